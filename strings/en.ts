@@ -1,0 +1,89 @@
+/**
+ * The words the elements write themselves, in English. An app replaces any of them through the `strings`
+ * property of an element; `{name}` placeholders are filled once by `fill()` and never interpreted.
+ */
+export const en = {
+  // Streaming and structure
+  loading: 'Loading…',
+  placeholder: 'Loading {type}…',
+  missing: 'This part of the screen did not arrive.',
+  crashed: 'This part of the screen could not be shown.',
+  unknownComponent: 'This part of the screen needs a newer version of the app.',
+  newerVersion: 'This screen was made for a newer version of the app, so some of it may not show. Update the app to see all of it.',
+  streaming: 'Generating the screen…',
+  streamEnded: 'Screen ready.',
+  connectionLost: 'The connection was lost before the screen was complete.',
+  retry: 'Try again',
+  cancel: 'Cancel',
+  // Fields ([8.2]–[8.4])
+  required: 'Fill in this field.',
+  chooseOption: 'Choose an option.',
+  turnOn: 'Turn this on to continue.',
+  invalidEmail: 'Enter an email address, such as name@example.com.',
+  invalidNumber: 'Enter a number.',
+  invalidPhone: 'Enter a phone number.',
+  invalidUrl: 'Enter a web address starting with http:// or https://.',
+  tooShort: 'Enter at least {min} characters.',
+  tooLong: 'Enter at most {max} characters.',
+  dateTooEarly: 'Choose {min} or later.',
+  dateTooLate: 'Choose {max} or earlier.',
+  fieldErrors: 'Check the highlighted fields.',
+  // Actions and confirmations ([9.1]–[9.3])
+  confirmTitle: 'Please confirm',
+  confirm: 'Confirm',
+  actionBlocked: 'This action can’t be done from here.',
+  actionFailed: 'Something went wrong. Nothing was changed.',
+  actionRunning: 'Working…',
+  actionDone: 'Done.',
+  // Components
+  rating: 'Rated {value} out of {max}',
+  messageFromUser: 'You said',
+  messageFromAssistant: 'Assistant said',
+  selectPlaceholder: 'Choose…',
+  imageMissing: 'Picture not available: {alt}',
+  chartData: 'Data for {title}',
+  chartCategory: 'Category',
+  chartValue: 'Value',
+  chartLegend: 'Legend',
+  tableScroll: 'Table, scrolls sideways',
+  on: 'On',
+  off: 'Off',
+} as const;
+
+export type StringKey = keyof typeof en;
+/** A complete set of the elements' words. */
+export type Strings = Record<StringKey, string>;
+
+/**
+ * Fills `{name}` placeholders in one pass. Values are inserted as plain text: a value that itself contains
+ * `{other}` is not filled again, and nothing else in the template is read as formatting ([8] words).
+ */
+export function fill(template: string, values: Readonly<Record<string, string | number>> = {}): string {
+  let out = '';
+  let i = 0;
+  while (i < template.length) {
+    const open = template.indexOf('{', i);
+    if (open === -1) break;
+    const close = template.indexOf('}', open + 1);
+    if (close === -1) break;
+    const name = template.slice(open + 1, close);
+    if (Object.prototype.hasOwnProperty.call(values, name)) {
+      out += template.slice(i, open) + String(values[name]);
+    } else {
+      out += template.slice(i, close + 1);
+    }
+    i = close + 1;
+  }
+  return out + template.slice(i);
+}
+
+/** Merges an app's replacements over the defaults; only known keys with string values are taken. */
+export function mergeStrings(base: Strings, overrides?: Partial<Record<string, unknown>> | null): Strings {
+  if (!overrides) return base;
+  const out: Record<string, string> = { ...base };
+  for (const key of Object.keys(base)) {
+    const v = overrides[key];
+    if (typeof v === 'string') out[key] = v;
+  }
+  return out as Strings;
+}

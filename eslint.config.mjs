@@ -1,0 +1,44 @@
+// Lint: typescript-eslint, lit and wc rules, and the project's hard rules: no markup or code from strings.
+import tseslint from 'typescript-eslint';
+import { configs as litConfigs } from 'eslint-plugin-lit';
+import { configs as wcConfigs } from 'eslint-plugin-wc';
+
+const forbidden = [
+  { selector: "AssignmentExpression[left.property.name='innerHTML']", message: 'innerHTML is forbidden: text from a stream is text.' },
+  { selector: "AssignmentExpression[left.property.name='outerHTML']", message: 'outerHTML is forbidden.' },
+  { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'insertAdjacentHTML is forbidden.' },
+  { selector: "MemberExpression[property.name='innerHTML']", message: 'innerHTML is forbidden: text from a stream is text.' },
+  { selector: "CallExpression[callee.name='unsafeHTML']", message: 'unsafeHTML is forbidden.' },
+  { selector: "CallExpression[callee.name='unsafeSVG']", message: 'unsafeSVG is forbidden.' },
+  { selector: "ImportSpecifier[imported.name='unsafeHTML']", message: 'unsafeHTML is forbidden.' },
+  { selector: "CallExpression[callee.name='eval']", message: 'eval is forbidden.' },
+  { selector: "NewExpression[callee.name='Function']", message: 'new Function is forbidden.' },
+  { selector: "CallExpression[callee.property.name='setAttribute'][arguments.0.value=/^on/i]", message: 'Inline event handlers are forbidden.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['elements/**/*.ts', 'test/browser/**/*.ts', 'demo/**/*.ts'],
+    ...litConfigs['flat/recommended'],
+  },
+  {
+    files: ['elements/**/*.ts'],
+    ...wcConfigs['flat/recommended'],
+  },
+  {
+    rules: {
+      'no-restricted-syntax': ['error', ...forbidden],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', fetch: 'readonly', performance: 'readonly', globalThis: 'readonly', structuredClone: 'readonly', AbortController: 'readonly', crypto: 'readonly' } },
+  },
+);

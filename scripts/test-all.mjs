@@ -1,0 +1,72 @@
+// `npm test`: every check a submission must pass, in order, each counted; ends with `N passed, N failed`.
+// Stages: typecheck (whole project, and the engine alone without DOM types), lint, engine tests in Node,
+// build, conformance suites, size budget, browser tests in Chromium.
+import { spawn } from 'node:child_process';
+
+const only = process.argv.slice(2);
+
+/** Each stage: a command, and how to read its pass/fail counts (null: the stage counts as one check). */
+const stages = [
+  { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'typecheck-engine', cmd: ['npx', 'tsc', '-p', 'tsconfig.engine.json', '--noEmit'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'engine', cmd: ['node', 'scripts/node-tests.mjs', '--test-reporter=tap'], counts: tapCounts },
+  { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
+  { name: 'manifest', cmd: ['npm', 'run', '--silent', 'analyze'] },
+  { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
+  { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts },
+  { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts },
+];
+
+function tapCounts(out) {
+  const pass = out.match(/^# pass (\d+)$/m);
+  const fail = out.match(/^# fail (\d+)$/m);
+  return pass && fail ? { passed: +pass[1], failed: +fail[1] } : null;
+}
+
+function plainCounts(out) {
+  // eslint-disable-next-line no-control-regex
+  const clean = out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
+  const all = [...clean.matchAll(/(\d+) passed, (\d+) failed/g)];
+  if (all.length === 0) return null;
+  const last = all[all.length - 1];
+  return { passed: +last[1], failed: +last[2] };
+}
+
+function run(stage) {
+  return new Promise((resolve) => {
+    const [cmd, ...args] = stage.cmd;
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    let out = '';
+    const take = (stream, sink) =>
+      stream.on('data', (d) => {
+        out += d;
+        sink.write(d);
+      });
+    take(child.stdout, process.stdout);
+    take(child.stderr, process.stderr);
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+for (const stage of stages) {
+  if (only.length && !only.includes(stage.name)) continue;
+  console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);
+  const { code, out } = await run(stage);
+  const counts = stage.counts ? stage.counts(out) : null;
+  let p = counts ? counts.passed : code === 0 ? 1 : 0;
+  let f = counts ? counts.failed : code === 0 ? 0 : 1;
+  // A stage that exits non-zero fails even if its counts look clean (a crash, a runner error).
+  if (code !== 0 && f === 0) f = 1;
+  if (counts && p + f === 0) f = 1; // ran no test
+  passed += p;
+  failed += f;
+  summary.push(`${stage.name}: ${p} passed, ${f} failed${code !== 0 ? ` (exit ${code})` : ''}`);
+}
+console.log('\n=== summary');
+for (const line of summary) console.log(line);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

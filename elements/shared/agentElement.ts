@@ -1,0 +1,212 @@
+/**
+ * The base class of every agent element: theme, locale, direction and words, handed down through context
+ * to the elements inside (charts, dialogs, placeholders), across shadow roots.
+ */
+import { LitElement, css, type CSSResultGroup, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { SignalWatcher } from '@lit-labs/signals';
+import { ContextConsumer, ContextProvider } from '@lit/context';
+import { en, mergeStrings, type Strings } from '../../strings/en.js';
+import { themeNames, themeStyles, type ThemeName } from '../../themes/index.js';
+import { localeContext, stringsContext, themeContext } from './contexts.js';
+
+const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (themeNames as readonly string[]).includes(v);
+
+/** A usable BCP 47 tag, or undefined: an app's typo must not make every `Intl` call throw. */
+function canonicalLocale(tag: string | null | undefined): string | undefined {
+  if (!tag) return undefined;
+  try {
+    return Intl.getCanonicalLocales(tag)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `lang` of the nearest ancestor, crossing shadow roots (`closest()` stops at them). */
+function inheritedLang(from: Element): string | undefined {
+  let node: Node | null = from.parentNode;
+  while (node) {
+    if (node instanceof Element) {
+      const lang = node.getAttribute('lang');
+      if (lang) return lang;
+      node = node.assignedSlot ?? node.parentNode;
+    } else if (node instanceof ShadowRoot) {
+      node = node.host;
+    } else {
+      node = node.parentNode;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Base class for the agent elements. Extends `SignalWatcher(LitElement)`, so a subclass that reads signals
+ * in `render()` re-renders when they change.
+ *
+ * - `theme`: `light`, `dark` or `system` (follows `prefers-color-scheme`). Unset, an element takes the
+ *   theme of the agent element it sits in (through inherited CSS properties and context), else light.
+ *   An element with a `theme` attribute paints its own surface; one that inherits is transparent.
+ * - `locale`: BCP 47 tag for numbers and dates. Unset: the element's `lang`, then the enclosing agent
+ *   element's locale, then the nearest ancestor's `lang` (across shadow roots), then `en`.
+ * - `dir`: the native attribute; styles use logical properties, and `isRtl` tells script-drawn parts.
+ * - `strings`: the app's replacements for any of the elements' own words, merged over the enclosing
+ *   element's words (or English). Values are shown as text, never markup.
+ *
+ * @cssprop [--ae-surface=#ffffff] - Background of the element and its cards. Dark: #1b2029
+ * @cssprop [--ae-text=#1f2329] - Body text. Dark: #e6e8ec
+ * @cssprop [--ae-muted-text=#5b616e] - Secondary text, chart ticks and legends. Dark: #a3aab6
+ * @cssprop [--ae-label-text=#3c4048] - Field labels and table headings. Dark: #c7ccd4
+ * @cssprop [--ae-border=#d9dce1] - Decorative borders. Dark: #343b47
+ * @cssprop [--ae-input-border=#868c97] - Edges of fields, switches and secondary buttons. Dark: #737b89
+ * @cssprop [--ae-divider=#e3e5e8] - Dividing lines. Dark: #2c333e
+ * @cssprop [--ae-subtle=#eef0f3] - Subtle backgrounds (assistant messages). Dark: #262c36
+ * @cssprop [--ae-placeholder=#eceef1] - Loading placeholders and fallbacks. Dark: #2a303a
+ * @cssprop [--ae-placeholder-highlight=#f6f7f9] - The shimmer on a loading placeholder. Dark: #353c47
+ * @cssprop [--ae-accent=#1f5eff] - Primary buttons, links, an open tab. Dark: #7c9dff
+ * @cssprop [--ae-on-accent=#ffffff] - Text on the accent colour. Dark: #0d1428
+ * @cssprop [--ae-accent-soft=#eef3ff] - Info notices. Dark: #1d2846
+ * @cssprop [--ae-success=#2e7d32] - Success marks. Dark: #6fcf86
+ * @cssprop [--ae-success-soft=#e3f4e6] - Success notices. Dark: #18301f
+ * @cssprop [--ae-success-text=#1b5e20] - Success badge text. Dark: #9fe0ae
+ * @cssprop [--ae-warning=#b7791f] - Warnings and rating stars. Dark: #e5a93f
+ * @cssprop [--ae-warning-soft=#fff4d6] - Warning notices. Dark: #34290f
+ * @cssprop [--ae-warning-text=#7a5200] - Warning badge text. Dark: #f2c770
+ * @cssprop [--ae-danger=#c62828] - Danger buttons, a blocked action’s message. Dark: #ff7b72
+ * @cssprop [--ae-danger-soft=#fde4e4] - Danger notices. Dark: #3b1a1a
+ * @cssprop [--ae-danger-text=#8e1c1c] - Danger badge text. Dark: #ffa59e
+ * @cssprop [--ae-chart-axis=#9aa0aa] - Chart axes and grid lines. Dark: #6b7381
+ * @cssprop [--ae-chart-1=#2a78d6] - Chart colour 1 (colour-blind-safe palette). Dark: #2a78d6
+ * @cssprop [--ae-chart-2=#eb6834] - Chart colour 2 (colour-blind-safe palette). Dark: #eb6834
+ * @cssprop [--ae-chart-3=#d161a7] - Chart colour 3 (colour-blind-safe palette). Dark: #d161a7
+ * @cssprop [--ae-chart-4=#4a3aa7] - Chart colour 4 (colour-blind-safe palette). Dark: #7569bc
+ * @cssprop [--ae-chart-5=#2ca75c] - Chart colour 5 (colour-blind-safe palette). Dark: #2ca75c
+ * @cssprop [--ae-chart-6=#d47e00] - Chart colour 6 (colour-blind-safe palette). Dark: #d47e00
+ * @cssprop [--ae-chart-7=#008300] - Chart colour 7 (colour-blind-safe palette). Dark: #0a880a
+ * @cssprop [--ae-chart-8=#e34948] - Chart colour 8 (colour-blind-safe palette). Dark: #e34948
+ * @cssprop [--ae-focus=#1f5eff] - Focus rings. Dark: #7c9dff
+ * @cssprop [--ae-font=system-ui, sans-serif] - Font family
+ * @cssprop [--ae-font-mono=ui-monospace, monospace] - Monospace font family
+ * @cssprop [--ae-font-size-sm=0.875rem] - Small font size
+ * @cssprop [--ae-font-size=1rem] - Body font size
+ * @cssprop [--ae-font-size-lg=1.125rem] - Large font size
+ * @cssprop [--ae-font-size-xl=1.375rem] - Heading font size
+ * @cssprop [--ae-line-height=1.5] - Line height
+ * @cssprop [--ae-space-1=4px] - Spacing step 1
+ * @cssprop [--ae-space-2=8px] - Spacing step 2
+ * @cssprop [--ae-space-3=12px] - Spacing step 3
+ * @cssprop [--ae-space-4=16px] - Spacing step 4
+ * @cssprop [--ae-space-6=24px] - Spacing step 6
+ * @cssprop [--ae-radius=8px] - Corner radius
+ * @cssprop [--ae-focus-width=2px] - Focus ring width
+ * @cssprop [--ae-focus-offset=2px] - Focus ring offset
+ */
+export class AgentElement extends SignalWatcher(LitElement) {
+  static override styles: CSSResultGroup = [
+    themeStyles,
+    css`
+      :host {
+        font-family: var(--_font);
+        font-size: var(--_font-size);
+        line-height: var(--_line-height);
+        color: var(--_text);
+        -webkit-font-smoothing: antialiased;
+        text-align: start;
+      }
+      :host([theme]) {
+        background-color: var(--_surface);
+      }
+      :host([hidden]) {
+        display: none !important;
+      }
+      *,
+      *::before,
+      *::after {
+        box-sizing: border-box;
+      }
+    `,
+  ];
+
+  static override get observedAttributes(): string[] {
+    // `lang` and `dir` are native attributes, not Lit properties; watch them so words and charts follow.
+    return [...super.observedAttributes, 'lang', 'dir'];
+  }
+
+  /**
+   * `light`, `dark` or `system`. Unset, the element inherits the theme of the agent element around it, else light.
+   * Reflected, because the theme's styles select on the attribute.
+   */
+  @property({ reflect: true }) theme?: ThemeName;
+
+  /** BCP 47 language tag for formatting numbers and dates. See the class description for the fallbacks. */
+  @property() locale?: string;
+
+  /** The app's replacements for the element's own words (see `strings/en.ts` for the keys). */
+  @property({ attribute: false }) strings?: Partial<Strings>;
+
+  private readonly stringsProvider = new ContextProvider(this, { context: stringsContext, initialValue: en });
+  private readonly localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
+  private readonly themeProvider = new ContextProvider(this, { context: themeContext, initialValue: 'light' as ThemeName });
+
+  // What the enclosing agent element provides; undefined for an outermost element. The provider above
+  // ignores requests from its own host, so an element can both receive and hand on the same context.
+  private readonly inheritedStrings = new ContextConsumer(this, { context: stringsContext, subscribe: true });
+  private readonly inheritedLocale = new ContextConsumer(this, { context: localeContext, subscribe: true });
+  private readonly inheritedTheme = new ContextConsumer(this, { context: themeContext, subscribe: true });
+
+  private wordsCache?: { base: Strings; overrides: Partial<Strings> | undefined; words: Strings };
+
+  /** The element's words: `strings` merged over the enclosing element's words, or English. Memoized. */
+  protected get words(): Strings {
+    const base = this.inheritedStrings.value ?? en;
+    const overrides = this.strings;
+    const cached = this.wordsCache;
+    if (cached && cached.base === base && cached.overrides === overrides) return cached.words;
+    const words = mergeStrings(base, overrides as Partial<Record<string, unknown>> | undefined);
+    this.wordsCache = { base, overrides, words };
+    return words;
+  }
+
+  /** The locale in effect, always a valid tag. */
+  get resolvedLocale(): string {
+    return (
+      canonicalLocale(this.locale) ??
+      canonicalLocale(this.getAttribute('lang')) ??
+      canonicalLocale(this.inheritedLocale.value) ??
+      canonicalLocale(inheritedLang(this)) ??
+      'en'
+    );
+  }
+
+  /** The theme in effect: the attribute, else the enclosing element's, else light. */
+  get resolvedTheme(): ThemeName {
+    if (isThemeName(this.theme)) return this.theme;
+    return this.inheritedTheme.value ?? 'light';
+  }
+
+  /** True when the element is laid out right to left (its own or an inherited `dir`). */
+  protected get isRtl(): boolean {
+    return this.isConnected && getComputedStyle(this).direction === 'rtl';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Before the first render, so children that connect now already receive the right values.
+    this.handOn();
+  }
+
+  override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
+    super.attributeChangedCallback(name, old, value);
+    if (name === 'lang' || name === 'dir') this.requestUpdate();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    this.handOn();
+  }
+
+  private handOn(): void {
+    this.stringsProvider.setValue(this.words);
+    this.localeProvider.setValue(this.resolvedLocale);
+    this.themeProvider.setValue(this.resolvedTheme);
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * What an agent element hands down to the elements inside it (across shadow roots): its words, its locale
+ * and its theme. Keys are registered symbols so two copies of the library on one page still agree.
+ */
+import { createContext } from '@lit/context';
+import type { Strings } from '../../strings/en.js';
+import type { ThemeName } from '../../themes/index.js';
+
+export type { ThemeName };
+
+/** The complete set of words, after the app's replacements. */
+export const stringsContext = createContext<Strings>(Symbol.for('agent-elements.strings'));
+
+/** A BCP 47 language tag, for `Intl` formatting. */
+export const localeContext = createContext<string>(Symbol.for('agent-elements.locale'));
+
+/** The theme in effect: lets an element that reads colours in script (charts) know when to read again. */
+export const themeContext = createContext<ThemeName>(Symbol.for('agent-elements.theme'));

@@ -1,0 +1,56 @@
+import { css } from 'lit';
+
+/**
+ * The size hints a placeholder and a fallback share, so that a fallback takes the place its placeholder
+ * held and the layout around it doesn't move ([8], "While streaming").
+ *
+ * - `text`: one line of text
+ * - `control`: a button, field or switch
+ * - `block`: a card, notice or short list (the default)
+ * - `chart`: a chart (2:1, like `<ae-chart>`)
+ * - `media`: a picture (16:9)
+ */
+export type BlockSize = 'text' | 'control' | 'block' | 'chart' | 'media';
+
+export const blockSizes: readonly BlockSize[] = ['text', 'control', 'block', 'chart', 'media'];
+
+export const blockSizeStyles = css`
+  :host {
+    display: block;
+  }
+  .block {
+    display: flex;
+    align-items: center;
+    inline-size: 100%;
+    min-block-size: 6rem;
+    border-radius: var(--_radius);
+  }
+  :host([size='text']) .block {
+    min-block-size: calc(var(--_line-height) * 1em);
+  }
+  :host([size='control']) .block {
+    min-block-size: 2.5rem;
+  }
+  :host([size='chart']) .block {
+    aspect-ratio: 2 / 1;
+    min-block-size: 0;
+  }
+  :host([size='media']) .block {
+    aspect-ratio: 16 / 9;
+    min-block-size: 0;
+  }
+`;
+
+export const visuallyHidden = css`
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+`;

@@ -1,0 +1,239 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import { html as litHtml } from 'lit';
+import { afterEach, describe, it } from './mocha.js';
+import { AgentElement } from '../../../elements/shared/agentElement.js';
+import { themeStyles, tokenValue } from '../../../themes/index.js';
+import { fill } from '../../../strings/en.js';
+
+class TestAgent extends AgentElement {
+  override render() {
+    return litHtml`<p>${this.words.retry}</p>
+      <p class="filled">${fill(this.words.tooShort, { min: this.words.retry })}</p>
+      <span class="locale">${this.resolvedLocale}</span><slot></slot>`;
+  }
+  get exposedWords() {
+    return this.words;
+  }
+  get exposedRtl() {
+    return this.isRtl;
+  }
+}
+customElements.define('test-agent', TestAgent);
+
+/** An agent element with another one in its shadow root, as `<omni-screen>` holds `<ae-chart>`. */
+class TestOuter extends AgentElement {
+  override render() {
+    return litHtml`<test-agent></test-agent>`;
+  }
+  get inner() {
+    return this.renderRoot.querySelector('test-agent') as TestAgent;
+  }
+}
+customElements.define('test-outer', TestOuter);
+
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+const prop = (el: Element, name: string) => getComputedStyle(el).getPropertyValue(name).trim();
+
+describe('AgentElement themes', () => {
+  afterEach(async () => {
+    await emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('defaults to light values, leaves theme unset and paints no background', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent></test-agent>`);
+    expect(el.theme).to.equal(undefined);
+    expect(el.hasAttribute('theme')).to.equal(false);
+    expect(el.resolvedTheme).to.equal('light');
+    expect(prop(el, '--_surface')).to.equal(tokenValue('light', 'surface'));
+    expect(prop(el, '--_chart-1')).to.equal(tokenValue('light', 'chart1'));
+    expect(getComputedStyle(el).color).to.equal(rgb(tokenValue('light', 'text')));
+    expect(getComputedStyle(el).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+  });
+
+  it('theme="dark" gives the dark values and paints the surface', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent theme="dark"></test-agent>`);
+    expect(el.theme).to.equal('dark');
+    for (const t of ['surface', 'text', 'accent', 'mutedText', 'chart4', 'focus'] as const) {
+      const name = { surface: '--_surface', text: '--_text', accent: '--_accent', mutedText: '--_muted-text', chart4: '--_chart-4', focus: '--_focus' }[t];
+      expect(prop(el, name), t).to.equal(tokenValue('dark', t));
+    }
+    expect(getComputedStyle(el).backgroundColor).to.equal(rgb(tokenValue('dark', 'surface')));
+    expect(getComputedStyle(el).colorScheme).to.equal('dark');
+  });
+
+  it('switches when the property changes, and reflects it', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent theme="light"></test-agent>`);
+    expect(prop(el, '--_text')).to.equal(tokenValue('light', 'text'));
+    el.theme = 'dark';
+    await el.updateComplete;
+    expect(el.getAttribute('theme')).to.equal('dark');
+    expect(prop(el, '--_text')).to.equal(tokenValue('dark', 'text'));
+    el.theme = 'light';
+    await el.updateComplete;
+    expect(prop(el, '--_text')).to.equal(tokenValue('light', 'text'));
+  });
+
+  it('theme="system" follows prefers-color-scheme', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent theme="system"></test-agent>`);
+    await emulateMedia({ colorScheme: 'light' });
+    expect(prop(el, '--_surface')).to.equal(tokenValue('light', 'surface'));
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(prop(el, '--_surface')).to.equal(tokenValue('dark', 'surface'));
+    expect(getComputedStyle(el).colorScheme).to.equal('dark');
+    // A light element stays light whatever the system says.
+    const light = await fixture<TestAgent>(html`<test-agent theme="light"></test-agent>`);
+    expect(prop(light, '--_surface')).to.equal(tokenValue('light', 'surface'));
+  });
+
+  it('the stylesheet answers theme="system" inside a prefers-color-scheme media rule', () => {
+    const sheet = themeStyles.styleSheet!;
+    const media = [...sheet.cssRules].filter((r): r is CSSMediaRule => r instanceof CSSMediaRule);
+    expect(media.map((m) => m.conditionText)).to.include('(prefers-color-scheme: dark)');
+    expect(media[0]!.cssText).to.contain(':host([theme="system"])');
+  });
+
+  it('an element without a theme inherits the enclosing element’s theme, through CSS and context', async () => {
+    const outer = await fixture<TestOuter>(html`<test-outer theme="dark"></test-outer>`);
+    const inner = outer.inner;
+    await inner.updateComplete;
+    expect(inner.resolvedTheme).to.equal('dark');
+    expect(prop(inner, '--_surface')).to.equal(tokenValue('dark', 'surface'));
+    outer.theme = 'light';
+    await outer.updateComplete;
+    await inner.updateComplete;
+    expect(inner.resolvedTheme).to.equal('light');
+    expect(prop(inner, '--_surface')).to.equal(tokenValue('light', 'surface'));
+  });
+
+  it('an app’s --ae-* on the element or any ancestor wins over the defaults, in both themes', async () => {
+    const wrap = await fixture<HTMLElement>(html`<div>
+      <style>
+        .app { --ae-surface: #000001; }
+        test-agent.mine { --ae-accent: #ff0000; }
+      </style>
+      <div class="app">
+        <test-agent class="mine"></test-agent>
+        <test-agent class="mine" theme="dark"></test-agent>
+      </div>
+    </div>`);
+    const [light, dark] = [...wrap.querySelectorAll('test-agent')] as TestAgent[];
+    for (const el of [light!, dark!]) {
+      await el.updateComplete;
+      expect(prop(el, '--_accent')).to.equal('#ff0000');
+      expect(prop(el, '--_surface')).to.equal('#000001');
+    }
+    expect(prop(light!, '--_text')).to.equal(tokenValue('light', 'text'));
+    expect(prop(dark!, '--_text')).to.equal(tokenValue('dark', 'text'));
+  });
+
+  it('an override reaches elements inside shadow roots too', async () => {
+    const outer = await fixture<TestOuter>(html`<test-outer theme="dark" class="o"></test-outer>`);
+    outer.style.setProperty('--ae-chart-1', '#123456');
+    expect(prop(outer.inner, '--_chart-1')).to.equal('#123456');
+  });
+
+  it('is accessible in light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await fixture<TestAgent>(html`<test-agent theme=${theme}></test-agent>`);
+      await expect(el).to.be.accessible();
+    }
+  });
+});
+
+describe('AgentElement locale and direction', () => {
+  it('defaults to en', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent></test-agent>`);
+    expect(el.resolvedLocale).to.equal(document.documentElement.lang || 'en');
+  });
+
+  it('takes the nearest ancestor’s lang, its own lang, then its locale', async () => {
+    const wrap = await fixture<HTMLElement>(html`<div lang="de"><section><test-agent></test-agent></section></div>`);
+    const el = wrap.querySelector('test-agent') as TestAgent;
+    expect(el.resolvedLocale).to.equal('de');
+    el.setAttribute('lang', 'fr');
+    await el.updateComplete;
+    expect(el.resolvedLocale).to.equal('fr');
+    expect(el.shadowRoot!.querySelector('.locale')!.textContent).to.equal('fr');
+    el.locale = 'pt-br';
+    await el.updateComplete;
+    expect(el.resolvedLocale).to.equal('pt-BR');
+  });
+
+  it('ignores a malformed locale', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent locale="not a locale!"></test-agent>`);
+    expect(el.resolvedLocale).to.equal('en');
+  });
+
+  it('hands its locale to elements in its shadow root', async () => {
+    const outer = await fixture<TestOuter>(html`<test-outer locale="ja"></test-outer>`);
+    await outer.inner.updateComplete;
+    expect(outer.inner.resolvedLocale).to.equal('ja');
+    outer.locale = 'ar';
+    await outer.updateComplete;
+    await outer.inner.updateComplete;
+    expect(outer.inner.resolvedLocale).to.equal('ar');
+  });
+
+  it('knows when it is right to left', async () => {
+    const wrap = await fixture<HTMLElement>(html`<div dir="rtl"><test-agent></test-agent></div>`);
+    const el = wrap.querySelector('test-agent') as TestAgent;
+    expect(el.exposedRtl).to.equal(true);
+    el.setAttribute('dir', 'ltr');
+    expect(el.exposedRtl).to.equal(false);
+  });
+});
+
+describe('AgentElement words', () => {
+  it('uses English by default', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent></test-agent>`);
+    expect(el.shadowRoot!.querySelector('p')!.textContent).to.equal('Try again');
+  });
+
+  it('merges the app’s strings over English and memoizes the result', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent .strings=${{ retry: 'Nochmal' }}></test-agent>`);
+    expect(el.shadowRoot!.querySelector('p')!.textContent).to.equal('Nochmal');
+    expect(el.exposedWords.cancel).to.equal('Cancel');
+    expect(el.exposedWords).to.equal(el.exposedWords);
+    el.strings = { retry: 'Encore' };
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('p')!.textContent).to.equal('Encore');
+  });
+
+  it('ignores unknown keys and values that are not text', async () => {
+    const el = await fixture<TestAgent>(
+      html`<test-agent .strings=${{ retry: 42, bogus: 'x' } as unknown as Record<string, string>}></test-agent>`,
+    );
+    expect(el.exposedWords.retry).to.equal('Try again');
+    expect((el.exposedWords as Record<string, string>).bogus).to.equal(undefined);
+  });
+
+  it('shows markup in a replacement as text', async () => {
+    const el = await fixture<TestAgent>(html`<test-agent .strings=${{ retry: '<b>again</b><img src=x onerror=alert(1)>' }}></test-agent>`);
+    const p = el.shadowRoot!.querySelector('p')!;
+    expect(p.textContent).to.equal('<b>again</b><img src=x onerror=alert(1)>');
+    expect(p.querySelector('b, img')).to.equal(null);
+  });
+
+  it('fills a placeholder once: a value containing {x} is not filled again', async () => {
+    const el = await fixture<TestAgent>(
+      html`<test-agent .strings=${{ tooShort: 'At least {min} ({min}) letters', retry: '{min}' }}></test-agent>`,
+    );
+    expect(el.shadowRoot!.querySelector('.filled')!.textContent).to.equal('At least {min} ({min}) letters');
+  });
+
+  it('hands its words to elements in its shadow root, which may replace some again', async () => {
+    const outer = await fixture<TestOuter>(html`<test-outer .strings=${{ retry: 'Réessayer', cancel: 'Annuler' }}></test-outer>`);
+    const inner = outer.inner;
+    await inner.updateComplete;
+    expect(inner.exposedWords.retry).to.equal('Réessayer');
+    inner.strings = { cancel: 'Abbrechen' };
+    await inner.updateComplete;
+    expect(inner.exposedWords.retry).to.equal('Réessayer');
+    expect(inner.exposedWords.cancel).to.equal('Abbrechen');
+    outer.strings = { retry: 'Encore' };
+    await outer.updateComplete;
+    await inner.updateComplete;
+    expect(inner.shadowRoot!.querySelector('p')!.textContent).to.equal('Encore');
+  });
+});

@@ -1,0 +1,152 @@
+// Runs Omni-IR transport cases (shared/conformance/omni-ir/transport/*.json, FORMAT.md "Transport cases")
+// against the engine's SSE generate client. Each case is answered by a fake fetch, delivered whole, part by part,
+// and again in reads of 1, 5 and 13 UTF-8 bytes; every delivery must give the expected written text, ended
+// flag and outcome.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+let enginePromise;
+/** The engine: the built dist/engine.js when present, else the TypeScript source through tsx. */
+export function loadTransport() {
+  enginePromise ??= (async () => {
+    const built = join(root, 'dist', 'engine.js');
+    if (existsSync(built)) {
+      const engine = await import(pathToFileURL(built).href);
+      if (typeof engine.generate === 'function') return engine;
+    }
+    const { register } = await import('tsx/esm/api');
+    register();
+    return import(pathToFileURL(join(root, 'src', 'omni-ir', 'transport', 'index.ts')).href);
+  })();
+  return enginePromise;
+}
+
+const encoder = new TextEncoder();
+
+function bodyParts(body) {
+  if (typeof body === 'string') return [body];
+  if (Array.isArray(body)) return body.map((p) => (typeof p === 'string' ? p : p.repeat.repeat(p.times)));
+  return [];
+}
+
+/** The ways one body is delivered: each a list of byte reads. */
+function deliveries(body) {
+  const parts = bodyParts(body);
+  const all = encoder.encode(parts.join(''));
+  const sized = (n) => {
+    const reads = [];
+    for (let i = 0; i < all.length; i += n) reads.push(all.slice(i, i + n));
+    return reads;
+  };
+  return [
+    { name: 'whole', reads: all.length ? [all] : [] },
+    { name: 'parts', reads: parts.map((p) => encoder.encode(p)).filter((b) => b.length) },
+    { name: '1-byte reads', reads: sized(1) },
+    { name: '5-byte reads', reads: sized(5) },
+    { name: '13-byte reads', reads: sized(13) },
+  ];
+}
+
+function fakeFetch(status, reads) {
+  return async () => {
+    const ok = status >= 200 && status <= 299;
+    let i = 0;
+    const stream = new ReadableStream({
+      pull(controller) {
+        if (i < reads.length) controller.enqueue(reads[i++]);
+        else controller.close();
+      },
+    });
+    return new Response(stream, {
+      status,
+      headers: { 'content-type': ok ? 'text/event-stream' : 'application/json' },
+    });
+  };
+}
+
+function compare(c, got) {
+  const want = c.expect;
+  const problems = [];
+  if ('written' in want && got.written !== want.written) {
+    problems.push(`written ${JSON.stringify(got.written)}, expected ${JSON.stringify(want.written)}`);
+  }
+  if ('ended' in want && got.ended !== want.ended) problems.push(`ended ${got.ended}, expected ${want.ended}`);
+  if (want.outcome) {
+    for (const [k, v] of Object.entries(want.outcome)) {
+      if (JSON.stringify(got.outcome?.[k]) !== JSON.stringify(v)) {
+        problems.push(`outcome.${k} ${JSON.stringify(got.outcome?.[k])}, expected ${JSON.stringify(v)}`);
+      }
+    }
+  }
+  if (got.endCalls > 1) problems.push(`the sink was ended ${got.endCalls} times`);
+  if (got.writeAfterEnd) problems.push('text was written after the sink was ended');
+  return problems;
+}
+
+async function runOne(engine, c, delivery) {
+  const got = { written: '', ended: false, endCalls: 0, writeAfterEnd: false, outcome: null };
+  const sink = {
+    write(text) {
+      if (got.ended) got.writeAfterEnd = true;
+      got.written += text;
+    },
+    end() {
+      got.ended = true;
+      got.endCalls++;
+    },
+  };
+  got.outcome = await engine.generate(
+    { endpoint: 'http://conformance.test/api/generate', prompt: 'conformance', fetch: fakeFetch(c.response.status, delivery.reads) },
+    sink,
+  );
+  return got;
+}
+
+/**
+ * @param {string} file the case file's path (for messages)
+ * @param {Array|{cases: Array}} cases its cases
+ * @returns {Promise<{passed: number, failed: number, failures: {id: string, message: string}[]}>}
+ */
+export async function runTransportFile(file, cases) {
+  const list = Array.isArray(cases) ? cases : (cases?.cases ?? []);
+  const engine = await loadTransport();
+  let passed = 0;
+  let failed = 0;
+  const failures = [];
+  for (const c of list) {
+    const problems = [];
+    try {
+      for (const delivery of deliveries(c.response.body)) {
+        for (const p of compare(c, await runOne(engine, c, delivery))) problems.push(`${delivery.name}: ${p}`);
+      }
+    } catch (error) {
+      problems.push(`threw ${error?.stack ?? error}`);
+    }
+    if (problems.length === 0) passed++;
+    else {
+      failed++;
+      failures.push({ id: c.id, message: `${file}: ${problems.slice(0, 4).join('; ')}` });
+    }
+  }
+  return { passed, failed, failures };
+}
+
+// Run directly: node test/conformance/transport.mjs [case files…]
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { readFileSync } = await import('node:fs');
+  const files = process.argv.slice(2);
+  if (files.length === 0) files.push(join(root, '..', 'shared', 'conformance', 'omni-ir', 'transport', 'sse.json'));
+  let passed = 0;
+  let failed = 0;
+  for (const file of files) {
+    const result = await runTransportFile(file, JSON.parse(readFileSync(file, 'utf8')));
+    passed += result.passed;
+    failed += result.failed;
+    for (const f of result.failures) console.log(`not ok ${f.id}: ${f.message}`);
+  }
+  console.log(`transport: ${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}

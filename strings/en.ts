@@ -48,6 +48,8 @@ export const en = {
   tableScroll: 'Table, scrolls sideways',
   on: 'On',
   off: 'Off',
+  // omni-screen: why a governed Button can't be pressed while its approval may still arrive ([9])
+  actionPending: 'Available once the screen has loaded.',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -1,0 +1,89 @@
+import { css, html, nothing } from 'lit';
+import type { NodeView } from './view.js';
+import { oneOf, text } from './parts.js';
+import { domId } from '../screenContext.js';
+
+/**
+ * Button(label, action, variant). Without an action it only looks like a button and never reaches the
+ * backend. With one, it stays unavailable until its McpMutation has arrived, and for good if none does ([9]);
+ * a press goes through the screen's checks ([9.3]), and while the handler runs the button is busy and can't be
+ * pressed again. What happened is said in words next to it, in a polite live region.
+ */
+export const button: NodeView = {
+  render(node, screen) {
+    const variant = oneOf(node.props['variant'], ['primary', 'secondary', 'danger'], 'primary');
+    const label = text(screen, node.props['label']);
+    const governed = typeof node.props['action'] === 'string';
+    if (!governed) {
+      return html`<button type="button" class="button ${variant}" part="button">${label}</button>`;
+    }
+    const words = screen.words;
+    const approved = screen.doc.mutation(node.id) !== undefined;
+    const phase = screen.phase(node.id);
+    const busy = phase === 'running' || phase === 'checking';
+    // What happened to a press: said in a polite live region next to the button.
+    const status =
+      phase === 'running'
+        ? words.actionRunning
+        : phase === 'blocked'
+          ? words.actionBlocked
+          : phase === 'failed'
+            ? words.actionFailed
+            : phase === 'done'
+              ? words.actionDone
+              : '';
+    // Why it can't be pressed yet: a description, not an announcement.
+    const why = approved ? '' : screen.doc.ended ? words.actionBlocked : words.actionPending;
+    const statusId = domId.status(node.id);
+    const whyId = `${statusId}-why`;
+    const describedBy = [why ? whyId : '', status ? statusId : ''].filter(Boolean).join(' ');
+    const unavailable = !approved || busy;
+    const press = (e: Event) => {
+      if (unavailable) return;
+      screen.press(node.id, e.currentTarget as HTMLElement);
+    };
+    return html`<span class="action">
+      <button
+        type="button"
+        class="button ${variant}"
+        part="button"
+        data-omni-button=${node.id}
+        aria-disabled=${unavailable ? 'true' : nothing}
+        aria-busy=${busy ? 'true' : nothing}
+        aria-describedby=${describedBy || nothing}
+        @click=${press}
+      >
+        ${label}
+      </button>
+      ${why ? html`<span class="visually-hidden" id=${whyId}>${why}</span>` : nothing}
+      <span class="action-status ${phase}" id=${statusId} part="action-status" role="status">${status}</span>
+    </span>`;
+  },
+};
+
+export const buttonStyles = css`
+  .action {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: var(--_space-2);
+  }
+  .button {
+    font: inherit;
+    font-weight: 600;
+    min-height: 2.5rem;
+    padding: var(--_space-2) var(--_space-4);
+    border-radius: var(--_radius);
+    border: 1px solid transparent;
+    cursor: pointer;
+    overflow-wrap: anywhere;
+  }
+  .button.primary { background: var(--_accent); color: var(--_on-accent); }
+  .button.secondary { background: var(--_surface); color: var(--_text); border-color: var(--_input-border); }
+  .button.danger { background: var(--_danger); color: var(--_on-accent); }
+  .button[aria-disabled='true'] { cursor: not-allowed; opacity: 0.55; }
+  .button[aria-busy='true'] { cursor: progress; }
+  .action-status { font-size: var(--_font-size-sm); color: var(--_muted-text); }
+  .action-status.failed,
+  .action-status.blocked { color: var(--_danger-text); }
+`;

@@ -1,0 +1,36 @@
+import { css, html, nothing } from 'lit';
+import type { NodeView } from './view.js';
+import { nodes, text } from './parts.js';
+import { domId } from '../screenContext.js';
+
+/** Card(children, title): a bordered group, named by its title for assistive technology. */
+export const card: NodeView = {
+  render(node, screen) {
+    const title = node.props['title'] === undefined ? '' : text(screen, node.props['title']);
+    const titleId = domId.title(node.id);
+    return html`<div class="card" part="card" role="group" aria-labelledby=${title ? titleId : nothing}>
+      ${title ? html`<div class="card-title" id=${titleId}>${title}</div>` : nothing}
+      <div class="card-body">${nodes(node.children)}</div>
+    </div>`;
+  },
+};
+
+export const cardStyles = css`
+  .card {
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: var(--_space-4);
+    min-width: 0;
+  }
+  .card-title {
+    font-weight: 600;
+    font-size: var(--_font-size-lg);
+    margin-block-end: var(--_space-3);
+  }
+  .card-body {
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space-3);
+  }
+`;

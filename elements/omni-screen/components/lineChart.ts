@@ -1,0 +1,9 @@
+import type { NodeView } from './view.js';
+import { chart } from './charts.js';
+
+/** LineChart(title, labels, children, format, currency): lines drawn by `<ae-chart>` from its Series. */
+export const lineChart: NodeView = {
+  render(node, screen) {
+    return chart(node, screen, 'line');
+  },
+};

@@ -1,0 +1,39 @@
+import { css, html, nothing } from 'lit';
+import type { NodeView } from './view.js';
+import { oneOf, text } from './parts.js';
+
+/**
+ * Notice(text, tone, title): a callout. It is deliberately not a live region: a streamed screen would talk
+ * all the time. The screen announces a Notice only when an update adds or changes it ([8.8]).
+ */
+export const notice: NodeView = {
+  render(node, screen) {
+    const tone = oneOf(node.props['tone'], ['info', 'success', 'warning', 'danger'], 'info');
+    const title = node.props['title'] === undefined ? '' : text(screen, node.props['title']);
+    return html`<div class="notice tone-${tone}" part="notice" role="note">
+      ${title ? html`<div class="notice-title">${title}</div>` : nothing}
+      <div class="notice-text">${text(screen, node.props['text'])}</div>
+    </div>`;
+  },
+};
+
+/** The words a Notice says, for the update announcer. */
+export function noticeWords(title: string, body: string): string {
+  return title ? `${title}. ${body}` : body;
+}
+
+export const noticeStyles = css`
+  .notice {
+    border-radius: var(--_radius);
+    padding: var(--_space-3) var(--_space-4);
+    border-inline-start: 4px solid var(--_accent);
+    background: var(--_accent-soft);
+    color: var(--_text);
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+  .notice-title { font-weight: 650; margin-block-end: var(--_space-1); }
+  .notice.tone-success { border-color: var(--_success); background: var(--_success-soft); color: var(--_success-text); }
+  .notice.tone-warning { border-color: var(--_warning); background: var(--_warning-soft); color: var(--_warning-text); }
+  .notice.tone-danger { border-color: var(--_danger); background: var(--_danger-soft); color: var(--_danger-text); }
+`;

@@ -1,0 +1,68 @@
+/**
+ * Small helpers the component views share: reading props as display text, children, and the status of a child
+ * a parent draws itself (table rows, chart series, tab labels).
+ */
+import { html, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import type { OmniNode, PropValue, Scalar, StateRef } from '../../../src/omni-ir/types.js';
+import type { ScreenContext } from '../screenContext.js';
+
+export function isStateRef(value: unknown): value is StateRef {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as StateRef).kind === 'state';
+}
+
+/** A prop as text to show: strings as they are (always inserted as text nodes), numbers plainly, booleans in words. */
+export function text(screen: ScreenContext, prop: PropValue | undefined): string {
+  return display(screen, screen.value(prop));
+}
+
+export function display(screen: ScreenContext, value: Scalar | readonly (string | number)[] | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? screen.words.on : screen.words.off;
+  return value.map((v) => String(v)).join(', ');
+}
+
+/** A prop that must be one of a few words (an enum), else the fallback: streams never pick a class name freely. */
+export function oneOf<T extends string>(value: PropValue | undefined, allowed: readonly T[], fallback: T): T {
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+export function numberProp(screen: ScreenContext, prop: PropValue | undefined): number | undefined {
+  const v = screen.value(prop);
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+export function listProp(prop: PropValue | undefined): readonly (string | number)[] {
+  return Array.isArray(prop) ? (prop as readonly (string | number)[]) : [];
+}
+
+/** The $key a field edits (its `value` prop), or undefined. */
+export function editedKey(node: OmniNode): string | undefined {
+  const v = node.props['value'];
+  return isStateRef(v) ? v.key : undefined;
+}
+
+/** The nodes for a children list, keyed by id so each keeps its element while the list grows or changes. */
+export function nodes(ids: readonly string[]): unknown {
+  return repeat(
+    ids,
+    (id) => id,
+    (id) => html`<omni-node .nodeId=${id}></omni-node>`,
+  );
+}
+
+/** A child a parent draws itself: its node when it has arrived with the wanted type. */
+export function child(screen: ScreenContext, id: string, type: string | readonly string[]): OmniNode | 'pending' | 'missing' {
+  const status = screen.doc.status(id);
+  if (status === 'pending') return 'pending';
+  const node = screen.doc.node(id);
+  const types = typeof type === 'string' ? [type] : type;
+  if (status === 'missing' || !node || !types.includes(node.type)) return 'missing';
+  return node;
+}
+
+export const placeholder = (): TemplateResult => html`<ae-placeholder></ae-placeholder>`;
+export const fallback = (kind: 'missing' | 'crashed' | 'unknown' = 'missing'): TemplateResult =>
+  html`<ae-fallback kind=${kind}></ae-fallback>`;

@@ -1,0 +1,79 @@
+import { css, html, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import type { OmniNode } from '../../../src/omni-ir/types.js';
+import type { ScreenContext } from '../screenContext.js';
+import type { NodeView } from './view.js';
+import { child, fallback, listProp, placeholder } from './parts.js';
+
+/** One body row of cells; numbers aligned to the end ([8] Tables). */
+export function rowCells(row: OmniNode, columns: number): TemplateResult {
+  const cells = listProp(row.props['cells']);
+  const count = Math.max(columns, cells.length);
+  return html`${Array.from({ length: count }, (_, i) => {
+    const cell = cells[i];
+    return typeof cell === 'number'
+      ? html`<td class="num">${String(cell)}</td>`
+      : html`<td>${cell ?? ''}</td>`;
+  })}`;
+}
+
+/**
+ * Table(columns, children): a real <table> with column headers, drawing its TableRows itself so assistive
+ * technology sees one table. Inside a focusable, named scroll region, so a narrow screen scrolls it sideways
+ * and keyboard users can scroll it too.
+ */
+export const table: NodeView = {
+  render(node, screen) {
+    const columns = listProp(node.props['columns']).map((c) => String(c));
+    return html`<div class="table-scroll" part="table" role="region" tabindex="0" aria-label=${screen.words.tableScroll}>
+      <table class="table">
+        <thead>
+          <tr>${columns.map((c) => html`<th scope="col">${c}</th>`)}</tr>
+        </thead>
+        <tbody>
+          ${repeat(
+            node.children,
+            (id) => id,
+            (id) => row(screen, id, columns.length),
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  },
+};
+
+function row(screen: ScreenContext, id: string, columns: number): TemplateResult {
+  const r = child(screen, id, 'TableRow');
+  if (r === 'pending') return html`<tr><td colspan=${Math.max(1, columns)}>${placeholder()}</td></tr>`;
+  if (r === 'missing') return html`<tr><td colspan=${Math.max(1, columns)}>${fallback()}</td></tr>`;
+  return html`<tr>${rowCells(r, columns)}</tr>`;
+}
+
+export const tableStyles = css`
+  .table-scroll {
+    overflow-x: auto;
+    max-width: 100%;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
+  .table {
+    border-collapse: collapse;
+    width: 100%;
+    font-variant-numeric: tabular-nums;
+  }
+  .table th,
+  .table td {
+    padding: var(--_space-2) var(--_space-3);
+    text-align: start;
+    border-block-end: 1px solid var(--_divider);
+    white-space: nowrap;
+  }
+  .table th {
+    color: var(--_label-text);
+    font-weight: 600;
+    font-size: var(--_font-size-sm);
+    background: var(--_subtle);
+  }
+  .table td.num { text-align: end; }
+  .table tbody tr:last-child td { border-block-end: 0; }
+`;

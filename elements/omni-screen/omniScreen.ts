@@ -1,0 +1,690 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { ContextProvider } from '@lit/context';
+import { Signal } from '@lit-labs/signals';
+import { Validator, type Schema } from '@cfworker/json-schema';
+import { AgentElement } from '../shared/agentElement.js';
+import '../shared/placeholder.js';
+import '../shared/fallback.js';
+import '../shared/confirmDialog.js';
+import '../shared/chart/chart.js';
+import type { AeConfirmDialog } from '../shared/confirmDialog.js';
+import { fill, type Strings } from '../../strings/en.js';
+import { checkField, createOmniParser } from '../../src/omni-ir/index.js';
+import type {
+  AppComponentDeclaration,
+  Issue,
+  OmniDocument,
+  OmniMutation,
+  OmniNode,
+  OmniParser,
+  PictureFamily,
+  PropValue,
+  Scalar,
+  UpdateResult,
+} from '../../src/omni-ir/types.js';
+import './omniNode.js';
+import { componentStyles } from './components/index.js';
+import { editedKey, isStateRef, text } from './components/parts.js';
+import { noticeWords } from './components/notice.js';
+import { RevealEvent } from './components/tabs.js';
+import {
+  OmniActionErrorEvent,
+  OmniActionEvent,
+  OmniBlockedEvent,
+  OmniEndEvent,
+  OmniIssueEvent,
+  type ActionParams,
+  type BlockReason,
+  type OmniAction,
+  type OmniActionResult,
+} from './events.js';
+import {
+  screenContext,
+  type ActionPhase,
+  type AppComponentView,
+  type FieldProblem,
+  type Picture,
+  type ScreenContext,
+} from './screenContext.js';
+import { screenStyles } from './styles.js';
+
+/** A tool's parameters as a JSON Schema (draft 2020-12), checked with @cfworker/json-schema at press time. */
+export type ToolSchema = Schema | boolean;
+
+/** The confirmation for a tool: a sentence with `{param}` placeholders, or a function writing it from the params. */
+export type Confirmation = string | ((params: Readonly<ActionParams>) => string);
+
+/** Runs a governed action the person pressed and confirmed. Throw or reject to report a failure. */
+export type ActionHandler = (action: OmniAction) => Promise<OmniActionResult | void> | OmniActionResult | void;
+
+/** Anything `stream()` reads: a fetch Response, a ReadableStream, or an async iterable of text or UTF-8 bytes. */
+export type StreamSource =
+  | Response
+  | ReadableStream<Uint8Array | string>
+  | AsyncIterable<string | Uint8Array | ArrayBuffer>
+  | Iterable<string | Uint8Array | ArrayBuffer>;
+
+const FIELD_TYPES = new Set(['Input', 'DateInput', 'Select', 'Switch']);
+const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
+const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
+
+/**
+ * `<omni-screen>` draws an Omni-IR stream (the `id = Component(…)` lines a model writes) as a live screen, line
+ * by line, while the model is still writing: only from the app's catalog, with the app's pictures, tools,
+ * confirmations and words. Feed it with `write()`/`end()` or `stream()`; everything is set through properties,
+ * so it works from a plain script tag and in any framework.
+ *
+ * Each component is drawn in its own small element keyed by id: a new line re-renders only the components it
+ * touches, and an Input keeps focus and caret while lines (or updates) arrive. Pending components show a
+ * placeholder in place; missing ones, and ones that fail while drawing, a fallback of their own.
+ *
+ * Registries (`tools`, `assets`, `components`, `pictures`) are given to the parser when it starts. Changing
+ * them before any text was written takes effect at once; after that, the parser keeps the ones it started
+ * with until `reset()`, while drawing (pictures, app elements) and press checks (tool schemas, confirmations)
+ * always use the current values.
+ *
+ * @fires omni-action - {OmniActionEvent} A governed action ran and its handler succeeded: `tool`, `params`, `button`, `result`.
+ * @fires omni-action-error - {OmniActionErrorEvent} The handler failed (`code` handler_failed, `error`); the person sees a plain sentence.
+ * @fires omni-blocked - {OmniBlockedEvent} A press was stopped: `reason` (`fields`, `tool`, `params`, `confirm-failed`) and `details` for the app.
+ * @fires omni-issue - {OmniIssueEvent} Each issue as it is found, from the parser or the renderer (`node_crashed`, `mutation_blocked`, `handler_failed`).
+ * @fires omni-end - {OmniEndEvent} The stream ended; `issues` holds every issue so far.
+ *
+ * @csspart screen - The column holding the screen.
+ * @csspart version-notice - The sentence shown when the stream was written for a newer format ([3.9]).
+ * @csspart connection-notice - The sentence shown when `stream()`'s source failed before the end.
+ * @csspart notice - A Notice, and the screen's own notices.
+ * @csspart card - A Card.
+ * @csspart stack - A Stack.
+ * @csspart button - A Button.
+ * @csspart action-status - The words next to a governed Button (working, done, blocked, failed).
+ * @csspart field - The control of an Input, DateInput, Select or Switch.
+ * @csspart switch - A Switch's control.
+ * @csspart error - A field's message.
+ * @csspart badge - A Badge.
+ * @csspart message - A Message bubble.
+ * @csspart list - A List.
+ * @csspart image - An Image (or its alt text when the app has no picture).
+ * @csspart rating - A Rating.
+ * @csspart table - A Table's scroll container.
+ * @csspart tabs - A Tabs.
+ * @csspart tab - One tab in a tab list.
+ * @csspart chart - A chart.
+ * @csspart announcer - The visually hidden polite live region that reads Notices an update adds or changes.
+ *
+ * @cssprop --ae-accent - Primary buttons and the open tab.
+ * @cssprop --ae-danger - Field errors and danger buttons.
+ */
+export class OmniScreen extends AgentElement {
+  static override styles = [AgentElement.styles, screenStyles, ...componentStyles];
+
+  /**
+   * The tool registry: each tool's name and the JSON Schema (draft 2020-12) of its params. McpMutations may only
+   * name these tools ([5.14]), and a press checks its params against the schema before anything runs ([9]).
+   */
+  @property({ attribute: false }) tools: Readonly<Record<string, ToolSchema>> = {};
+
+  /** The asset registry: picture name → `{src, width, height}`. Images come from here only ([5.17]). */
+  @property({ attribute: false }) assets: Readonly<Record<string, Picture>> = {};
+
+  /**
+   * App components ([5.27]) by name: the declaration the parser checks lines against, plus the `tag` of the
+   * app's own custom element that draws it ([8.7]). See `components/appComponent.ts` for the element contract.
+   */
+  @property({ attribute: false }) components: Readonly<Record<string, AppComponentView>> = {};
+
+  /** Picture families ([5.30]): names like `product-1042` the app resolves with `resolvePicture`. */
+  @property({ attribute: false }) pictures: readonly PictureFamily[] = [];
+
+  /** Returns the picture for a family name ([5.30]) (or any name not in `assets`), or undefined. */
+  @property({ attribute: false }) resolvePicture?: (name: string) => Picture | undefined;
+
+  /**
+   * Confirmations by tool ([9.1]): a sentence whose `{param}` placeholders are filled once, as plain text, with
+   * the params' values, or a function writing the sentence from the checked params. A function that throws or
+   * doesn't return a string blocks the action.
+   */
+  @property({ attribute: false }) confirm: Readonly<Record<string, Confirmation>> = {};
+
+  /**
+   * Runs a governed action after every check passed ([9.3]). May return `{result, update}`: a string `update`
+   * is applied to this screen afterwards ([10.35]). Without a handler a press fails with `handler_failed`.
+   */
+  @property({ attribute: false }) handler?: ActionHandler;
+
+  #parser: OmniParser | null = null;
+  #parserRegistries: unknown[] = [];
+  #unsubscribe: (() => void) | null = null;
+  #written = false;
+  #endReported = false;
+  #generation = 0;
+  readonly #doc = new Signal.State<OmniDocument | null>(null);
+  readonly #started = new Signal.State(false);
+  readonly #connectionLost = new Signal.State(false);
+  readonly #announcement = new Signal.State('');
+  readonly #shown = new Map<string, Signal.State<boolean>>();
+  readonly #phases = new Map<string, Signal.State<ActionPhase>>();
+  #rendererIssues: Issue[] = [];
+  #drawn: { words: Strings; locale: string } | null = null;
+
+  readonly #context: ScreenContext = this.#makeContext();
+
+  constructor() {
+    super();
+    new ContextProvider(this, { context: screenContext, initialValue: this.#context });
+  }
+
+  /** Every issue so far: the parser's (stream and updates) and the renderer's own. */
+  get issues(): readonly Issue[] {
+    return [...(this.#parser?.issues ?? []), ...this.#rendererIssues];
+  }
+
+  /** The document drawn now (signal-backed; read it in an effect or after `omni-end`). */
+  get document(): OmniDocument | null {
+    return this.#doc.get();
+  }
+
+  /** Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere. */
+  write(chunk: string | Uint8Array | ArrayBuffer): void {
+    const parser = this.#ensureParser();
+    this.#written = true;
+    if (!this.#started.get()) this.#started.set(true);
+    parser.write(chunk);
+  }
+
+  /** Ends the stream: a last unterminated line counts, anything still pending becomes a fallback ([7.3]). */
+  end(): void {
+    const parser = this.#ensureParser();
+    if (!this.#started.get()) this.#started.set(true);
+    if (!parser.ended) parser.end();
+    if (!this.#endReported) {
+      this.#endReported = true;
+      this.dispatchEvent(new OmniEndEvent(this.issues));
+    }
+  }
+
+  /**
+   * Clears the screen and starts a new parser with the current registries. A `stream()` still reading stops
+   * writing to this screen.
+   */
+  reset(): void {
+    this.#generation++;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#parser = null;
+    this.#written = false;
+    this.#endReported = false;
+    this.#rendererIssues = [];
+    this.#shown.clear();
+    this.#phases.clear();
+    this.#connectionLost.set(false);
+    this.#announcement.set('');
+    this.#started.set(false);
+    this.#ensureParser();
+  }
+
+  /**
+   * Reads a whole stream into the screen and ends it however the source ends ([10.9]): normally, with an
+   * error, or a Response with an error status (then nothing is written, [10.3]). Resolves when the stream has
+   * ended; rejects with the source's error after ending the parser (the screen then says the connection was
+   * lost). Bodies are read as raw Omni-IR text; for the SSE transport use the engine's client and `write()`.
+   */
+  async stream(source: StreamSource): Promise<void> {
+    const generation = this.#generation;
+    const current = () => generation === this.#generation;
+    let failure: unknown = null;
+    try {
+      let input: StreamSource = source;
+      if (typeof Response !== 'undefined' && input instanceof Response) {
+        if (!input.ok) throw new Error(`The server answered ${input.status}`);
+        if (!input.body) throw new Error('The response has no body');
+        input = input.body;
+      }
+      if (typeof ReadableStream !== 'undefined' && input instanceof ReadableStream) {
+        const reader = (input as ReadableStream<Uint8Array | string>).getReader();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            if (!current()) {
+              await reader.cancel();
+              return;
+            }
+            this.#writeChunk(value);
+          }
+        } finally {
+          reader.releaseLock();
+        }
+      } else {
+        for await (const chunk of input as AsyncIterable<string | Uint8Array | ArrayBuffer>) {
+          if (!current()) return;
+          this.#writeChunk(chunk);
+        }
+      }
+    } catch (error) {
+      failure = error;
+    }
+    if (!current()) return;
+    if (failure !== null) this.#connectionLost.set(true);
+    this.end();
+    if (failure !== null) throw failure;
+  }
+
+  /**
+   * Applies an update ([10.29]–[10.34]): the app's own Omni-IR text, after the stream has ended, whole or not
+   * at all. Components keep their elements, so focus, scrolling, an open tab and typed text stay; each Notice
+   * the update adds or changes is read politely by assistive technology ([8.8]).
+   *
+   * (Called with Lit's changed-properties map, this is Lit's own `update`; with text, it applies an update.)
+   */
+  override update(text: string): UpdateResult;
+  override update(changed: PropertyValues): void;
+  override update(arg: string | PropertyValues): UpdateResult | void {
+    if (typeof arg !== 'string') return super.update(arg);
+    return this.applyUpdate(arg);
+  }
+
+  /** Same as `update(text)`, under a name that can't be confused with Lit's lifecycle. */
+  applyUpdate(text: string): UpdateResult {
+    const parser = this.#ensureParser();
+    const before = this.#noticeWords();
+    const result = parser.update(String(text));
+    if (result.applied) {
+      const after = this.#noticeWords();
+      const said: string[] = [];
+      for (const [id, words] of after) if (words && before.get(id) !== words) said.push(words);
+      if (said.length > 0) this.#announce(said.join(' '));
+    }
+    return result;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // Registries changed before any text arrived: start over with them (no one can tell the difference).
+    if (this.#parser && !this.#written && this.#registriesChanged()) this.#parser = null;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // Words, locale and the app's registries aren't signals: when they change, every node draws again.
+    const drawn = { words: this.words, locale: this.resolvedLocale };
+    const before = this.#drawn;
+    this.#drawn = drawn;
+    const registries = changed.has('assets') || changed.has('resolvePicture') || changed.has('components');
+    if (before && (before.words !== drawn.words || before.locale !== drawn.locale || registries)) {
+      for (const node of this.renderRoot.querySelectorAll('omni-node')) node.requestUpdate();
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const doc = this.#doc.get();
+    const started = this.#started.get();
+    const w = this.words;
+    return html`<div class="screen" part="screen">
+        ${doc?.newerVersion
+          ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
+          : nothing}
+        ${this.#connectionLost.get()
+          ? html`<p class="screen-notice" part="notice connection-notice" role="note">${w.connectionLost}</p>`
+          : nothing}
+        ${doc && started ? keyed(this.#generation, html`<omni-node .nodeId=${'root'}></omni-node>`) : nothing}
+      </div>
+      <div class="visually-hidden" part="announcer" aria-live="polite">${this.#announcement.get()}</div>
+      <ae-confirm-dialog></ae-confirm-dialog>`;
+  }
+
+  // ——— the parser ———
+
+  #registryValues(): unknown[] {
+    return [this.tools, this.assets, this.components, this.pictures];
+  }
+
+  #registriesChanged(): boolean {
+    const now = this.#registryValues();
+    return now.some((v, i) => v !== this.#parserRegistries[i]);
+  }
+
+  #ensureParser(): OmniParser {
+    if (this.#parser) return this.#parser;
+    const declarations: Record<string, AppComponentDeclaration> = {};
+    for (const [name, view] of Object.entries(this.components ?? {})) {
+      if (!view || typeof view !== 'object') continue;
+      const { tag: _tag, ...declaration } = view;
+      declarations[name] = declaration;
+    }
+    const parser = createOmniParser({
+      tools: Object.keys(this.tools ?? {}),
+      assets: Object.keys(this.assets ?? {}),
+      components: declarations,
+      pictures: this.pictures ?? [],
+    });
+    this.#unsubscribe?.();
+    this.#unsubscribe = parser.onIssue((issue) => this.dispatchEvent(new OmniIssueEvent(issue)));
+    this.#parser = parser;
+    this.#parserRegistries = this.#registryValues();
+    this.#doc.set(parser.document);
+    return parser;
+  }
+
+  #writeChunk(chunk: unknown): void {
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) this.write(chunk);
+  }
+
+  // ——— what nodes ask of the screen ———
+
+  #makeContext(): ScreenContext {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const screen = this;
+    return {
+      get doc() {
+        return screen.#doc.get()!;
+      },
+      get words() {
+        return screen.words;
+      },
+      get locale() {
+        return screen.resolvedLocale;
+      },
+      value: (prop) => this.#value(prop),
+      picture: (name) => this.#picture(name),
+      appView: (type) => (own(this.components, type) ? this.components[type] : undefined),
+      fieldMessage: (node) => this.#fieldMessage(node),
+      edit: (node, value) => this.#edit(node, value),
+      leave: (node) => this.#leave(node),
+      phase: (id) => this.#phase(id).get(),
+      press: (id, opener) => void this.#press(id, opener),
+      crashed: (node, error) => this.#crashed(node, error),
+    };
+  }
+
+  #value(prop: PropValue | undefined): Scalar | readonly (string | number)[] | undefined {
+    if (isStateRef(prop)) return this.#doc.get()?.state(prop.key) ?? null;
+    return prop as Scalar | readonly (string | number)[] | undefined;
+  }
+
+  #picture(name: string): Picture | undefined {
+    const found = own(this.assets, name) ? this.assets[name] : this.resolvePicture?.(name);
+    if (!found || typeof found.src !== 'string' || found.src === '') return undefined;
+    const width = Number(found.width);
+    const height = Number(found.height);
+    return { src: found.src, width: Number.isFinite(width) ? width : 0, height: Number.isFinite(height) ? height : 0 };
+  }
+
+  // ——— fields ([8.1]–[8.7]) ———
+
+  #shownSignal(id: string): Signal.State<boolean> {
+    let s = this.#shown.get(id);
+    if (!s) {
+      s = new Signal.State(false);
+      this.#shown.set(id, s);
+    }
+    return s;
+  }
+
+  #isField(node: OmniNode): boolean {
+    if (!node.app) return FIELD_TYPES.has(node.type);
+    const view = own(this.components, node.type) ? this.components[node.type] : undefined;
+    return view?.props?.['value']?.kind === 'state';
+  }
+
+  #check(node: OmniNode): FieldProblem | null {
+    const key = editedKey(node);
+    const value = key ? (this.#doc.get()?.state(key) ?? null) : null;
+    if (!node.app) return checkField(node.type, node.props, value) as FieldProblem | null;
+    // An app field ([8.7]) takes only `required`: empty text, no number, or a switch not on fails it.
+    if (node.props['required'] !== true) return null;
+    const view = this.components[node.type];
+    const decl = view?.props?.['value'];
+    const holds = decl && decl.kind === 'state' ? decl.holds : 'text';
+    if (holds === 'boolean') return value === true ? null : { message: 'turnOn' };
+    if (holds === 'number') return typeof value === 'number' && Number.isFinite(value) ? null : { message: 'required' };
+    return typeof value === 'string' && value.trim() !== '' ? null : { message: 'required' };
+  }
+
+  #words(problem: FieldProblem): string {
+    const w = this.words as Record<string, string>;
+    const template = own(w, problem.message) ? w[problem.message]! : w['fieldErrors']!;
+    return fill(template, problem.values ?? {});
+  }
+
+  #fieldMessage(node: OmniNode): string | null {
+    // Read the signal first, so the node re-renders when the message is revealed or hidden.
+    if (!this.#shownSignal(node.id).get()) return null;
+    const problem = this.#check(node);
+    return problem ? this.#words(problem) : null;
+  }
+
+  #edit(node: OmniNode, value: Scalar): void {
+    const key = editedKey(node);
+    const doc = this.#doc.get();
+    if (!key || !doc || !doc.hasState(key)) return;
+    doc.setState(key, value);
+    // A shown message stays until the field passes ([8.5]).
+    const shown = this.#shownSignal(node.id);
+    if (shown.get() && !this.#check(node)) shown.set(false);
+  }
+
+  #leave(node: OmniNode): void {
+    if (this.#check(node)) this.#shownSignal(node.id).set(true);
+  }
+
+  /** The fields on the screen now, in screen order: reachable from root through children. */
+  #fieldsOnScreen(doc: OmniDocument): OmniNode[] {
+    const out: OmniNode[] = [];
+    const seen = new Set<string>();
+    const walk = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      const node = doc.node(id);
+      if (!node) return;
+      if (this.#isField(node)) out.push(node);
+      for (const child of node.children) walk(child);
+    };
+    walk('root');
+    return out;
+  }
+
+  // ——— actions ([9], [9.1]–[9.3]) ———
+
+  #phase(id: string): Signal.State<ActionPhase> {
+    let s = this.#phases.get(id);
+    if (!s) {
+      s = new Signal.State<ActionPhase>('idle');
+      this.#phases.set(id, s);
+    }
+    return s;
+  }
+
+  async #press(buttonId: string, opener: HTMLElement): Promise<void> {
+    const doc = this.#doc.get();
+    const mutation = doc?.mutation(buttonId);
+    if (!doc || !mutation) return; // ungoverned, or not approved yet: never reaches the handler ([9])
+    const phase = this.#phase(buttonId);
+    if (phase.get() === 'checking' || phase.get() === 'running') return;
+    phase.set('checking');
+    const generation = this.#generation;
+
+    // 1. Fields: every field is checked and shown; those the params read stop the press ([8.6]).
+    const read = new Set(
+      Object.values(mutation.params)
+        .filter(isStateRef)
+        .map((r) => r.key),
+    );
+    const blocking: string[] = [];
+    for (const field of this.#fieldsOnScreen(doc)) {
+      if (!this.#check(field)) continue;
+      this.#shownSignal(field.id).set(true);
+      const key = editedKey(field);
+      if (key && read.has(key)) blocking.push(field.id);
+    }
+    if (blocking.length > 0) {
+      phase.set('idle');
+      this.dispatchEvent(new OmniBlockedEvent('fields', buttonId, mutation.tool, blocking));
+      await this.#focusField(blocking);
+      return;
+    }
+
+    // 2. Params, with each $key replaced by its current value, against the tool registry and schema.
+    const params: ActionParams = {};
+    for (const [name, value] of Object.entries(mutation.params)) {
+      params[name] = isStateRef(value) ? (doc.state(value.key) ?? null) : value;
+    }
+    Object.freeze(params);
+    const tools = this.tools ?? {};
+    if (!own(tools, mutation.tool)) {
+      return this.#blocked('tool', buttonId, mutation, `The tool "${mutation.tool}" isn't in the tools registry`);
+    }
+    let errors: unknown[];
+    try {
+      const result = new Validator(tools[mutation.tool] as Schema | boolean, '2020-12', false).validate(params);
+      errors = result.valid ? [] : result.errors;
+    } catch (error) {
+      errors = [error];
+    }
+    if (errors.length > 0) return this.#blocked('params', buttonId, mutation, errors);
+
+    // 3. The app's confirmation, if this tool has one ([9.1], [9.2]).
+    if (own(this.confirm, mutation.tool)) {
+      const confirmation = this.confirm[mutation.tool];
+      let sentence: unknown;
+      try {
+        sentence =
+          typeof confirmation === 'function'
+            ? confirmation(params)
+            : typeof confirmation === 'string'
+              ? fill(confirmation, paramWords(params))
+              : undefined;
+      } catch (error) {
+        return this.#blocked('confirm-failed', buttonId, mutation, error);
+      }
+      if (typeof sentence !== 'string') {
+        return this.#blocked('confirm-failed', buttonId, mutation, new TypeError('The confirmation is not a string'));
+      }
+      const dialog = this.renderRoot.querySelector<AeConfirmDialog>('ae-confirm-dialog');
+      if (!dialog || typeof dialog.ask !== 'function') {
+        return this.#blocked('confirm-failed', buttonId, mutation, new Error('No confirmation dialog'));
+      }
+      const confirmed = await dialog.ask(sentence, opener);
+      if (generation !== this.#generation) return;
+      if (!confirmed) {
+        phase.set('idle');
+        return; // cancelling runs nothing
+      }
+    }
+
+    // 4. The handler.
+    phase.set('running');
+    const action: OmniAction = Object.freeze({ tool: mutation.tool, params, button: buttonId, mutation });
+    let outcome: OmniActionResult | void;
+    try {
+      if (typeof this.handler !== 'function') throw new Error('No handler is set on <omni-screen>');
+      outcome = await this.handler(action);
+    } catch (error) {
+      if (generation !== this.#generation) return;
+      phase.set('failed');
+      this.#report({
+        code: 'handler_failed',
+        severity: 'error',
+        line: mutation.line,
+        id: buttonId,
+        message: `The handler for "${mutation.tool}" failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      this.dispatchEvent(new OmniActionErrorEvent(mutation.tool, params, buttonId, error));
+      return;
+    }
+    if (generation !== this.#generation) return;
+    phase.set('done');
+    const result = outcome && typeof outcome === 'object' ? outcome.result : undefined;
+    this.dispatchEvent(new OmniActionEvent(mutation.tool, params, buttonId, result));
+    const update = outcome && typeof outcome === 'object' ? outcome.update : undefined;
+    if (typeof update === 'string') this.applyUpdate(update); // an update that isn't a string is ignored ([10.35])
+  }
+
+  #blocked(reason: BlockReason, buttonId: string, mutation: OmniMutation, details: unknown): void {
+    this.#phase(buttonId).set('blocked');
+    this.#report({
+      code: 'mutation_blocked',
+      severity: 'error',
+      line: mutation.line,
+      id: buttonId,
+      message:
+        reason === 'tool'
+          ? `Blocked: the tool "${mutation.tool}" isn't registered`
+          : reason === 'params'
+            ? `Blocked: the params for "${mutation.tool}" don't match its schema`
+            : `Blocked: the confirmation for "${mutation.tool}" could not be written`,
+    });
+    this.dispatchEvent(new OmniBlockedEvent(reason, buttonId, mutation.tool, details));
+  }
+
+  /** Moves focus to the first failed field in screen order, opening the tab it is in if needed. */
+  async #focusField(ids: readonly string[]): Promise<void> {
+    const wanted = new Set(ids);
+    const first = [...this.renderRoot.querySelectorAll<HTMLElement>('[data-omni-field]')].find((el) =>
+      wanted.has(el.getAttribute('data-omni-field') ?? ''),
+    );
+    if (!first) return;
+    const reveal = new RevealEvent();
+    first.dispatchEvent(reveal);
+    await Promise.all(reveal.waits);
+    first.focus();
+  }
+
+  // ——— issues and announcements ———
+
+  #crashed(node: OmniNode, error: unknown): void {
+    // Reported after the render that caught it: no state is written while rendering.
+    queueMicrotask(() =>
+      this.#report({
+        code: 'node_crashed',
+        severity: 'error',
+        line: node.line,
+        id: node.id,
+        message: `${node.type} "${node.id}" failed while rendering: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+  }
+
+  #report(issue: Issue): void {
+    this.#rendererIssues.push(issue);
+    this.dispatchEvent(new OmniIssueEvent(issue));
+  }
+
+  /** What each Notice on the screen says now, by id. */
+  #noticeWords(): Map<string, string> {
+    return untracked(() => {
+      const out = new Map<string, string>();
+      const doc = this.#doc.get();
+      if (!doc) return out;
+      for (const id of doc.ids()) {
+        const node = doc.node(id);
+        if (node?.type !== 'Notice') continue;
+        const title = node.props['title'] === undefined ? '' : text(this.#context, node.props['title']);
+        out.set(id, noticeWords(title, text(this.#context, node.props['text'])));
+      }
+      return out;
+    });
+  }
+
+  #announce(words: string): void {
+    // Clear first, so the same words said twice are read twice.
+    this.#announcement.set('');
+    requestAnimationFrame(() => this.#announcement.set(words));
+  }
+}
+
+/** Param values as the plain text a confirmation sentence shows. */
+function paramWords(params: ActionParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) out[k] = v === null ? '' : String(v);
+  return out;
+}
+
+if (!customElements.get('omni-screen')) customElements.define('omni-screen', OmniScreen);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'omni-screen': OmniScreen;
+  }
+}

@@ -1,0 +1,704 @@
+/**
+ * `<ae-chart>`: the one chart every agent element draws with ([8], "Charts"). The data come from the
+ * stream; everything a person sees besides the data (colours, sizes, axes, legend, motion, the words of
+ * tooltips) comes from the renderer and the app's theme.
+ */
+import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { Chart, ChartConfiguration, ChartDataset, ChartOptions, TooltipItem } from 'chart.js';
+import { AgentElement } from '../agentElement.js';
+import { visuallyHidden } from '../blockSize.js';
+import { fill } from '../../../strings/en.js';
+import { tokenValue, type ColorToken } from '../../../themes/index.js';
+import { formatTick, formatValue, type ChartFormat } from './format.js';
+
+export { formatValue, formatTick, type ChartFormat };
+
+const tag = 'ae-chart';
+
+/** The kinds of chart. */
+export type ChartKind = 'bar' | 'line' | 'pie';
+
+/** One series of a bar or line chart (one value per label), or one slice of a pie (`values: [value]`). */
+export interface ChartSeries {
+  name: string;
+  values: readonly number[];
+}
+
+type AnyChart = Chart<'bar' | 'line' | 'pie', (number | null)[], string>;
+
+/** Every chart instance alive on the page; see `liveChartCount()`. */
+const live = new Set<AnyChart>();
+
+/** How many chart.js instances are alive: a test hook proving that removed charts were destroyed. */
+export function liveChartCount(): number {
+  return live.size;
+}
+
+let chartModule: Promise<typeof import('./chartjs.js')> | undefined;
+/** chart.js, loaded once, on the first chart drawn (a separate chunk in the build). */
+function loadChartJs(): Promise<typeof import('./chartjs.js')> {
+  chartModule ??= import('./chartjs.js').catch((error: unknown) => {
+    chartModule = undefined; // let the next chart try again
+    throw error;
+  });
+  return chartModule;
+}
+
+const paletteSize = 8;
+/** A second cue besides colour on line charts: each series has its own point shape. */
+const pointStyles = ['circle', 'rect', 'triangle', 'rectRot', 'star', 'crossRot', 'rectRounded', 'cross'] as const;
+
+interface Colours {
+  series: string[];
+  axis: string;
+  text: string;
+  surface: string;
+  tooltipBackground: string;
+  tooltipText: string;
+  font: string;
+}
+
+const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce)').matches;
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * A bar, line or pie chart drawn with chart.js, with an HTML legend and an accessible data table.
+ *
+ * - Colours come only from the theme: `--ae-chart-1` … `--ae-chart-8` for data (a colour-blind-safe
+ *   palette), `--ae-chart-axis` for axes and grid, `--ae-muted-text` for ticks; they are read again when the
+ *   theme or the system's colour scheme changes (call `refreshColors()` after changing `--ae-*` yourself).
+ * - A legend (swatch and name) is shown for two or more series, and for every pie.
+ * - Keyboard: the plot is focusable; Left/Right move along the labels, Up/Down between series (on a pie,
+ *   every arrow moves between slices), Home/End jump to the ends, Escape hides the tooltip. The value is
+ *   shown in the tooltip and announced politely.
+ * - Assistive technology: the plot is an image named by the title (`role="img"`), and a real `<table>`
+ *   (caption, a column per series, a row header per label) holds every value. The table is visually hidden
+ *   unless `show-table` is set, so screen readers read the values, not the pixels. We chose this over
+ *   hiding the canvas because a focusable element needs a role and a name, and `img` is the one axe and
+ *   screen readers handle for a picture whose content is described elsewhere.
+ * - Growing data update the same chart instance (`update('none')`); only a change of `kind` makes a new one.
+ *   The chart is destroyed on disconnect and made again on reconnect.
+ *
+ * @csspart title - The chart's title.
+ * @csspart plot - The focusable box around the canvas.
+ * @csspart legend - The legend list.
+ * @csspart legend-item - One legend entry.
+ * @csspart swatch - A legend entry's colour swatch.
+ * @csspart data - The box around the data table; visually hidden unless `show-table`.
+ * @csspart table - The data table.
+ * @cssprop --ae-chart-1 - Series colour 1 (of 8; `--ae-chart-2` … `--ae-chart-8` likewise).
+ * @cssprop --ae-chart-axis - Axis and grid lines.
+ * @cssprop --ae-muted-text - Tick labels and legend text.
+ * @cssprop --ae-focus - The plot's focus ring.
+ */
+export class AeChart extends AgentElement {
+  static override styles = [
+    AgentElement.styles,
+    visuallyHidden,
+    css`
+      :host {
+        display: block;
+        min-inline-size: 0;
+      }
+      .title {
+        margin: 0 0 var(--_space-2);
+        font-size: var(--_font-size);
+        font-weight: 600;
+        color: var(--_text);
+      }
+      .plot {
+        position: relative;
+        inline-size: 100%;
+        border-radius: var(--_radius);
+      }
+      .plot:focus {
+        outline: none;
+      }
+      .plot:focus-visible {
+        outline: var(--_focus-width) solid var(--_focus);
+        outline-offset: var(--_focus-offset);
+      }
+      canvas {
+        display: block;
+      }
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--_space-1) var(--_space-4);
+        margin: var(--_space-2) 0 0;
+        padding: 0;
+        list-style: none;
+        color: var(--_muted-text);
+        font-size: var(--_font-size-sm);
+      }
+      .legend li {
+        display: inline-flex;
+        align-items: center;
+        gap: var(--_space-2);
+        min-inline-size: 0;
+        overflow-wrap: anywhere;
+      }
+      .swatch {
+        flex: none;
+        inline-size: 0.75rem;
+        block-size: 0.75rem;
+        border-radius: 2px;
+        /* Windows High Contrast replaces colours; the border keeps a visible box. */
+        border: 1px solid transparent;
+      }
+      .swatch.line {
+        block-size: 0.25rem;
+        inline-size: 1rem;
+      }
+      .c1 { background-color: var(--_chart-1); }
+      .c2 { background-color: var(--_chart-2); }
+      .c3 { background-color: var(--_chart-3); }
+      .c4 { background-color: var(--_chart-4); }
+      .c5 { background-color: var(--_chart-5); }
+      .c6 { background-color: var(--_chart-6); }
+      .c7 { background-color: var(--_chart-7); }
+      .c8 { background-color: var(--_chart-8); }
+      :host(:not([show-table])) .data {
+        position: absolute;
+        inline-size: 1px;
+        block-size: 1px;
+        margin: -1px;
+        padding: 0;
+        overflow: hidden;
+        clip-path: inset(50%);
+        white-space: nowrap;
+        border: 0;
+      }
+      :host([show-table]) .data {
+        margin-block-start: var(--_space-3);
+        overflow-x: auto;
+      }
+      table {
+        border-collapse: collapse;
+        font-size: var(--_font-size-sm);
+      }
+      caption {
+        text-align: start;
+        color: var(--_label-text);
+        padding-block-end: var(--_space-1);
+      }
+      th,
+      td {
+        padding: var(--_space-1) var(--_space-2);
+        border-block-end: 1px solid var(--_divider);
+        text-align: start;
+      }
+      th {
+        color: var(--_label-text);
+        font-weight: 600;
+      }
+      td {
+        text-align: end;
+        font-variant-numeric: tabular-nums;
+      }
+    `,
+  ];
+
+  /** `bar` (default), `line` or `pie`. */
+  @property({ reflect: true }) kind: ChartKind = 'bar';
+
+  /** The chart's title: shown above it, and its name for assistive technology. */
+  @property({ attribute: 'chart-title' }) chartTitle = '';
+
+  /** The category labels along the x axis (bar and line; a pie names its slices in `series`). */
+  @property({ attribute: false }) labels: readonly string[] = [];
+
+  /** The data: one entry per series, or per slice of a pie (`{ name, values: [value] }`). */
+  @property({ attribute: false }) series: readonly ChartSeries[] = [];
+
+  /** How values are written: `number` (default), `currency` or `percent` (12 means 12%). */
+  @property() format: ChartFormat = 'number';
+
+  /** ISO 4217 code for `format="currency"`; USD by default. */
+  @property() currency = 'USD';
+
+  /** Show the data table under the chart instead of keeping it for screen readers only. */
+  @property({ type: Boolean, reflect: true, attribute: 'show-table' }) showTable = false;
+
+  @query('canvas') private canvas!: HTMLCanvasElement;
+  @state() private announcement = '';
+
+  private chart?: AnyChart;
+  private chartKind?: ChartKind;
+  private drawing?: Promise<void>;
+  private colours?: Colours;
+  private appliedLook?: string;
+  private active = { datasetIndex: 0, index: 0 };
+  private showingPoint = false;
+  private readonly media: MediaQueryList[] = [];
+
+  /** The chart.js instance, once drawn (for tests and apps that need chart.js itself). */
+  get chartInstance(): AnyChart | undefined {
+    return this.chart;
+  }
+
+  /** Reads the theme's colours again and redraws; for apps that change `--ae-*` at run time. */
+  refreshColors(): void {
+    this.colours = undefined;
+    if (this.chart) this.applyAll(this.chart);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    for (const query of ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)']) {
+      const list = matchMedia(query);
+      list.addEventListener('change', this.onMediaChange);
+      this.media.push(list);
+    }
+    // Reconnected: draw again (updated() makes the chart when there is none).
+    if (this.hasUpdated) this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const list of this.media.splice(0)) list.removeEventListener('change', this.onMediaChange);
+    this.destroyChart();
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    // Resolves after the chart is drawn too, so `await el.updateComplete` sees the canvas in use.
+    let done = await super.getUpdateComplete();
+    while (this.drawing) {
+      const drawing = this.drawing;
+      await drawing;
+      if (this.drawing === drawing) this.drawing = undefined;
+      done = (await super.getUpdateComplete()) && done;
+    }
+    return done;
+  }
+
+  protected override render(): TemplateResult {
+    const w = this.words;
+    const title = this.chartTitle;
+    const pie = this.kind === 'pie';
+    const showLegend = pie ? this.series.length > 0 : this.series.length >= 2;
+    const label = title || this.series.map((s) => s.name).join(', ') || w.loading;
+    return html`
+      ${title ? html`<div class="title" part="title">${title}</div>` : nothing}
+      <div
+        class="plot"
+        part="plot"
+        tabindex="0"
+        role="img"
+        aria-label=${label}
+        @keydown=${this.onKeydown}
+        @focus=${this.onFocus}
+        @blur=${this.onBlur}
+      >
+        <canvas></canvas>
+      </div>
+      ${showLegend
+        ? html`<ul class="legend" part="legend" aria-label=${w.chartLegend}>
+            ${this.series.map(
+              (s, i) =>
+                html`<li part="legend-item">
+                  <span class="swatch c${(i % paletteSize) + 1} ${this.kind}" part="swatch" aria-hidden="true"></span
+                  ><span class="name">${s.name}</span>
+                </li>`,
+            )}
+          </ul>`
+        : nothing}
+      <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+      <div class="data" part="data">${this.renderTable()}</div>
+    `;
+  }
+
+  private renderTable(): TemplateResult {
+    const w = this.words;
+    const caption = fill(w.chartData, { title: this.chartTitle || this.series.map((s) => s.name).join(', ') });
+    const value = (v: number | undefined) => (finite(v) ? this.formatted(v) : '');
+    if (this.kind === 'pie') {
+      return html`<table part="table">
+        <caption>${caption}</caption>
+        <thead>
+          <tr><th scope="col">${w.chartCategory}</th><th scope="col">${w.chartValue}</th></tr>
+        </thead>
+        <tbody>
+          ${this.series.map((s) => html`<tr><th scope="row">${s.name}</th><td>${value(s.values[0])}</td></tr>`)}
+        </tbody>
+      </table>`;
+    }
+    return html`<table part="table">
+      <caption>${caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">${w.chartCategory}</th>
+          ${this.series.map((s) => html`<th scope="col">${s.name}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${this.labels.map(
+          (l, i) => html`<tr><th scope="row">${l}</th>${this.series.map((s) => html`<td>${value(s.values[i])}</td>`)}</tr>`,
+        )}
+      </tbody>
+    </table>`;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    if (!this.isConnected) return;
+    const chart = this.chart;
+    if (!chart || this.chartKind !== this.kind) {
+      if (chart) this.destroyChart();
+      this.drawing = this.createChart();
+      return;
+    }
+    const look = this.lookSignature();
+    if (look !== this.appliedLook) this.colours = undefined;
+    // Growing data, a new format or a new theme: the same instance, updated without animation.
+    const drawn: PropertyKey[] = ['labels', 'series', 'format', 'currency', 'chartTitle'];
+    if (look !== this.appliedLook || drawn.some((k) => changed.has(k as keyof AeChart))) this.applyAll(chart);
+  }
+
+  /** What, besides the data, changes the picture: theme, direction and locale. */
+  private lookSignature(): string {
+    return `${this.resolvedTheme}|${this.isRtl}|${this.resolvedLocale}`;
+  }
+
+  private async createChart(): Promise<void> {
+    let mod: typeof import('./chartjs.js');
+    try {
+      mod = await loadChartJs();
+    } catch (error) {
+      // The table still holds every value; only the picture is missing.
+      console.error('ae-chart: could not load chart.js', error);
+      return;
+    }
+    if (!this.isConnected || this.chart || !this.canvas) return;
+    const kind = this.kind;
+    const config: ChartConfiguration<'bar' | 'line' | 'pie', (number | null)[], string> = {
+      type: kind,
+      data: { labels: [], datasets: [] },
+      options: this.options(),
+    };
+    const chart = new mod.Chart(this.canvas, config) as AnyChart;
+    this.chart = chart;
+    this.chartKind = kind;
+    live.add(chart);
+    this.applyAll(chart);
+  }
+
+  private destroyChart(): void {
+    const chart = this.chart;
+    if (!chart) return;
+    this.chart = undefined;
+    this.chartKind = undefined;
+    this.showingPoint = false;
+    live.delete(chart);
+    chart.destroy();
+  }
+
+  /** Puts the current data, colours and options into the chart and redraws it without animation. */
+  private applyAll(chart: AnyChart): void {
+    this.syncData(chart);
+    chart.options = this.options();
+    chart.update('none');
+    this.appliedLook = this.lookSignature();
+    if (this.showingPoint) this.showPoint(false);
+  }
+
+  private syncData(chart: AnyChart): void {
+    const c = this.readColours();
+    const data = chart.data;
+    if (this.kind === 'pie') {
+      data.labels = this.series.map((s) => s.name);
+      const colours = this.series.map((_, i) => c.series[i % paletteSize]!);
+      const fresh: Partial<ChartDataset<'pie', (number | null)[]>> = {
+        label: this.chartTitle,
+        data: this.series.map((s) => (finite(s.values[0]) ? Math.max(0, s.values[0]) : null)),
+        backgroundColor: colours,
+        hoverBackgroundColor: colours,
+        borderColor: c.surface,
+        hoverBorderColor: c.text,
+        borderWidth: 2,
+        hoverBorderWidth: 2,
+        hoverOffset: 6,
+      };
+      if (data.datasets[0]) Object.assign(data.datasets[0], fresh);
+      else data.datasets.push(fresh as ChartDataset<'pie', (number | null)[]>);
+      data.datasets.length = 1;
+      return;
+    }
+    data.labels = [...this.labels];
+    this.series.forEach((s, i) => {
+      const colour = c.series[i % paletteSize]!;
+      const values = s.values.map((v) => (finite(v) ? v : null));
+      const fresh =
+        this.kind === 'line'
+          ? {
+              label: s.name,
+              data: values,
+              borderColor: colour,
+              backgroundColor: colour,
+              hoverBackgroundColor: colour,
+              hoverBorderColor: colour,
+              pointBackgroundColor: colour,
+              pointBorderColor: colour,
+              pointHoverBackgroundColor: colour,
+              pointHoverBorderColor: c.text,
+              pointStyle: pointStyles[i % pointStyles.length],
+              pointRadius: 3,
+              pointHoverRadius: 6,
+              pointHoverBorderWidth: 2,
+              borderWidth: 2,
+              tension: 0,
+              fill: false,
+            }
+          : {
+              label: s.name,
+              data: values,
+              backgroundColor: colour,
+              hoverBackgroundColor: colour,
+              borderColor: colour,
+              hoverBorderColor: c.text,
+              borderWidth: 0,
+              hoverBorderWidth: 2,
+            };
+      const existing = data.datasets[i];
+      if (existing) Object.assign(existing, fresh);
+      else data.datasets.push(fresh as ChartDataset<'bar' | 'line', (number | null)[]>);
+    });
+    data.datasets.length = this.series.length;
+  }
+
+  private readColours(): Colours {
+    if (this.colours) return this.colours;
+    const style = getComputedStyle(this);
+    const read = (name: string, token: ColorToken) => style.getPropertyValue(name).trim() || tokenValue('light', token);
+    const series = Array.from({ length: paletteSize }, (_, i) => read(`--_chart-${i + 1}`, `chart${i + 1}` as ColorToken));
+    this.colours = {
+      series,
+      axis: read('--_chart-axis', 'chartAxis'),
+      text: read('--_muted-text', 'mutedText'),
+      surface: read('--_surface', 'surface'),
+      tooltipBackground: read('--_text', 'text'),
+      tooltipText: read('--_surface', 'surface'),
+      font: style.getPropertyValue('--_font').trim() || 'system-ui, sans-serif',
+    };
+    return this.colours;
+  }
+
+  private options(): ChartOptions<'bar' | 'line' | 'pie'> {
+    const c = this.readColours();
+    const rtl = this.isRtl;
+    const pie = this.kind === 'pie';
+    const font = { family: c.font, size: 12 };
+    const value = (item: TooltipItem<'bar' | 'line' | 'pie'>) => {
+      const raw = item.raw;
+      return finite(raw) ? this.formatted(raw) : '';
+    };
+    const axis = {
+      grid: { color: c.axis },
+      border: { color: c.axis },
+      ticks: { color: c.text, font },
+    };
+    const options: ChartOptions<'bar' | 'line' | 'pie'> = {
+      responsive: true,
+      maintainAspectRatio: true,
+      aspectRatio: pie ? 1.6 : 2,
+      animation: reducedMotion() ? false : { duration: 300 },
+      locale: this.resolvedLocale,
+      interaction: { mode: 'nearest', intersect: this.kind !== 'line' },
+      plugins: {
+        tooltip: {
+          enabled: true,
+          rtl,
+          textDirection: rtl ? 'rtl' : 'ltr',
+          backgroundColor: c.tooltipBackground,
+          titleColor: c.tooltipText,
+          bodyColor: c.tooltipText,
+          titleFont: { ...font, weight: 'bold' },
+          bodyFont: font,
+          boxPadding: 4,
+          callbacks: {
+            title: (items) => (pie ? '' : (items[0]?.label ?? '')),
+            label: (item) => `${pie ? item.label : (item.dataset.label ?? '')}: ${value(item)}`,
+            labelColor: (item) => {
+              const colour = c.series[(pie ? item.dataIndex : item.datasetIndex) % paletteSize]!;
+              return { borderColor: colour, backgroundColor: colour, borderWidth: 0 };
+            },
+          },
+        },
+      },
+    };
+    if (!pie) {
+      (options as ChartOptions<'bar' | 'line'>).scales = {
+        x: { type: 'category', reverse: rtl, ...axis, grid: { display: false }, border: { color: c.axis } },
+        y: {
+          type: 'linear',
+          beginAtZero: true,
+          position: rtl ? 'right' : 'left',
+          ...axis,
+          ticks: { ...axis.ticks, callback: (v) => formatTick(Number(v), this.format, this.currency, this.resolvedLocale) },
+        },
+      };
+    }
+    return options;
+  }
+
+  private formatted(v: number): string {
+    return formatValue(v, this.format, this.currency, this.resolvedLocale);
+  }
+
+  private readonly onMediaChange = (): void => {
+    this.colours = undefined;
+    if (this.chart) this.applyAll(this.chart);
+  };
+
+  // Keyboard and focus
+
+  private readonly onFocus = (): void => {
+    this.showPoint(true);
+  };
+
+  private readonly onBlur = (): void => {
+    this.hidePoint();
+  };
+
+  private readonly onKeydown = (event: KeyboardEvent): void => {
+    const pie = this.kind === 'pie';
+    const forward = this.isRtl ? 'ArrowLeft' : 'ArrowRight';
+    const back = this.isRtl ? 'ArrowRight' : 'ArrowLeft';
+    let moved = true;
+    switch (event.key) {
+      case forward:
+        this.move(0, 1);
+        break;
+      case back:
+        this.move(0, -1);
+        break;
+      case 'ArrowDown':
+        if (pie) this.move(0, 1);
+        else this.move(1, 0);
+        break;
+      case 'ArrowUp':
+        if (pie) this.move(0, -1);
+        else this.move(-1, 0);
+        break;
+      case 'Home':
+        this.moveTo(this.active.datasetIndex, -1, 1);
+        break;
+      case 'End':
+        this.moveTo(this.active.datasetIndex, this.pointCount(), -1);
+        break;
+      case 'Escape':
+        if (this.showingPoint) this.hidePoint();
+        else moved = false;
+        break;
+      default:
+        moved = false;
+    }
+    if (moved) event.preventDefault();
+  };
+
+  private pointCount(): number {
+    return this.kind === 'pie' ? this.series.length : this.labels.length;
+  }
+
+  private valueAt(datasetIndex: number, index: number): number | undefined {
+    const v = this.kind === 'pie' ? this.series[index]?.values[0] : this.series[datasetIndex]?.values[index];
+    return finite(v) ? v : undefined;
+  }
+
+  private move(datasetStep: number, indexStep: number): void {
+    const { datasetIndex, index } = this.active;
+    if (!this.showingPoint && this.valueAt(datasetIndex, index) !== undefined) {
+      // The first arrow press shows where we are before moving on.
+      this.showPoint(true);
+      return;
+    }
+    if (datasetStep) {
+      const datasets = this.kind === 'pie' ? 1 : this.series.length;
+      for (let d = datasetIndex + datasetStep; d >= 0 && d < datasets; d += datasetStep) {
+        if (this.valueAt(d, index) !== undefined) {
+          this.active = { datasetIndex: d, index };
+          break;
+        }
+      }
+    } else {
+      this.moveTo(datasetIndex, index, indexStep);
+      return;
+    }
+    this.showPoint(true);
+  }
+
+  /** Moves from `index` in the direction of `step` to the next point that has a value. */
+  private moveTo(datasetIndex: number, index: number, step: number): void {
+    const count = this.pointCount();
+    for (let i = index + step; i >= 0 && i < count; i += step) {
+      if (this.valueAt(datasetIndex, i) !== undefined) {
+        this.active = { datasetIndex: this.kind === 'pie' ? 0 : datasetIndex, index: i };
+        break;
+      }
+    }
+    this.showPoint(true);
+  }
+
+  private showPoint(announce: boolean): void {
+    const chart = this.chart;
+    if (!chart) return;
+    let { datasetIndex, index } = this.active;
+    if (this.kind === 'pie') datasetIndex = 0;
+    if (this.valueAt(datasetIndex, index) === undefined) {
+      // The remembered point is gone (data changed): start at the first point with a value.
+      const first = this.firstPoint();
+      if (!first) return;
+      ({ datasetIndex, index } = first);
+    }
+    this.active = { datasetIndex, index };
+    const element = chart.getDatasetMeta(datasetIndex).data[index];
+    if (!element) return;
+    const activeElements = [{ datasetIndex, index }];
+    chart.setActiveElements(activeElements);
+    const position = element.tooltipPosition(true);
+    chart.tooltip?.setActiveElements(activeElements, { x: position.x ?? 0, y: position.y ?? 0 });
+    chart.render();
+    this.showingPoint = true;
+    if (announce) this.announcement = this.describePoint(datasetIndex, index);
+  }
+
+  private firstPoint(): { datasetIndex: number; index: number } | undefined {
+    const datasets = this.kind === 'pie' ? 1 : this.series.length;
+    for (let d = 0; d < datasets; d++) {
+      for (let i = 0; i < this.pointCount(); i++) if (this.valueAt(d, i) !== undefined) return { datasetIndex: d, index: i };
+    }
+    return undefined;
+  }
+
+  private hidePoint(): void {
+    this.showingPoint = false;
+    this.announcement = '';
+    const chart = this.chart;
+    if (!chart) return;
+    chart.setActiveElements([]);
+    chart.tooltip?.setActiveElements([], { x: 0, y: 0 });
+    chart.render();
+  }
+
+  private describePoint(datasetIndex: number, index: number): string {
+    const v = this.valueAt(datasetIndex, index);
+    const text = v === undefined ? '' : this.formatted(v);
+    if (this.kind === 'pie') return `${this.series[index]?.name ?? ''}: ${text}`;
+    const name = this.series[datasetIndex]?.name;
+    return `${this.labels[index] ?? ''}, ${name ? `${name}: ` : ''}${text}`;
+  }
+
+  /** The point the keyboard is on: `{ datasetIndex, index }` (a pie's slice is `index`). */
+  get activePoint(): { datasetIndex: number; index: number } | undefined {
+    return this.showingPoint ? { ...this.active } : undefined;
+  }
+}
+
+if (!customElements.get(tag)) customElements.define(tag, AeChart);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    [tag]: AeChart;
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * How a chart writes its numbers: in tooltips, on its axis, in its data table and in what it announces.
+ * The stream gives only a format name ([5.24]); the words and digits come from `Intl` in the page's locale.
+ */
+
+/** A chart's number format. */
+export type ChartFormat = 'number' | 'currency' | 'percent';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function safeLocale(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+function formatter(format: ChartFormat, currency: string, locale: string, compact: boolean): Intl.NumberFormat {
+  const code = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'USD';
+  const key = `${format}|${code}|${locale}|${compact}`;
+  let f = formatters.get(key);
+  if (!f) {
+    const options: Intl.NumberFormatOptions =
+      format === 'currency'
+        ? { style: 'currency', currency: code }
+        : format === 'percent'
+          ? { style: 'percent', maximumFractionDigits: 2 }
+          : { maximumFractionDigits: 3 };
+    if (compact) {
+      options.notation = 'compact';
+      options.maximumFractionDigits = 1;
+      if (format === 'currency') options.minimumFractionDigits = 0;
+    }
+    f = new Intl.NumberFormat(safeLocale(locale), options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Writes one of a chart's values. `percent` takes the value as a number of percent: 12 is "12%", not
+ * "1,200%" — the way people write percentages in a chart's data, and what a model writes. `currency`
+ * defaults to USD; a code that isn't three letters falls back to USD, a malformed locale to `en`.
+ */
+export function formatValue(value: number, format: ChartFormat = 'number', currency = 'USD', locale = 'en'): string {
+  if (typeof value !== 'number' || Number.isNaN(value)) return '';
+  const kind: ChartFormat = format === 'currency' || format === 'percent' ? format : 'number';
+  return formatter(kind, currency, locale, false).format(kind === 'percent' ? value / 100 : value);
+}
+
+/** Like `formatValue`, shorter for axis ticks: large numbers are compact ("12K", "$1.2M"). */
+export function formatTick(value: number, format: ChartFormat = 'number', currency = 'USD', locale = 'en'): string {
+  if (typeof value !== 'number' || Number.isNaN(value)) return '';
+  const kind: ChartFormat = format === 'currency' || format === 'percent' ? format : 'number';
+  const compact = Math.abs(value) >= 10_000;
+  if (!compact) return formatValue(value, kind, currency, locale);
+  return formatter(kind, currency, locale, true).format(kind === 'percent' ? value / 100 : value);
+}

@@ -73,7 +73,7 @@ describe('ae-chart', () => {
     const c = el.chartInstance!;
     expect(c).to.exist;
     expect(c.canvas).to.equal($(el, 'canvas'));
-    expect(c.config.type).to.equal('bar');
+    expect((c.config as { type?: string }).type).to.equal('bar');
     expect($(el, '[part="title"]').textContent).to.equal('Sales by quarter');
     const plot = $(el, '[part="plot"]');
     expect(plot.getAttribute('role')).to.equal('img');
@@ -331,7 +331,7 @@ describe('ae-chart', () => {
       const el = await chart();
       el.kind = 'line';
       await el.updateComplete;
-      expect(el.chartInstance!.config.type).to.equal('line');
+      expect((el.chartInstance!.config as { type?: string }).type).to.equal('line');
     });
 
     it('does not animate when reduced motion is asked for', async () => {

@@ -1,0 +1,3 @@
+// The engine's public API (dist/engine.js).
+export * from './omni-ir/index.js';
+export * from './stream/textStream.js';

@@ -1,0 +1,231 @@
+/**
+ * The document index: accepted components, McpMutations and $state, with the tree kept incrementally (parent of
+ * each id, governor of each Button, fields editing each $key), so checking a line touches only the ids it names
+ * ([5.1]–[5.25]). End-of-stream checks ([7.2]) walk the document once.
+ */
+import { catalog } from './catalog.generated.js';
+import { E_COMPONENT, E_MUTATION, HOLDS_WORDS, holdsOk, type ComponentEntry, type Entry, type MutationEntry, type StateEntry } from './lineCheck.js';
+import type { IssueCode, Scalar } from './types.js';
+
+const L = catalog.limits;
+const ROOT = catalog.root;
+const GROUPS = catalog.groups;
+
+/** An issue the index found, before it is given a severity and a line number by its caller. */
+export interface Found {
+  readonly code: IssueCode;
+  readonly line: number | null;
+  readonly message: string;
+  readonly id?: string;
+}
+
+const countOf = (v: unknown) => (Array.isArray(v) ? v.length : -1);
+
+export class DocumentIndex {
+  /** Components and McpMutations by id. */
+  readonly entries = new Map<string, ComponentEntry | MutationEntry>();
+  /** Declared $state by key (with `$`); a person's edits replace the entry's value. */
+  readonly state = new Map<string, StateEntry>();
+  /** Parent of each listed id (listed by an accepted component), whether or not the id has arrived. */
+  readonly parentOf = new Map<string, string>();
+  /** The accepted McpMutation of each Button id. */
+  readonly governor = new Map<string, MutationEntry>();
+  /** Components editing each $key (fields, and app components with a `value` $key). */
+  readonly editors = new Map<string, ComponentEntry[]>();
+  /** Accepted statements in the order they were accepted. */
+  readonly order: Entry[] = [];
+  /** Why the last `accept` refused. */
+  code: IssueCode = 'duplicate_id';
+  message = '';
+  private readonly seen = new Set<string>();
+
+  private no(code: IssueCode, message: string): false {
+    this.code = code;
+    this.message = message;
+    return false;
+  }
+
+  /** Applies the document rules to a line's entry; indexes it and returns true, or false with `code` set. */
+  accept(e: Entry): boolean {
+    if (e.t !== E_COMPONENT && e.t !== E_MUTATION) {
+      const key = e.id;
+      if (this.state.has(key)) return this.no('duplicate_id', `${key} is already declared on line ${this.state.get(key)!.line}; the first value stays`);
+      if (this.state.size >= L.stateKeys) return this.no('document_too_large', `${key}: a stream declares at most ${L.stateKeys} $state keys`);
+      const eds = this.editors.get(key);
+      if (eds) {
+        for (const ed of eds) {
+          if (!holdsOk(ed.spec.holds!, e.value)) {
+            return this.no('input_state_type', `${key} = ${JSON.stringify(e.value)}, but ${ed.spec.name} "${ed.id}" edits it and it must hold ${HOLDS_WORDS[ed.spec.holds!]}`);
+          }
+        }
+      }
+      this.state.set(key, e);
+      this.order.push(e);
+      return true;
+    }
+    const id = e.id;
+    const prev = this.entries.get(id);
+    if (prev) return this.no('duplicate_id', `"${id}" is already defined on line ${prev.line}; the first definition stays`);
+    if (this.entries.size >= L.components) return this.no('document_too_large', `"${id}": a stream defines at most ${L.components} components, McpMutations included`);
+    if (e.t === E_MUTATION) {
+      const parent = this.parentOf.get(id);
+      if (parent !== undefined) return this.no('child_not_component', `"${id}" is an McpMutation, but "${parent}" lists it as a child; children are components`);
+      const target = e.mutation.target;
+      const gov = this.governor.get(target);
+      if (gov) return this.no('duplicate_mutation', `"${target}" is already governed by McpMutation "${gov.id}" (line ${gov.line})`);
+      this.entries.set(id, e);
+      this.governor.set(target, e);
+      this.order.push(e);
+      return true;
+    }
+    if (!this.childrenOk(e) || !this.parentOk(e)) return false;
+    const key = e.bind;
+    if (key !== null) {
+      const s = this.state.get(key);
+      if (s && !holdsOk(e.spec.holds!, s.value)) {
+        return this.no('input_state_type', `${e.spec.name} "${id}" edits ${key}, which must hold ${HOLDS_WORDS[e.spec.holds!]}, but holds ${JSON.stringify(s.value)} (line ${s.line})`);
+      }
+    }
+    this.entries.set(id, e);
+    for (const c of e.node.children) this.parentOf.set(c, id);
+    if (key !== null) {
+      const eds = this.editors.get(key);
+      if (eds) eds.push(e);
+      else this.editors.set(key, [e]);
+    }
+    this.order.push(e);
+    return true;
+  }
+
+  /** [5.4]–[5.6] and the containers' rules for each child already here, in list order. */
+  private childrenOk(e: ComponentEntry): boolean {
+    const children = e.node.children;
+    if (children.length === 0) return true;
+    const id = e.id;
+    const seen = this.seen;
+    seen.clear();
+    for (const c of children) {
+      if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
+      if (seen.has(c)) return this.no('duplicate_child', `"${id}" lists "${c}" twice`);
+      seen.add(c);
+      const ce = this.entries.get(c);
+      if (ce && ce.t === E_MUTATION) return this.no('child_not_component', `"${id}" lists "${c}", an McpMutation; children are components`);
+      const p = this.parentOf.get(c);
+      if (p !== undefined) return this.no('multiple_parents', `"${id}" lists "${c}", which is already a child of "${p}"`);
+      if (c === id) return this.no('cycle', `"${id}" lists itself as a child`);
+      if (ce) {
+        // A cycle needs c above id: walk up from id (bounded by depth, not by the document).
+        for (let a = this.parentOf.get(id); a !== undefined; a = this.parentOf.get(a)) {
+          if (a === c) return this.no('cycle', `"${id}" lists "${c}", which already contains "${id}"`);
+        }
+        const why = mismatch(e, ce, false);
+        if (why) return this.no(why[0], why[1]);
+      }
+    }
+    return true;
+  }
+
+  /** The containers' rules against a parent that arrived first ([5.18], [5.21]–[5.23]). */
+  private parentOk(e: ComponentEntry): boolean {
+    const p = this.parentOf.get(e.id);
+    if (p === undefined) return true;
+    const pe = this.entries.get(p);
+    if (!pe || pe.t !== E_COMPONENT) return true;
+    const why = mismatch(pe, e, true);
+    return why ? this.no(why[0], why[1]) : true;
+  }
+
+  /** End-of-stream checks ([5.1], [5.11], [5.13], [5.15], [7.2]), in definition order. */
+  endIssues(): Found[] {
+    const out: Found[] = [];
+    const root = this.entries.get(ROOT);
+    if (!root) out.push({ code: 'missing_root', line: null, message: 'no root line arrived; the screen has no top component' });
+    else if (root.t === E_MUTATION) {
+      out.push({ code: 'root_not_component', line: root.line, id: ROOT, message: 'root is defined as an McpMutation; it must be a component' });
+    }
+    for (const e of this.entries.values()) {
+      if (e.t === E_COMPONENT) {
+        const gone = e.node.children.filter((c) => !this.entries.has(c));
+        if (gone.length) {
+          out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `"${e.id}" lists ${gone.map((c) => `"${c}"`).join(', ')}, which never arrived` });
+        }
+      } else if (!this.entries.has(e.mutation.target)) {
+        out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets "${e.mutation.target}", which never arrived` });
+      }
+      const keys = e.keys.filter((k) => !this.state.has(k));
+      if (keys.length) {
+        out.push({ code: 'missing_state', line: e.line, id: e.id, message: `"${e.id}" uses ${keys.join(', ')}, never declared` });
+      }
+      if (e.t === E_COMPONENT) {
+        if (e.node.type === 'Button' && e.node.props.action !== undefined && !this.governor.has(e.id)) {
+          out.push({ code: 'ungoverned_mutation', line: e.line, id: e.id, message: `Button "${e.id}" has an action but no McpMutation governs it` });
+        }
+      } else {
+        const t = this.entries.get(e.mutation.target);
+        if (t && !interactive(t)) {
+          out.push({
+            code: 'mutation_target_not_interactive',
+            line: e.line,
+            id: e.id,
+            message: `McpMutation "${e.id}" targets "${t.id}", which is ${t.t === E_MUTATION ? 'an McpMutation' : t.node.type === 'Button' ? 'a Button without an action' : `a ${t.node.type}`}; only a Button with an action can be governed`,
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** References still pending, sorted: children and $keys ([7.3]); McpMutation targets excluded. */
+  missing(): string[] {
+    const out = new Set<string>();
+    for (const e of this.entries.values()) {
+      if (e.t === E_COMPONENT) for (const c of e.node.children) if (!this.entries.has(c)) out.add(c);
+      for (const k of e.keys) if (!this.state.has(k)) out.add(k);
+    }
+    return [...out].sort();
+  }
+
+  /** The value of a declared $key. */
+  value(key: string): Scalar | undefined {
+    return this.state.get(key)?.value;
+  }
+}
+
+/** A Button with an action: the only thing an McpMutation can govern ([5.15], [5.29]). */
+export const interactive = (e: ComponentEntry | MutationEntry): boolean =>
+  e.t === E_COMPONENT && !e.spec.app && e.node.type === 'Button' && e.node.props.action !== undefined;
+
+/**
+ * Whether parent may hold child ([5.18], [5.21]–[5.23]): [code, message], or null. The rule of the line that
+ * arrived second is checked first: the child's when the child is the new line, else the parent's.
+ */
+function mismatch(parent: ComponentEntry, child: ComponentEntry, childIsNew: boolean): [IssueCode, string] | null {
+  const ps = parent.spec;
+  const cs = child.spec;
+  const pn = parent.node;
+  const cn = child.node;
+  const asParent = (): [IssueCode, string] | null => {
+    const g = ps.parentOf >= 0 ? GROUPS[ps.parentOf]! : null;
+    if (g && cs.memberOf !== ps.parentOf) return [g.code, `${pn.type} "${pn.id}" can hold only ${g.child}s, and "${cn.id}" is a ${cn.type}`];
+    return null;
+  };
+  const asChild = (): [IssueCode, string] | null => {
+    const g = cs.memberOf >= 0 ? GROUPS[cs.memberOf]! : null;
+    if (g && ps.parentOf !== cs.memberOf) {
+      return [g.code, `${cn.type} "${cn.id}" must be inside a ${g.parents.join(' or ')}, and "${pn.id}" is a ${pn.type}`];
+    }
+    return null;
+  };
+  const first = childIsNew ? asChild() ?? asParent() : asParent() ?? asChild();
+  if (first) return first;
+  const g = ps.parentOf >= 0 ? GROUPS[ps.parentOf]! : null;
+  if (g?.count) {
+    const [pp, cp] = g.count;
+    const want = countOf(pn.props[pp]);
+    const have = countOf(cn.props[cp]);
+    if (want !== have) {
+      return [g.code, `${cn.type} "${cn.id}" has ${have} ${cp} but ${pn.type} "${pn.id}" has ${want} ${pp}; they must match`];
+    }
+  }
+  return null;
+}

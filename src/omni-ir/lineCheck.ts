@@ -1,0 +1,362 @@
+/**
+ * The checks a line gets on its own ([7.1]): ids and keys ([4.10]), the catalog and the app's components ([5.9],
+ * [5.27]), props and their values (section 6, [5.8], [5.24], [5.26], [5.28]), state values ([5.10]), McpMutation
+ * tools and params ([5.14], [5.16]) and pictures ([5.17], [5.30]). Document rules come later, in documentIndex.ts.
+ * Shape checks run before registry look-ups, so a malformed value is invalid_props even if it would also be
+ * unknown.
+ */
+import { catalog } from './catalog.generated.js';
+import type { PropDesc } from './catalogTypes.js';
+import { Call, Obj, Ref, STMT_COMPONENT, type ComponentStatement, type Statement, type Value } from './lineReader.js';
+import { ASSET_NAME, knownPicture } from './pictures.js';
+import { RESERVED, type Spec } from './specs.js';
+import type { IssueCode, OmniMutation, OmniNode, PictureFamily, PropValue, Scalar, StateRef } from './types.js';
+
+export const E_COMPONENT = 0;
+export const E_MUTATION = 1;
+export const E_STATE = 2;
+
+/** An accepted component, with what the document rules need to know about it. */
+export interface ComponentEntry {
+  readonly t: typeof E_COMPONENT;
+  readonly id: string;
+  readonly line: number;
+  readonly node: OmniNode;
+  readonly spec: Spec;
+  /** $keys its props use, each once. */
+  readonly keys: readonly string[];
+  /** The $key it edits (fields and app components with a `value` $key), or null. */
+  readonly bind: string | null;
+}
+
+export interface MutationEntry {
+  readonly t: typeof E_MUTATION;
+  readonly id: string;
+  readonly line: number;
+  readonly mutation: OmniMutation;
+  readonly keys: readonly string[];
+}
+
+export interface StateEntry {
+  readonly t: typeof E_STATE;
+  /** The $key, with the `$`. */
+  readonly id: string;
+  readonly line: number;
+  readonly value: Scalar;
+}
+
+export type Entry = ComponentEntry | MutationEntry | StateEntry;
+
+export interface Registries {
+  readonly specs: ReadonlyMap<string, Spec>;
+  readonly tools: ReadonlySet<string>;
+  readonly assets: ReadonlySet<string>;
+  readonly families: readonly PictureFamily[];
+}
+
+const L = catalog.limits;
+const M = catalog.mutation;
+const TOOL = new RegExp(M.tool.re);
+const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const patterns = new Map<string, RegExp>();
+const pattern = (re: string) => {
+  let r = patterns.get(re);
+  if (!r) patterns.set(re, (r = new RegExp(re)));
+  return r;
+};
+
+export const isStateRef = (v: unknown): v is StateRef =>
+  typeof v === 'object' && v !== null && (v as StateRef).kind === 'state';
+
+/** A short, safe rendering of a value for messages. */
+function show(v: Value): string {
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'a number too large to represent';
+  if (v === null || typeof v === 'boolean') return String(v);
+  if (v instanceof Ref) return `the id ${v.id}`;
+  if (v instanceof Obj) return 'an object';
+  if (v instanceof Call) return `a call to ${v.name}`;
+  if (Array.isArray(v)) return 'a list';
+  return v.key;
+}
+
+const TEXT_WHY = (min: number | undefined, max: number) =>
+  min ? `text of ${min} to ${max} characters` : `text of at most ${max} characters`;
+
+/** What a prop accepts, in words, for messages. */
+function expected(d: PropDesc): string {
+  let w: string;
+  switch (d.k) {
+    case 'text':
+      w = TEXT_WHY(d.min, d.max) + (d.n ? ' or a number' : '');
+      break;
+    case 'pat':
+      w = `text matching ${d.re}`;
+      break;
+    case 'enum':
+      w = `one of ${d.v.map((x) => JSON.stringify(x)).join(', ')}`;
+      break;
+    case 'int':
+      w = `a whole number${d.min !== undefined ? ` from ${d.min}` : ''}${d.max !== undefined ? ` up to ${d.max}` : ''}`;
+      break;
+    case 'num':
+      w = `a number${d.min !== undefined ? ` of at least ${d.min}` : ''}${d.max !== undefined ? ` up to ${d.max}` : ''}`;
+      break;
+    case 'bool':
+      return 'true or false';
+    case 'img':
+      return 'a picture name (lowercase letters, digits and hyphens)';
+    case 'ch':
+      return `a list of at most ${d.max} component ids`;
+    case 'texts':
+      return `a list of ${d.min ?? 0} to ${d.max} texts of at most ${d.imax} characters${d.imin ? ', none empty' : ''}`;
+    case 'nums':
+      return `a list of ${d.min ?? 0} to ${d.max} numbers`;
+    case 'cells':
+      return `a list of ${d.min ?? 0} to ${d.max} texts or numbers`;
+    default:
+      return 'the $key it edits, such as $name';
+  }
+  return d.st ? `${w} or a $key` : w;
+}
+
+const validId = (id: string) => id.length <= L.idLength && !RESERVED.has(id);
+
+/** Checks a value against a prop; returns the value to keep, or undefined when it isn't allowed. */
+function accept(d: PropDesc, v: Value): PropValue | string[] | undefined {
+  if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
+    if (isStateRef(v)) return d.st || d.k === 'bind' ? (v.key.length <= L.stateKeyLength ? v : undefined) : undefined;
+    return undefined;
+  }
+  switch (d.k) {
+    case 'text':
+      if (typeof v === 'string') return v.length <= d.max && v.length >= (d.min ?? 0) ? v : undefined;
+      return d.n && typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+    case 'pat':
+      return typeof v === 'string' && (d.max === undefined || v.length <= d.max) && pattern(d.re).test(v) ? v : undefined;
+    case 'enum':
+      return (typeof v === 'string' || typeof v === 'number') && d.v.includes(v) ? v : undefined;
+    case 'int':
+    case 'num':
+      return typeof v === 'number' &&
+        (d.k === 'int' ? Number.isInteger(v) : Number.isFinite(v)) &&
+        (d.min === undefined || v >= d.min) &&
+        (d.max === undefined || v <= d.max)
+        ? v
+        : undefined;
+    case 'bool':
+      return typeof v === 'boolean' ? v : undefined;
+    case 'img':
+      return typeof v === 'string' && v.length <= d.max && ASSET_NAME.test(v) ? v : undefined;
+    case 'ch': {
+      if (!Array.isArray(v) || v.length > d.max) return undefined;
+      const ids: string[] = new Array(v.length);
+      for (let i = 0; i < v.length; i++) {
+        const r = v[i];
+        if (!(r instanceof Ref) || !validId(r.id)) return undefined;
+        ids[i] = r.id;
+      }
+      return ids;
+    }
+    case 'texts':
+    case 'nums':
+    case 'cells': {
+      if (!Array.isArray(v) || v.length > d.max || v.length < (d.min ?? 0)) return undefined;
+      for (const x of v) {
+        if (typeof x === 'string') {
+          if (d.k === 'nums' || x.length > d.imax || x.length < (d.k === 'texts' ? (d.imin ?? 0) : 0)) return undefined;
+        } else if (typeof x === 'number') {
+          if (d.k === 'texts' || !Number.isFinite(x)) return undefined;
+        } else return undefined;
+      }
+      return v as (string | number)[];
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Checks lines on their own. One instance per parser; `code`/`message`/`subject` describe the last rejection.
+ */
+export class LineChecker {
+  code: IssueCode = 'syntax';
+  message = '';
+  constructor(private readonly reg: Registries) {}
+
+  private no(code: IssueCode, message: string): null {
+    this.code = code;
+    this.message = message;
+    return null;
+  }
+
+  /** The entry a statement defines, or null with `code` and `message` set. */
+  check(st: Statement, line: number): Entry | null {
+    if (st.t !== STMT_COMPONENT) {
+      const key = st.key;
+      if (key.length > L.stateKeyLength) return this.no('invalid_props', `${key.slice(0, 20)}…: a $key is at most ${L.stateKeyLength} characters, $ included`);
+      const v = st.value;
+      if (typeof v === 'string') {
+        if (v.length > L.text) return this.no('invalid_props', `${key}: text is at most ${L.text} characters`);
+      } else if (typeof v === 'number') {
+        if (!Number.isFinite(v)) return this.no('invalid_props', `${key}: the number is too large to represent`);
+      } else if (v !== null && typeof v !== 'boolean') {
+        return this.no('invalid_props', `${key}: state holds text, a number, true, false or null, not ${show(v)}`);
+      }
+      return { t: E_STATE, id: key, line, value: v };
+    }
+    const id = st.id;
+    if (RESERVED.has(id)) return this.no('invalid_props', `"${id}" is a reserved word and can't be an id`);
+    if (id.length > L.idLength) return this.no('invalid_props', `the id ${id.slice(0, 20)}… is longer than ${L.idLength} characters`);
+    if (st.name === 'McpMutation') return this.mutation(st, line);
+    const spec = this.reg.specs.get(st.name);
+    if (!spec) return this.no('unknown_component', `"${id}": ${st.name} is not a component of the catalog or the app`);
+    return this.component(st, spec, line);
+  }
+
+  private component(st: ComponentStatement, spec: Spec, line: number): ComponentEntry | null {
+    const { id, pos, names, vals } = st;
+    const what = `${spec.name} "${id}"`;
+    if (pos.length > spec.pos.length) {
+      return this.no('invalid_props', `${what} takes ${spec.pos.length ? `at most ${spec.pos.length} positional argument${spec.pos.length > 1 ? 's' : ''} (${spec.pos.join(', ')})` : 'no positional arguments'}, not ${pos.length}`);
+    }
+    const given: string[] = spec.pos.slice(0, pos.length);
+    const values: Value[] = pos.slice();
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (!spec.props.has(name)) {
+        const takes = [...spec.props.keys()];
+        return this.no('invalid_props', `${what}: unknown prop "${name}" (${spec.name} takes ${takes.length ? takes.join(', ') : 'no props'})`);
+      }
+      if (given.includes(name)) return this.no('invalid_props', `${what}: ${name} is given twice`);
+      given.push(name);
+      values.push(vals[i]!);
+    }
+    for (const r of spec.req) {
+      if (!given.includes(r)) return this.no('invalid_props', `${what}: ${r} is required (${expected(spec.props.get(r)!)})`);
+    }
+    const props: Record<string, PropValue> = {};
+    let children: readonly string[] = EMPTY;
+    let keys: string[] | null = null;
+    let bind: string | null = null;
+    let picture: string | null = null;
+    for (let i = 0; i < given.length; i++) {
+      const name = given[i]!;
+      const d = spec.props.get(name)!;
+      const v = values[i]!;
+      const ok = accept(d, v);
+      if (ok === undefined) {
+        if (typeof v === 'number' && !Number.isFinite(v)) return this.no('invalid_props', `${what}: ${name} is a number too large to represent`);
+        if (isStateRef(v) && !d.st && d.k !== 'bind') return this.no('invalid_props', `${what}: ${name} can't be a $key; it takes ${expected(d)}`);
+        return this.no('invalid_props', `${what}: ${name} takes ${expected(d)}, not ${show(v)}`);
+      }
+      if (d.k === 'ch') {
+        children = ok as string[];
+        continue;
+      }
+      if (isStateRef(ok)) {
+        if (!keys) keys = [ok.key];
+        else if (!keys.includes(ok.key)) keys.push(ok.key);
+        if (d.k === 'bind') bind = ok.key;
+      } else if (d.k === 'img') picture = ok as string;
+      props[name] = ok as PropValue;
+    }
+    if (spec.cross) {
+      for (const [a, b, dflt] of spec.cross) {
+        const x = props[a];
+        const y = props[b] ?? dflt;
+        if (typeof x === 'number' && typeof y === 'number' && x > y) {
+          return this.no('invalid_props', `${what}: ${a} (${x}) can't be more than ${b} (${y}${props[b] === undefined ? ', the default' : ''})`);
+        }
+      }
+    }
+    if (picture !== null && !knownPicture(picture, this.reg.assets, this.reg.families)) {
+      return this.no('unknown_asset', `${what}: "${picture}" is not a picture in the app's registry`);
+    }
+    const node: OmniNode = { id, type: spec.name, app: spec.app, props, children, line };
+    return { t: E_COMPONENT, id, line, node, spec, keys: keys ?? EMPTY, bind };
+  }
+
+  private mutation(st: ComponentStatement, line: number): MutationEntry | null {
+    const { id, pos, names, vals } = st;
+    const what = `McpMutation "${id}"`;
+    if (pos.length > M.p.length) return this.no('invalid_props', `${what} takes one positional argument, its target Button`);
+    let target: Value | undefined = pos[0];
+    let tool: Value | undefined;
+    let params: Value | undefined;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      const v = vals[i]!;
+      if (name === 'target' ? target !== undefined : name === 'tool' ? tool !== undefined : name === 'params' ? params !== undefined : true) {
+        return this.no('invalid_props', name === 'target' || name === 'tool' || name === 'params' ? `${what}: ${name} is given twice` : `${what}: unknown prop "${name}" (McpMutation takes target, tool, params)`);
+      }
+      if (name === 'target') target = v;
+      else if (name === 'tool') tool = v;
+      else params = v;
+    }
+    if (target === undefined) return this.no('invalid_props', `${what}: the target Button is required`);
+    if (!(target instanceof Ref) || !validId(target.id)) return this.no('invalid_props', `${what}: target must be the id of a Button, not ${show(target)}`);
+    if (tool === undefined) return this.no('invalid_props', `${what}: tool is required`);
+    if (typeof tool !== 'string' || tool.length > M.tool.max || !TOOL.test(tool)) {
+      return this.no('invalid_props', `${what}: tool must be a tool name such as "payments.confirm" (ASCII, dot-separated, lower-case first letters), not ${show(tool)}`);
+    }
+    const out: Record<string, Scalar | StateRef> = {};
+    let keys: string[] | null = null;
+    if (params !== undefined) {
+      if (!(params instanceof Obj)) return this.no('invalid_props', `${what}: params must be an object {key: value, …}, not ${show(params)}`);
+      const seen = new Set<string>();
+      for (let i = 0; i < params.keys.length; i++) {
+        const k = params.keys[i]!;
+        const v = params.values[i]!;
+        if (!IDENT.test(k) || RESERVED.has(k) || k.length > M.params.keyMax) {
+          return this.no('invalid_props', `${what}: params key ${JSON.stringify(k.slice(0, 40))} must be an identifier and not a reserved word`);
+        }
+        if (seen.has(k)) return this.no('invalid_props', `${what}: params key ${k} is given twice`);
+        seen.add(k);
+        if (isStateRef(v)) {
+          if (v.key.length > L.stateKeyLength) return this.no('invalid_props', `${what}: params.${k} names a $key longer than ${L.stateKeyLength} characters`);
+          if (!keys) keys = [v.key];
+          else if (!keys.includes(v.key)) keys.push(v.key);
+        } else if (
+          !(v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= M.params.text))
+        ) {
+          return this.no('invalid_props', `${what}: params.${k} must be text, a number, true, false, null or a $key, not ${show(v)}`);
+        }
+        out[k] = v as Scalar | StateRef;
+      }
+    }
+    if (!this.reg.tools.has(tool)) return this.no('unknown_tool', `${what}: the tool "${tool}" is not in the app's tool registry`);
+    const mutation: OmniMutation = { id, target: target.id, tool, params: out, line };
+    return { t: E_MUTATION, id, line, mutation, keys: keys ?? EMPTY };
+  }
+}
+
+const EMPTY: readonly string[] = Object.freeze([]) as readonly string[];
+
+/** Whether a value is what an edited $key must hold ([5.12], [5.19], [5.20], [5.28]). */
+export function holdsOk(h: string, v: Scalar): boolean {
+  switch (h) {
+    case 'text':
+      return typeof v === 'string';
+    case 'date':
+      return v === '' || (typeof v === 'string' && DATE.test(v));
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'text?':
+      return v === null || typeof v === 'string';
+    case 'number?':
+      return v === null || typeof v === 'number';
+    default:
+      return v === null || typeof v === 'boolean';
+  }
+}
+
+export const HOLDS_WORDS: Record<string, string> = {
+  text: 'text',
+  date: 'a date written YYYY-MM-DD or ""',
+  boolean: 'true or false',
+  'text?': 'text or null',
+  'number?': 'a number or null',
+  'boolean?': 'true, false or null',
+};

@@ -1,0 +1,507 @@
+/**
+ * Reads one line of Omni-IR into a statement ([4.1]–[4.13]): a hand-written scanner over char codes, with no
+ * regular expression per character and no string built a character at a time (text is sliced in ranges).
+ *
+ * Precedence of errors follows a read-the-tokens-then-the-grammar model: an unterminated string anywhere before
+ * the first bad character wins over a grammar error earlier in the line, so `a = Text('x", "y)` reports what a
+ * tokenizer would. Calls inside values are read like any value and reported afterwards as not_flat ([4.12]).
+ */
+import type { StateRef } from './types.js';
+
+/** A bare identifier used as a value: a reference to a component. */
+export class Ref {
+  constructor(readonly id: string) {}
+}
+
+/** `{key: value, …}`; `keys` keep their order (a key written as a string is given as its text). */
+export class Obj {
+  constructor(
+    readonly keys: string[],
+    readonly values: Value[],
+  ) {}
+}
+
+/** A call inside a value. Its arguments are read for the grammar, then dropped: it is always not_flat. */
+export class Call {
+  constructor(readonly name: string) {}
+}
+
+export type Value = string | number | boolean | null | Ref | StateRef | Value[] | Obj | Call;
+
+export const STMT_COMPONENT = 1;
+export const STMT_STATE = 2;
+
+export interface ComponentStatement {
+  readonly t: typeof STMT_COMPONENT;
+  readonly id: string;
+  readonly name: string;
+  readonly pos: Value[];
+  /** Named arguments as written: names[i] = vals[i]. */
+  readonly names: string[];
+  readonly vals: Value[];
+}
+
+export interface StateStatement {
+  readonly t: typeof STMT_STATE;
+  readonly key: string;
+  readonly value: Value;
+}
+
+export type Statement = ComponentStatement | StateStatement;
+
+// Character codes.
+const TAB = 0x09;
+const SPACE = 0x20;
+const QUOTE = 0x22; // "
+const HASH = 0x23; // #
+const DOLLAR = 0x24; // $
+const LPAREN = 0x28;
+const RPAREN = 0x29;
+const PLUS = 0x2b;
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const COLON = 0x3a;
+const EQUALS = 0x3d;
+const UPPER_A = 0x41;
+const UPPER_E = 0x45;
+const UPPER_Z = 0x5a;
+const LBRACKET = 0x5b;
+const BACKSLASH = 0x5c;
+const RBRACKET = 0x5d;
+const UNDERSCORE = 0x5f;
+const LOWER_A = 0x61;
+const LOWER_E = 0x65;
+const LOWER_N = 0x6e;
+const LOWER_Z = 0x7a;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+
+const isDigit = (c: number) => c >= DIGIT_0 && c <= DIGIT_9;
+const isIdentStart = (c: number) =>
+  (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE;
+const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
+
+/** Why a line was rejected by the reader. */
+export const ERR_SYNTAX = 'syntax';
+export const ERR_UNTERMINATED = 'unterminated_string';
+export const ERR_NOT_FLAT = 'not_flat';
+export type ReadError = typeof ERR_SYNTAX | typeof ERR_UNTERMINATED | typeof ERR_NOT_FLAT;
+
+/** Thrown inside the reader to unwind; never escapes it. */
+class Stop {
+  constructor(
+    readonly code: ReadError,
+    readonly at: number,
+    readonly why: string,
+    /** A character no token starts with, or a malformed number or $key: a tokenizer would stop here too. */
+    readonly lexical = false,
+  ) {}
+}
+
+/** Characters a token (or the space between tokens) can start with. */
+const isTokenStart = (c: number) =>
+  isIdentStart(c) || isDigit(c) || c === SPACE || c === TAB || c === QUOTE || c === HASH || c === DOLLAR ||
+  c === LPAREN || c === RPAREN || c === LBRACKET || c === RBRACKET || c === LBRACE || c === RBRACE ||
+  c === COMMA || c === EQUALS || c === COLON || c === MINUS || c === DOT;
+
+/** Result of a blank or comment line. */
+export const SKIP = 0;
+
+/**
+ * One reader per parser, reused for every line (no closures or scanner objects allocated per line).
+ * After `read`, `error`/`why` describe a rejected line and `escapes` the unknown escapes found (warnings).
+ */
+export class LineReader {
+  private s = '';
+  private i = 0;
+  private n = 0;
+  private depth = 0;
+  private nested = '';
+  private readonly maxDepth: number;
+  error: ReadError | null = null;
+  why = '';
+  /** Unknown escape sequences seen in this line, e.g. `\d` ([4.6]). */
+  escapes: string[] = [];
+
+  constructor(maxDepth = 8) {
+    this.maxDepth = maxDepth;
+  }
+
+  /** Reads a line: a statement, SKIP for a blank or comment line, or null with `error` set. */
+  read(line: string): Statement | typeof SKIP | null {
+    this.s = line;
+    this.i = 0;
+    this.n = line.length;
+    this.depth = 0;
+    this.nested = '';
+    this.error = null;
+    this.why = '';
+    if (this.escapes.length) this.escapes = [];
+    this.ws();
+    if (this.i >= this.n || this.s.charCodeAt(this.i) === HASH) return SKIP;
+    try {
+      const st = this.statement();
+      if (this.nested) {
+        throw new Stop(
+          ERR_NOT_FLAT,
+          this.i,
+          `${this.nested}(…) is a call inside a value; define it on its own line and refer to it by id`,
+        );
+      }
+      return st;
+    } catch (e) {
+      if (!(e instanceof Stop)) throw e;
+      let code = e.code;
+      let why = e.why;
+      if (code !== ERR_UNTERMINATED && !e.lexical && this.tailUnterminated(e.at)) {
+        code = ERR_UNTERMINATED;
+        why = 'a string has no closing double quote';
+      }
+      this.error = code;
+      this.why = why;
+      return null;
+    }
+  }
+
+  private fail(why: string): never {
+    const c = this.peek();
+    throw new Stop(ERR_SYNTAX, this.i, why, c !== -1 && !isTokenStart(c));
+  }
+
+  private lexFail(why: string): never {
+    throw new Stop(ERR_SYNTAX, this.i, why, true);
+  }
+
+  private ws(): void {
+    const s = this.s;
+    let i = this.i;
+    for (let c = s.charCodeAt(i); c === SPACE || c === TAB; c = s.charCodeAt(++i));
+    this.i = i;
+  }
+
+  private peek(): number {
+    return this.i < this.n ? this.s.charCodeAt(this.i) : -1;
+  }
+
+  private statement(): Statement {
+    const s = this.s;
+    const c = s.charCodeAt(this.i);
+    if (c === DOLLAR) {
+      const key = this.stateKey();
+      this.equals();
+      const value = this.value();
+      this.end();
+      return { t: STMT_STATE, key, value };
+    }
+    if (!isIdentStart(c)) this.fail(`a line must start with an id or a $key, not ${this.show()}`);
+    const id = this.ident();
+    this.equals();
+    const nc = this.peek();
+    if (!isIdentStart(nc)) this.fail(`the right side of "${id} =" must be a component call such as Text("…")`);
+    const name = this.ident();
+    this.ws();
+    if (this.peek() !== LPAREN) this.fail(`expected ( after ${name}`);
+    const pos: Value[] = [];
+    const names: string[] = [];
+    const vals: Value[] = [];
+    this.args(pos, names, vals);
+    this.end();
+    return { t: STMT_COMPONENT, id, name, pos, names, vals };
+  }
+
+  private equals(): void {
+    this.ws();
+    if (this.peek() !== EQUALS) this.fail(`expected = but found ${this.show()}`);
+    this.i++;
+    if (this.peek() === EQUALS) this.fail('== is not an assignment; use a single =');
+    this.ws();
+  }
+
+  /** After the statement: only spaces, tabs and a comment. */
+  private end(): void {
+    this.ws();
+    if (this.i < this.n && this.s.charCodeAt(this.i) !== HASH) {
+      this.fail(`unexpected ${this.show()} after the statement`);
+    }
+  }
+
+  private show(): string {
+    if (this.i >= this.n) return 'the end of the line';
+    const cp = this.s.codePointAt(this.i)!;
+    return cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) ? `character U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${String.fromCodePoint(cp)}"`;
+  }
+
+  private ident(): string {
+    const s = this.s;
+    const start = this.i;
+    let i = start + 1;
+    while (isIdentChar(s.charCodeAt(i))) i++;
+    this.i = i;
+    return s.slice(start, i);
+  }
+
+  private stateKey(): string {
+    const start = this.i;
+    this.i++;
+    if (!isIdentStart(this.peek())) this.lexFail('$ must be followed by a name, as in $amount');
+    this.ident();
+    return this.s.slice(start, this.i);
+  }
+
+  /** `( [argument {, argument} [,]] )`, the cursor on `(`. Positional arguments come first ([4.3]). */
+  private args(pos: Value[], names: string[], vals: Value[]): void {
+    this.i++;
+    this.ws();
+    if (this.peek() === RPAREN) {
+      this.i++;
+      return;
+    }
+    for (;;) {
+      const c = this.peek();
+      let named = false;
+      if (isIdentStart(c)) {
+        const start = this.i;
+        const word = this.ident();
+        this.ws();
+        if (this.peek() === EQUALS) {
+          this.i++;
+          if (this.peek() === EQUALS) this.fail('== is not allowed; write name=value');
+          this.ws();
+          names.push(word);
+          vals.push(this.value());
+          named = true;
+        } else {
+          this.i = start;
+        }
+      }
+      if (!named) {
+        if (names.length > 0) this.fail('a positional argument can\'t follow a named one');
+        pos.push(this.value());
+      }
+      this.ws();
+      const d = this.peek();
+      if (d === COMMA) {
+        this.i++;
+        this.ws();
+        if (this.peek() === RPAREN) {
+          this.i++;
+          return;
+        }
+      } else if (d === RPAREN) {
+        this.i++;
+        return;
+      } else {
+        this.fail(d === -1 ? 'the call has no closing )' : `expected , or ) but found ${this.show()}`);
+      }
+    }
+  }
+
+  private deeper(): void {
+    if (++this.depth > this.maxDepth) {
+      this.fail(`lists, objects and calls are nested more than ${this.maxDepth} levels deep`);
+    }
+  }
+
+  private value(): Value {
+    const c = this.peek();
+    if (c === QUOTE) return this.string();
+    if (c === MINUS || c === DOT || isDigit(c)) return this.number();
+    if (c === DOLLAR) return { kind: 'state', key: this.stateKey() };
+    if (c === LBRACKET) return this.list();
+    if (c === LBRACE) return this.object();
+    if (isIdentStart(c)) {
+      const word = this.ident();
+      if (word === 'true') return true;
+      if (word === 'false') return false;
+      if (word === 'null') return null;
+      const back = this.i;
+      this.ws();
+      if (this.peek() === LPAREN) {
+        this.deeper();
+        this.args([], [], []);
+        this.depth--;
+        if (!this.nested) this.nested = word;
+        return new Call(word);
+      }
+      this.i = back;
+      return new Ref(word);
+    }
+    if (c === 0x27) this.fail('strings use double quotes ("…"), not single quotes');
+    return this.fail(c === -1 ? 'a value is missing at the end of the line' : `expected a value but found ${this.show()}`);
+  }
+
+  private list(): Value[] {
+    this.deeper();
+    this.i++;
+    const items: Value[] = [];
+    this.ws();
+    if (this.peek() === RBRACKET) {
+      this.i++;
+      this.depth--;
+      return items;
+    }
+    for (;;) {
+      items.push(this.value());
+      this.ws();
+      const d = this.peek();
+      if (d === COMMA) {
+        this.i++;
+        this.ws();
+        if (this.peek() === RBRACKET) break;
+      } else if (d === RBRACKET) break;
+      else this.fail(d === -1 ? 'the list has no closing ]' : `expected , or ] in a list but found ${this.show()}`);
+    }
+    this.i++;
+    this.depth--;
+    return items;
+  }
+
+  private object(): Obj {
+    this.deeper();
+    this.i++;
+    const keys: string[] = [];
+    const values: Value[] = [];
+    this.ws();
+    if (this.peek() === RBRACE) {
+      this.i++;
+      this.depth--;
+      return new Obj(keys, values);
+    }
+    for (;;) {
+      const c = this.peek();
+      if (c === QUOTE) keys.push(this.string());
+      else if (isIdentStart(c)) keys.push(this.ident());
+      else this.fail(`expected a key in an object but found ${this.show()}`);
+      this.ws();
+      if (this.peek() !== COLON) this.fail(`expected : after the key "${keys[keys.length - 1]}"`);
+      this.i++;
+      this.ws();
+      values.push(this.value());
+      this.ws();
+      const d = this.peek();
+      if (d === COMMA) {
+        this.i++;
+        this.ws();
+        if (this.peek() === RBRACE) break;
+      } else if (d === RBRACE) break;
+      else this.fail(d === -1 ? 'the object has no closing }' : `expected , or } in an object but found ${this.show()}`);
+    }
+    this.i++;
+    this.depth--;
+    return new Obj(keys, values);
+  }
+
+  /** `"…"` with \" \\ \n decoded; other escapes kept as written and recorded ([4.5]–[4.7]). */
+  private string(): string {
+    const s = this.s;
+    const start = this.i + 1;
+    const q = s.indexOf('"', start);
+    const b = s.indexOf('\\', start);
+    if (q !== -1 && (b === -1 || b > q)) {
+      this.i = q + 1;
+      return s.slice(start, q);
+    }
+    let out = '';
+    let seg = start;
+    let i = start;
+    const n = this.n;
+    for (;;) {
+      if (i >= n) throw new Stop(ERR_UNTERMINATED, this.i, 'a string has no closing double quote');
+      const c = s.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c === BACKSLASH) {
+        if (i + 1 >= n) throw new Stop(ERR_UNTERMINATED, this.i, 'a string has no closing double quote');
+        const e = s.charCodeAt(i + 1);
+        if (e === QUOTE || e === BACKSLASH || e === LOWER_N) {
+          out += s.slice(seg, i) + (e === LOWER_N ? '\n' : e === QUOTE ? '"' : '\\');
+          seg = i + 2;
+        } else {
+          this.escapes.push(s.slice(i, i + (e >= 0xd800 && e <= 0xdbff ? 3 : 2)));
+        }
+        i += 2;
+      } else i++;
+    }
+    this.i = i + 1;
+    return out + s.slice(seg, i);
+  }
+
+  /** `[-] (digits [. {digit}] | . digits) [(e|E) [+|-] digits]`, not followed by a letter, digit or _ ([4.9]). */
+  private number(): number {
+    const s = this.s;
+    const start = this.i;
+    let i = start;
+    if (s.charCodeAt(i) === MINUS) i++;
+    let digits = 0;
+    while (isDigit(s.charCodeAt(i))) {
+      i++;
+      digits++;
+    }
+    if (s.charCodeAt(i) === DOT) {
+      i++;
+      while (isDigit(s.charCodeAt(i))) {
+        i++;
+        digits++;
+      }
+    }
+    this.i = i;
+    if (digits === 0) this.lexFail(`${s.slice(start, i)} is not a number`);
+    let c = s.charCodeAt(i);
+    if (c === LOWER_E || c === UPPER_E) {
+      i++;
+      c = s.charCodeAt(i);
+      if (c === PLUS || c === MINUS) i++;
+      const e0 = i;
+      while (isDigit(s.charCodeAt(i))) i++;
+      this.i = i;
+      if (i === e0) this.lexFail(`the exponent of ${s.slice(start, i)} has no digits`);
+    }
+    if (isIdentChar(s.charCodeAt(i))) {
+      this.lexFail(`a number can't be followed directly by a letter, digit or _ (${s.slice(start, i + 1)}…)`);
+    }
+    // -0, -0.0, -0e5 and underflow such as -1e-400 are all the number 0 ([4.9]).
+    const v = Number(s.slice(start, i));
+    return v === 0 ? 0 : v;
+  }
+
+  /**
+   * After a grammar error at `at`: would a tokenizer reading on from there find an unterminated string before
+   * any character it can't read? Then that is the line's error.
+   */
+  private tailUnterminated(at: number): boolean {
+    const s = this.s;
+    const n = this.n;
+    let i = at;
+    while (i < n) {
+      const c = s.charCodeAt(i);
+      if (c === SPACE || c === TAB || c === LPAREN || c === RPAREN || c === LBRACKET || c === RBRACKET) i++;
+      else if (c === LBRACE || c === RBRACE || c === COMMA || c === EQUALS || c === COLON) i++;
+      else if (c === HASH) return false;
+      else if (c === QUOTE) {
+        i++;
+        for (;;) {
+          if (i >= n) return true;
+          const d = s.charCodeAt(i);
+          if (d === QUOTE) break;
+          i += d === BACKSLASH ? 2 : 1;
+        }
+        if (i >= n) return true;
+        i++;
+      } else if (isIdentStart(c) || (c === DOLLAR && isIdentStart(s.charCodeAt(i + 1)))) {
+        i++;
+        while (isIdentChar(s.charCodeAt(i))) i++;
+      } else if (isDigit(c) || c === MINUS || c === DOT) {
+        this.i = i;
+        try {
+          this.number();
+        } catch {
+          return false;
+        }
+        i = this.i;
+      } else return false;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * createOmniParser: the stream stage, the line reader, the line checks and the document index put together,
+ * with the screen's signals ([3]–[7]) and updates after the end ([10.29]–[10.34]).
+ */
+import { createLineStream, type LineStream } from '../stream/textStream.js';
+import { canonicalResult } from './canonical.js';
+import { DocumentIndex } from './documentIndex.js';
+import { LineIntake, makeIssue } from './intake.js';
+import { E_COMPONENT, E_STATE, type Registries } from './lineCheck.js';
+import { SKIP } from './lineReader.js';
+import { checkFamilies } from './pictures.js';
+import { Screen } from './screen.js';
+import { appSpecs, catalogSpecMap, LIMITS, type Spec } from './specs.js';
+import type { CanonicalResult, Issue, OmniParser, OmniRegistries, UpdateResult } from './types.js';
+import { applyUpdate } from './update.js';
+import { isNewerVersion } from './version.js';
+
+function names(x: unknown, what: string): Set<string> {
+  if (x === undefined || x === null) return new Set();
+  if (typeof x === 'string') throw new TypeError(`${what} must be a list of names or an object keyed by name, not a string`);
+  const list: unknown[] =
+    typeof (x as Iterable<unknown>)[Symbol.iterator] === 'function' ? [...(x as Iterable<unknown>)] : typeof x === 'object' ? Object.keys(x) : [x];
+  for (const n of list) if (typeof n !== 'string') throw new TypeError(`${what} must hold names (text)`);
+  return new Set(list as string[]);
+}
+
+/** The app's registries, checked and ready to use; throws TypeError for a malformed one ([5.27]). */
+export function compileRegistries(r: OmniRegistries = {}): Registries {
+  if (typeof r !== 'object' || r === null) throw new TypeError('registries must be an object');
+  const app = appSpecs(r.components);
+  let specs: ReadonlyMap<string, Spec> = catalogSpecMap();
+  if (app.size) specs = new Map([...specs, ...app]);
+  return { specs, tools: names(r.tools, 'tools'), assets: names(r.assets, 'assets'), families: checkFamilies(r.pictures) };
+}
+
+class Parser implements OmniParser {
+  private readonly all: Issue[] = [];
+  private readonly listeners = new Set<(issue: Issue) => void>();
+  private readonly intake: LineIntake;
+  private readonly stream: LineStream;
+  private readonly screen: Screen;
+  private readonly found: Issue[] = [];
+  private streamIssues = -1;
+  /** `code id` of each error the screen has now, for updates ([10.33]). */
+  private errorsNow = new Set<string>();
+
+  constructor(reg: Registries) {
+    this.intake = new LineIntake(reg);
+    this.screen = new Screen(this.all);
+    this.stream = createLineStream(
+      {
+        line: (text, n) => this.line(text, n),
+        tooLong: (n) => this.emit(makeIssue('line_too_long', n, `line ${n} is longer than ${LIMITS.lineLength} characters and was skipped`)),
+      },
+      LIMITS.lineLength,
+    );
+  }
+
+  get document(): Screen {
+    return this.screen;
+  }
+
+  get issues(): readonly Issue[] {
+    return this.screen.issues;
+  }
+
+  get ended(): boolean {
+    return this.stream.ended;
+  }
+
+  onIssue(listener: (issue: Issue) => void): () => void {
+    const l = (issue: Issue) => listener(issue);
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  }
+
+  write(chunk: string | Uint8Array | ArrayBuffer): void {
+    this.stream.write(chunk);
+  }
+
+  end(): void {
+    if (this.stream.ended) return;
+    this.stream.end();
+    const index = this.screen.index;
+    for (const f of index.endIssues()) {
+      this.emit(makeIssue(f.code, f.line, f.message, f.id));
+      this.errorsNow.add(`${f.code} ${f.id ?? ''}`);
+    }
+    this.streamIssues = this.all.length;
+    this.screen.setEnded();
+  }
+
+  update(text: string): UpdateResult {
+    if (!this.stream.ended) {
+      throw new Error('update() applies only to a screen whose stream has ended ([10.29]); call end() first');
+    }
+    if (typeof text !== 'string') throw new TypeError('update() takes the update as text');
+    const out = applyUpdate(this.screen.index, text, this.intake, this.errorsNow);
+    if (out.index) this.swap(out.index);
+    if (out.errors) this.errorsNow = out.errors;
+    for (const i of out.issues) this.emit(i);
+    return { applied: out.index !== null, issues: out.issues };
+  }
+
+  result(): CanonicalResult {
+    const issues = this.streamIssues < 0 ? this.all : this.all.slice(0, this.streamIssues);
+    return canonicalResult(this.screen.index, issues);
+  }
+
+  private line(text: string, n: number): void {
+    const found = this.found;
+    const e = this.intake.read(text, n, found);
+    if (e === SKIP) {
+      if (n === 1 && isNewerVersion(text)) {
+        this.emit(makeIssue('newer_version', 1, 'the version marker names a newer Omni-IR format than this parser reads (0.8); the rest is read as usual'));
+        this.screen.setNewer();
+      }
+      return;
+    }
+    if (found.length) {
+      for (const i of found) this.emit(i);
+      found.length = 0;
+    }
+    if (!e) return;
+    const index = this.screen.index;
+    if (!index.accept(e)) {
+      this.emit(makeIssue(index.code, n, index.message, e.id));
+      return;
+    }
+    if (e.t === E_STATE) this.screen.touchState(e.id);
+    else {
+      this.screen.touchNode(e.id);
+      if (e.t === E_COMPONENT) this.screen.componentAdded(e.id);
+      else this.screen.touchMutation(e.mutation.target);
+    }
+  }
+
+  private emit(issue: Issue): void {
+    this.all.push(issue);
+    this.screen.issueAdded();
+    for (const l of this.listeners) {
+      try {
+        l(issue);
+      } catch (err) {
+        // A listener's failure is the app's bug: report it the way an event listener's is, and carry on.
+        queueMicrotask(() => {
+          throw err;
+        });
+      }
+    }
+  }
+
+  /** After an applied update: the new index, and only the signals whose values changed ([8.8]). */
+  private swap(next: DocumentIndex): void {
+    const screen = this.screen;
+    const prev = screen.index;
+    screen.index = next;
+    for (const [id, e] of prev.entries) if (next.entries.get(id) !== e) screen.touchNode(id);
+    for (const id of next.entries.keys()) if (!prev.entries.has(id)) screen.touchNode(id);
+    for (const [b, m] of prev.governor) if (next.governor.get(b) !== m) screen.touchMutation(b);
+    for (const b of next.governor.keys()) if (!prev.governor.has(b)) screen.touchMutation(b);
+    for (const [k, s] of next.state) if (!Object.is(prev.value(k), s.value)) screen.touchState(k);
+    const ids: string[] = [];
+    for (const e of next.order) if (e.t === E_COMPONENT) ids.push(e.id);
+    const old = screen.componentIds;
+    if (ids.length !== old.length || ids.some((id, i) => id !== old[i])) screen.idsReplaced(ids);
+  }
+}
+
+/**
+ * Creates a parser for one screen. `registries` are the app's tools, pictures, picture families and own
+ * components; a malformed declaration throws a TypeError here, never while a stream is read ([5.27]).
+ */
+export function createOmniParser(registries?: OmniRegistries): OmniParser {
+  return new Parser(compileRegistries(registries));
+}

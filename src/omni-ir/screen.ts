@@ -1,0 +1,147 @@
+/**
+ * The screen as signals ([8]): one Signal.State per id, per $key and per governed Button, created on the first
+ * read (so a renderer can watch an id before its line arrives) and written only when what it holds changes.
+ * Lists (issues, ids) are a version signal plus a snapshot copied on read, so a line costs O(1) here however
+ * long the document is.
+ */
+import { Signal } from 'signal-polyfill';
+import { DocumentIndex } from './documentIndex.js';
+import { E_COMPONENT, E_STATE, type ComponentEntry, type MutationEntry } from './lineCheck.js';
+import type { Issue, NodeStatus, OmniDocument, OmniMutation, OmniNode, Scalar } from './types.js';
+
+type Slot = ComponentEntry | MutationEntry | undefined;
+
+export class Screen implements OmniDocument {
+  index = new DocumentIndex();
+  private readonly nodeSigs = new Map<string, Signal.State<Slot>>();
+  private readonly stateSigs = new Map<string, Signal.State<Scalar | undefined>>();
+  private readonly mutationSigs = new Map<string, Signal.State<MutationEntry | undefined>>();
+  private readonly endedSig = new Signal.State(false);
+  private readonly newerSig = new Signal.State(false);
+  private readonly issuesSig = new Signal.State(0);
+  private readonly idsSig = new Signal.State(0);
+  private issuesVersion = 0;
+  private idsVersion = 0;
+  private issuesSnap: readonly Issue[] = [];
+  private issuesSnapAt = -1;
+  private idsSnap: readonly string[] = [];
+  private idsSnapAt = -1;
+  /** Component ids in definition order (McpMutations are not displayed, so not listed). */
+  componentIds: string[] = [];
+
+  constructor(private readonly all: readonly Issue[]) {}
+
+  // Reads (tracked).
+
+  node(id: string): OmniNode | undefined {
+    const e = this.slot(id).get();
+    return e && e.t === E_COMPONENT ? e.node : undefined;
+  }
+
+  status(id: string): NodeStatus {
+    const e = this.slot(id).get();
+    if (e && e.t === E_COMPONENT) {
+      let ready = true;
+      for (const k of e.keys) if (this.stateSig(k).get() === undefined) ready = false;
+      if (ready) return 'ready';
+    }
+    return this.endedSig.get() ? 'missing' : 'pending';
+  }
+
+  state(key: string): Scalar | undefined {
+    return this.stateSig(key).get();
+  }
+
+  hasState(key: string): boolean {
+    return this.stateSig(key).get() !== undefined;
+  }
+
+  setState(key: string, value: Scalar): void {
+    const s = this.index.state.get(key);
+    if (!s) throw new Error(`setState: ${key} is not declared by the screen`);
+    if (Object.is(s.value, value)) return;
+    this.index.state.set(key, { t: E_STATE, id: key, line: s.line, value });
+    this.stateSigs.get(key)?.set(value);
+  }
+
+  mutation(buttonId: string): OmniMutation | undefined {
+    let s = this.mutationSigs.get(buttonId);
+    if (!s) this.mutationSigs.set(buttonId, (s = new Signal.State(this.index.governor.get(buttonId))));
+    return s.get()?.mutation;
+  }
+
+  get ended(): boolean {
+    return this.endedSig.get();
+  }
+
+  get newerVersion(): boolean {
+    return this.newerSig.get();
+  }
+
+  get issues(): readonly Issue[] {
+    const v = this.issuesSig.get();
+    if (v !== this.issuesSnapAt) {
+      this.issuesSnap = Object.freeze(this.all.slice());
+      this.issuesSnapAt = v;
+    }
+    return this.issuesSnap;
+  }
+
+  ids(): readonly string[] {
+    const v = this.idsSig.get();
+    if (v !== this.idsSnapAt) {
+      this.idsSnap = Object.freeze(this.componentIds.slice());
+      this.idsSnapAt = v;
+    }
+    return this.idsSnap;
+  }
+
+  private slot(id: string): Signal.State<Slot> {
+    let s = this.nodeSigs.get(id);
+    if (!s) this.nodeSigs.set(id, (s = new Signal.State<Slot>(this.index.entries.get(id))));
+    return s;
+  }
+
+  private stateSig(key: string): Signal.State<Scalar | undefined> {
+    let s = this.stateSigs.get(key);
+    if (!s) this.stateSigs.set(key, (s = new Signal.State<Scalar | undefined>(this.index.value(key))));
+    return s;
+  }
+
+  // Writes, by the parser (never during a render).
+
+  /** An id's entry changed (arrived, replaced or removed). */
+  touchNode(id: string): void {
+    this.nodeSigs.get(id)?.set(this.index.entries.get(id));
+  }
+
+  touchState(key: string): void {
+    this.stateSigs.get(key)?.set(this.index.value(key));
+  }
+
+  touchMutation(buttonId: string): void {
+    this.mutationSigs.get(buttonId)?.set(this.index.governor.get(buttonId));
+  }
+
+  componentAdded(id: string): void {
+    this.componentIds.push(id);
+    this.idsSig.set(++this.idsVersion);
+  }
+
+  idsReplaced(ids: string[]): void {
+    this.componentIds = ids;
+    this.idsSig.set(++this.idsVersion);
+  }
+
+  issueAdded(): void {
+    this.issuesSig.set(++this.issuesVersion);
+  }
+
+  setEnded(): void {
+    this.endedSig.set(true);
+  }
+
+  setNewer(): void {
+    this.newerSig.set(true);
+  }
+}

@@ -6,8 +6,6 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { AgentElement } from './agentElement.js';
 
-const tag = 'ae-confirm-dialog';
-
 /** The element that has focus, looking inside shadow roots. */
 function deepActiveElement(): HTMLElement | null {
   let active: Element | null = document.activeElement;
@@ -27,6 +25,8 @@ function deepActiveElement(): HTMLElement | null {
  * @csspart cancel - The Cancel button.
  * @csspart confirm - The Confirm button.
  * @fires ae-confirm-close - When the dialog closes; `detail` is `{ confirmed: boolean }`. Not composed.
+ *
+ * @tag ae-confirm-dialog
  */
 export class AeConfirmDialog extends AgentElement {
   static override styles = [
@@ -173,10 +173,10 @@ export class AeConfirmDialog extends AgentElement {
   }
 }
 
-if (!customElements.get(tag)) customElements.define(tag, AeConfirmDialog);
+if (!customElements.get('ae-confirm-dialog')) customElements.define('ae-confirm-dialog', AeConfirmDialog);
 
 declare global {
   interface HTMLElementTagNameMap {
-    [tag]: AeConfirmDialog;
+    'ae-confirm-dialog': AeConfirmDialog;
   }
 }

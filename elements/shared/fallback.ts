@@ -7,8 +7,6 @@ import { property } from 'lit/decorators.js';
 import { AgentElement } from './agentElement.js';
 import { blockSizeStyles, type BlockSize } from './blockSize.js';
 
-const tag = 'ae-fallback';
-
 /** Why a fallback is shown: never arrived ([7.3]), failed while drawing, or needs a newer app. */
 export type FallbackKind = 'missing' | 'crashed' | 'unknown';
 
@@ -21,6 +19,8 @@ const wordFor = { missing: 'missing', crashed: 'crashed', unknown: 'unknownCompo
  * @csspart block - The muted block.
  * @cssprop --ae-placeholder - The block's colour.
  * @cssprop --ae-muted-text - The sentence's colour.
+ *
+ * @tag ae-fallback
  */
 export class AeFallback extends AgentElement {
   static override styles = [
@@ -64,10 +64,10 @@ export class AeFallback extends AgentElement {
   }
 }
 
-if (!customElements.get(tag)) customElements.define(tag, AeFallback);
+if (!customElements.get('ae-fallback')) customElements.define('ae-fallback', AeFallback);
 
 declare global {
   interface HTMLElementTagNameMap {
-    [tag]: AeFallback;
+    'ae-fallback': AeFallback;
   }
 }

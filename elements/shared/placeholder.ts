@@ -7,8 +7,6 @@ import { property } from 'lit/decorators.js';
 import { AgentElement } from './agentElement.js';
 import { blockSizeStyles, visuallyHidden, type BlockSize } from './blockSize.js';
 
-const tag = 'ae-placeholder';
-
 /**
  * A loading skeleton. Its accessible text is `label`, else the `loading` word ("Loading…"). The shimmer
  * stops for people who ask for reduced motion.
@@ -16,6 +14,8 @@ const tag = 'ae-placeholder';
  * @csspart block - The shimmering block.
  * @cssprop --ae-placeholder - The block's colour.
  * @cssprop --ae-placeholder-highlight - The shimmer's colour.
+ *
+ * @tag ae-placeholder
  */
 export class AePlaceholder extends AgentElement {
   static override styles = [
@@ -66,10 +66,10 @@ export class AePlaceholder extends AgentElement {
   }
 }
 
-if (!customElements.get(tag)) customElements.define(tag, AePlaceholder);
+if (!customElements.get('ae-placeholder')) customElements.define('ae-placeholder', AePlaceholder);
 
 declare global {
   interface HTMLElementTagNameMap {
-    [tag]: AePlaceholder;
+    'ae-placeholder': AePlaceholder;
   }
 }

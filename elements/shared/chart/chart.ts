@@ -14,8 +14,6 @@ import { formatTick, formatValue, type ChartFormat } from './format.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
-const tag = 'ae-chart';
-
 /** The kinds of chart. */
 export type ChartKind = 'bar' | 'line' | 'pie';
 
@@ -91,6 +89,8 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  * @cssprop --ae-chart-axis - Axis and grid lines.
  * @cssprop --ae-muted-text - Tick labels and legend text.
  * @cssprop --ae-focus - The plot's focus ring.
+ *
+ * @tag ae-chart
  */
 export class AeChart extends AgentElement {
   static override styles = [
@@ -695,10 +695,10 @@ export class AeChart extends AgentElement {
   }
 }
 
-if (!customElements.get(tag)) customElements.define(tag, AeChart);
+if (!customElements.get('ae-chart')) customElements.define('ae-chart', AeChart);
 
 declare global {
   interface HTMLElementTagNameMap {
-    [tag]: AeChart;
+    'ae-chart': AeChart;
   }
 }

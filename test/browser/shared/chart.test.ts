@@ -71,7 +71,7 @@ describe('ae-chart', () => {
   it('draws on a canvas, with its title shown and as the plot’s name', async () => {
     const el = await chart();
     const c = el.chartInstance!;
-    expect(c).to.exist;
+    expect(c).to.not.equal(undefined);
     expect(c.canvas).to.equal($(el, 'canvas'));
     expect((c.config as { type?: string }).type).to.equal('bar');
     expect($(el, '[part="title"]').textContent).to.equal('Sales by quarter');
@@ -85,7 +85,7 @@ describe('ae-chart', () => {
   it('registers only the chart.js pieces it uses, and no Legend or Title', async () => {
     const el = await chart();
     const registry = (el.chartInstance!.constructor as unknown as { registry: { plugins: { get(id: string): unknown } } }).registry;
-    expect(registry.plugins.get('tooltip')).to.exist;
+    expect(registry.plugins.get('tooltip')).to.not.equal(undefined);
     expect(registry.plugins.get('legend')).to.equal(undefined);
     expect(registry.plugins.get('title')).to.equal(undefined);
   });
@@ -291,7 +291,7 @@ describe('ae-chart', () => {
       expect(liveChartCount()).to.equal(before);
       parent.appendChild(el);
       await el.updateComplete;
-      expect(el.chartInstance).to.exist;
+      expect(el.chartInstance).to.not.equal(undefined);
       expect(el.chartInstance).to.not.equal(first);
       expect(liveChartCount()).to.equal(before + 1);
       el.remove();

@@ -117,6 +117,11 @@ export type ColorToken = (typeof colorTokens)[number];
 /** Semantic tier: what each colour token is in each theme. Light and dark differ only here. */
 export const semantic: Record<'light' | 'dark', Record<ColorToken, PaletteName>> = ${json(semantic)};
 
+/**
+ * Tokens that default to another token: an app that sets only \`--ae-accent\` gets a focus ring of its accent.
+ */
+export const derivedFrom: Partial<Record<ColorToken, ColorToken>> = ${json(derived)};
+
 /** Tokens that are not colours: the same in both themes. */
 export const shape = ${json(shape)} as const;
 

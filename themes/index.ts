@@ -12,7 +12,7 @@
  * ancestor wins over our defaults: the defaults are fallbacks, never declarations of `--ae-*` themselves.
  */
 import { css, unsafeCSS, type CSSResult } from 'lit';
-import { colorTokens, cssVarNames, palette, semantic, shape, type ColorToken, type ShapeToken } from './tokens.js';
+import { colorTokens, cssVarNames, derivedFrom, palette, semantic, shape, type ColorToken, type ShapeToken } from './tokens.js';
 
 export * from './tokens.js';
 
@@ -35,9 +35,12 @@ function semanticBlock(mode: 'light' | 'dark'): string {
 }
 
 function componentBlock(): string {
-  const colours = colorTokens.map(
-    (t) => `${privateVar(t)}: var(${cssVarNames[t]}, var(--_ae-theme-${suffix(t)}, ${tokenValue('light', t)}));`,
-  );
+  const colours = colorTokens.map((t) => {
+    const fallback = `var(--_ae-theme-${suffix(t)}, ${tokenValue('light', t)})`;
+    // A derived token (focus) follows the app's value of its source (accent) before our default.
+    const source = derivedFrom[t];
+    return `${privateVar(t)}: var(${cssVarNames[t]}, ${source ? `var(${cssVarNames[source]}, ${fallback})` : fallback});`;
+  });
   const shapes = (Object.keys(shape) as ShapeToken[]).map((t) => `${privateVar(t)}: var(${cssVarNames[t]}, ${shape[t]});`);
   return [...colours, ...shapes].join('\n');
 }

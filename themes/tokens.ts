@@ -172,6 +172,13 @@ export const semantic: Record<'light' | 'dark', Record<ColorToken, PaletteName>>
   }
 };
 
+/**
+ * Tokens that default to another token: an app that sets only `--ae-accent` gets a focus ring of its accent.
+ */
+export const derivedFrom: Partial<Record<ColorToken, ColorToken>> = {
+  "focus": "accent"
+};
+
 /** Tokens that are not colours: the same in both themes. */
 export const shape = {
   "font": "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Helvetica Neue\", \"Noto Sans\", Arial, sans-serif",

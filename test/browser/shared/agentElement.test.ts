@@ -127,6 +127,20 @@ describe('AgentElement themes', () => {
     expect(prop(dark!, '--_text')).to.equal(tokenValue('dark', 'text'));
   });
 
+  it('the focus ring follows an app’s accent unless the app sets --ae-focus', async () => {
+    const wrap = await fixture<HTMLElement>(html`<div>
+      <style>
+        .a { --ae-accent: #ff0000; }
+        .b { --ae-accent: #ff0000; --ae-focus: #00ff00; }
+      </style>
+      <test-agent class="a" theme="dark"></test-agent><test-agent class="b"></test-agent><test-agent></test-agent>
+    </div>`);
+    const [a, b, plain] = [...wrap.querySelectorAll('test-agent')];
+    expect(prop(a!, '--_focus')).to.equal('#ff0000');
+    expect(prop(b!, '--_focus')).to.equal('#00ff00');
+    expect(prop(plain!, '--_focus')).to.equal(tokenValue('light', 'accent'));
+  });
+
   it('an override reaches elements inside shadow roots too', async () => {
     const outer = await fixture<TestOuter>(html`<test-outer theme="dark" class="o"></test-outer>`);
     outer.style.setProperty('--ae-chart-1', '#123456');

@@ -1,0 +1,152 @@
+// The demo server: static pages, the registry, and the Omni-IR endpoints (generate, mutate, live) on node:http,
+// bound to the loopback address. `startServer` is what demo/server.mjs and the tests call.
+import { createServer } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { sendError, sendJson } from './http.mjs';
+import { createSessions } from './sessions.mjs';
+import { createRateLimiter, clientAddress, parseTrustedProxies } from './rateLimit.mjs';
+import { createIdempotencyStore } from './idempotency.mjs';
+import { createOrders } from './orders.mjs';
+import { createLiveFeeds } from './live.mjs';
+import { createHandlers } from './tools.mjs';
+import { tools as registryTools, registryJson } from './registry.mjs';
+import { createGenerateRoute } from './generate.mjs';
+import { createMutateRoute } from './mutate.mjs';
+import { createLiveRoute } from './liveRoute.mjs';
+import { createStatic } from './static.mjs';
+import { scriptedModel } from './model/index.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const demoDir = join(here, '..');
+const distDir = join(here, '..', '..', 'dist');
+
+/**
+ * Starts the demo server. Options (all optional):
+ * - port (0: any free port), host (default 127.0.0.1)
+ * - fast: no pauses between chunks, quick delivery steps and ticks (for tests, or DEMO_FAST=1)
+ * - pingIntervalMs (15 s), pace {min, max} ms between chunks, chunk {min, max} characters
+ * - rateLimit {generate, mutate, live, windowMs}: requests per window per person or address
+ * - orderStepMs, dashboardTickMs, liveLogSize, liveIdleMs: the live feeds' timing
+ * - handlers: tool handlers replacing or adding to the demo's (tests use it for a failing tool)
+ * - tools: the tool registry (default: the demo's), model: the model (default: the scripted one)
+ * - trustProxy: comma-separated proxy addresses (default: OMNI_TRUST_PROXY)
+ * - checkUpdate(screen, text) → boolean: checks a live update before it is sent
+ * - log: a function for one-line logs (default: none when fast, else console.log)
+ * Resolves with {url, port, close()}.
+ */
+export async function startServer(options = {}) {
+  const fast = options.fast ?? process.env.DEMO_FAST === '1';
+  const log = options.log ?? (fast ? () => {} : (line) => console.log(line));
+  const pingIntervalMs = options.pingIntervalMs ?? 15_000;
+  const pace = options.pace !== undefined ? options.pace : fast ? null : { min: 20, max: 60 };
+  const chunk = options.chunk ?? { min: 3, max: 40 };
+  const limits = { generate: 20, mutate: 30, live: 120, windowMs: 60_000, ...options.rateLimit };
+  const trusted = parseTrustedProxies(options.trustProxy ?? process.env.OMNI_TRUST_PROXY);
+  const tools = options.tools ?? registryTools;
+
+  const sessions = createSessions();
+  const orders = createOrders({ stepMs: options.orderStepMs ?? (fast ? 150 : 8000) });
+  const live = createLiveFeeds({
+    orders,
+    dashboardTickMs: options.dashboardTickMs ?? (fast ? 150 : 5000),
+    logSize: options.liveLogSize ?? 100,
+    idleMs: options.liveIdleMs ?? 60 * 60 * 1000,
+    check: options.checkUpdate ?? null,
+    log,
+  });
+  const idempotency = createIdempotencyStore();
+  const handlers = { ...createHandlers({ orders }), ...options.handlers };
+  const who = (req, person) => (person ? `s:${person.id}` : `ip:${clientAddress(req, trusted)}`);
+  const origins = new Set(options.origins ?? []);
+  const allowedOrigin = (origin) => origins.has(origin);
+
+  const routes = {
+    '/api/generate': createGenerateRoute({
+      model: options.model ?? scriptedModel,
+      live,
+      orders,
+      sessions,
+      limiter: createRateLimiter({ limit: limits.generate, windowMs: limits.windowMs }),
+      who,
+      pingIntervalMs,
+      pace,
+      chunk,
+      log,
+    }),
+    '/api/mutate': createMutateRoute({
+      tools,
+      handlers,
+      sessions,
+      idempotency,
+      limiter: createRateLimiter({ limit: limits.mutate, windowMs: limits.windowMs }),
+      allowedOrigin,
+      who,
+      log,
+    }),
+    '/api/live': createLiveRoute({
+      live,
+      sessions,
+      limiter: createRateLimiter({ limit: limits.live, windowMs: limits.windowMs }),
+      who,
+      pingIntervalMs,
+    }),
+    '/api/registry': (req, res) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'invalid_request', 'Use GET.', { headers: { Allow: 'GET' } });
+      sendJson(res, 200, registryJson());
+    },
+  };
+  const staticRoute = createStatic({
+    demoDir,
+    distDir,
+    // A page load starts a session when there is none: the demo's stand-in for signing in.
+    onPage(req) {
+      if (sessions.fromRequest(req)) return {};
+      return { 'Set-Cookie': sessions.cookieHeader(sessions.create()) };
+    },
+  });
+
+  const server = createServer(async (req, res) => {
+    let url;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return sendError(res, 400, 'invalid_request', 'Bad URL.');
+    }
+    try {
+      const route = routes[url.pathname];
+      if (route) return await route(req, res, url);
+      if (url.pathname.startsWith('/api/')) return sendError(res, 404, 'not_found', 'No such endpoint.');
+      return await staticRoute(req, res, url);
+    } catch (error) {
+      log(`error: ${error?.stack ?? error}`);
+      if (!res.headersSent) sendError(res, 500, 'server_error', 'Something went wrong.');
+      else res.destroy();
+    }
+  });
+  server.requestTimeout = 0; // streams and live feeds stay open as long as they need
+  server.headersTimeout = 30_000;
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, resolveListen);
+  });
+  const port = server.address().port;
+  for (const name of ['127.0.0.1', 'localhost']) origins.add(`http://${name}:${port}`);
+  if (process.env.DEMO_ORIGIN) origins.add(process.env.DEMO_ORIGIN);
+  const url = `http://${host}:${port}`;
+
+  return {
+    url,
+    port,
+    /** For tests: the live feeds and orders, to look inside. */
+    internals: { live, orders, sessions, idempotency },
+    close() {
+      live.close();
+      orders.close();
+      server.closeAllConnections?.();
+      return new Promise((r) => server.close(() => r()));
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// Static files: the demo's pages and pictures from demo/, the built bundle from dist/. Only known file types,
+// never the server's own code, never a path that climbs out of its folder.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { CSP, SECURITY_HEADERS, sendError } from './http.mjs';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** Folders of demo/ that hold server code, not pages. */
+const PRIVATE = /^\/(server(\/|\.mjs$)|mcp(\/|$))/;
+
+export function createStatic({ demoDir, distDir, onPage }) {
+  const roots = { demo: resolve(demoDir), dist: resolve(distDir) };
+
+  function locate(pathname) {
+    let path;
+    try {
+      path = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    if (path.includes('\0') || path.includes('\\')) return null;
+    if (path === '/' || path === '') path = '/index.html';
+    let root = roots.demo;
+    if (path.startsWith('/dist/')) {
+      root = roots.dist;
+      path = path.slice('/dist'.length);
+    } else if (PRIVATE.test(path)) return null;
+    const file = resolve(join(root, path));
+    if (!file.startsWith(root + sep)) return null;
+    return file;
+  }
+
+  return async function staticRoute(req, res, url) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return sendError(res, 405, 'invalid_request', 'Use GET.', { headers: { Allow: 'GET, HEAD' } });
+    }
+    const file = locate(url.pathname);
+    const type = file ? TYPES[extname(file).toLowerCase()] : undefined;
+    const info = file && type ? await stat(file).catch(() => null) : null;
+    if (!info || !info.isFile()) return sendError(res, 404, 'not_found', 'No such page.');
+    const headers = {
+      ...SECURITY_HEADERS,
+      'Content-Type': type,
+      'Content-Length': info.size,
+      'Cache-Control': 'no-cache',
+    };
+    if (type.startsWith('text/html')) {
+      headers['Content-Security-Policy'] = CSP;
+      Object.assign(headers, onPage?.(req) ?? {});
+    }
+    if (type === 'image/svg+xml') headers['Content-Security-Policy'] = "default-src 'none'";
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  };
+}

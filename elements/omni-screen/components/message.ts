@@ -8,7 +8,7 @@ export const message: NodeView = {
     const from = oneOf(node.props['from'], ['user', 'assistant'], 'assistant');
     const who = from === 'user' ? screen.words.messageFromUser : screen.words.messageFromAssistant;
     return html`<div class="message from-${from}" part="message">
-      <span class="visually-hidden">${who}: </span><span class="message-text">${text(screen, node.props['text'])}</span>
+      <span class="visually-hidden">${`${who}: `}</span><span class="message-text">${text(screen, node.props['text'])}</span>
     </div>`;
   },
 };

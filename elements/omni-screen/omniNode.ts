@@ -1,10 +1,11 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { SignalWatcher } from '@lit-labs/signals';
 import type { OmniNode as NodeData } from '../../src/omni-ir/types.js';
 import { screenContext, type ScreenContext } from './screenContext.js';
 import { renderProbe } from './testHooks.js';
 import { viewFor } from './components/index.js';
+import { fallback, placeholder, sizeFor } from './components/parts.js';
 
 /**
  * One node of a screen, by id. Each id gets its own small element, keyed by id, so a line re-renders only the
@@ -50,9 +51,9 @@ export class OmniNodeElement extends SignalWatcher(LitElement) {
     if (!screen || !this.nodeId) return nothing;
     const doc = screen.doc;
     const status = doc.status(this.nodeId);
-    if (status === 'pending') return html`<ae-placeholder></ae-placeholder>`;
+    if (status === 'pending') return placeholder();
     const node = doc.node(this.nodeId);
-    if (status === 'missing' || !node) return html`<ae-fallback kind="missing"></ae-fallback>`;
+    if (status === 'missing' || !node) return fallback('missing');
     try {
       renderProbe.onRender?.(node.id, node.type);
       const out = viewFor(node).render(node, screen, this);
@@ -65,7 +66,7 @@ export class OmniNodeElement extends SignalWatcher(LitElement) {
       const previous = this.#crashedWith;
       if (!previous || previous.node !== node || previous.message !== message) screen.crashed(node, error);
       this.#crashedWith = { node, message };
-      return html`<ae-fallback kind="crashed"></ae-fallback>`;
+      return fallback('crashed', sizeFor(node.type));
     }
   }
 }

@@ -130,7 +130,16 @@ export class OmniScreen extends AgentElement {
 
   /**
    * App components ([5.27]) by name: the declaration the parser checks lines against, plus the `tag` of the
-   * app's own custom element that draws it ([8.7]). See `components/appComponent.ts` for the element contract.
+   * app's own custom element that draws it ([8.7]). The screen creates that element once per component (the tag
+   * must be a valid custom element name, defined with `customElements.define`; until it is, a fallback shows)
+   * and sets each declared prop on it as a property: text and numbers with a `$key` replaced by its current
+   * value, lists as frozen arrays, a picture prop as `{name, src, width, height}` (only `{name}` when the app has
+   * no such picture). Props named like built-in element members (`innerHTML`, `style`, `on…`) are never set,
+   * `title` excepted. Children are rendered into its light DOM, in order: show them through a `<slot>`.
+   * A field (a `value` prop of kind `state`) gets `value`, and changes it by calling its `onValueChange(value)`
+   * property or by firing a `change` or `input` CustomEvent with `detail.value` (a value of the wrong kind is
+   * ignored); it also gets `invalid` and `errorMessage`, the host gets aria-invalid/aria-describedby, and the
+   * message shows under it. Leaving it (`focusout`) reveals its message, as for any field ([8.5]).
    */
   @property({ attribute: false }) components: Readonly<Record<string, AppComponentView>> = {};
 
@@ -187,6 +196,8 @@ export class OmniScreen extends AgentElement {
 
   /** Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere. */
   write(chunk: string | Uint8Array | ArrayBuffer): void {
+    // Registries set since the parser started, before any text: start over with them (nobody can tell).
+    if (this.#parser && !this.#written && this.#registriesChanged()) this.#parser = null;
     const parser = this.#ensureParser();
     this.#written = true;
     if (!this.#started.get()) this.#started.set(true);
@@ -406,9 +417,8 @@ export class OmniScreen extends AgentElement {
   #picture(name: string): Picture | undefined {
     const found = own(this.assets, name) ? this.assets[name] : this.resolvePicture?.(name);
     if (!found || typeof found.src !== 'string' || found.src === '') return undefined;
-    const width = Number(found.width);
-    const height = Number(found.height);
-    return { src: found.src, width: Number.isFinite(width) ? width : 0, height: Number.isFinite(height) ? height : 0 };
+    const size = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
+    return { src: found.src, width: size(found.width), height: size(found.height) };
   }
 
   // ——— fields ([8.1]–[8.7]) ———
@@ -598,7 +608,8 @@ export class OmniScreen extends AgentElement {
     const result = outcome && typeof outcome === 'object' ? outcome.result : undefined;
     this.dispatchEvent(new OmniActionEvent(mutation.tool, params, buttonId, result));
     const update = outcome && typeof outcome === 'object' ? outcome.update : undefined;
-    if (typeof update === 'string') this.applyUpdate(update); // an update that isn't a string is ignored ([10.35])
+    // An update that isn't a string is ignored ([10.35]); one is applied only after the stream ended ([10.29]).
+    if (typeof update === 'string' && this.#parser?.ended) this.applyUpdate(update);
   }
 
   #blocked(reason: BlockReason, buttonId: string, mutation: OmniMutation, details: unknown): void {
@@ -627,7 +638,9 @@ export class OmniScreen extends AgentElement {
     if (!first) return;
     const reveal = new RevealEvent();
     first.dispatchEvent(reveal);
-    await Promise.all(reveal.waits);
+    // Let the field draw its message first, so focusing it reads the message too.
+    const host = first.closest('omni-node');
+    await Promise.all([...reveal.waits, host?.updateComplete]);
     first.focus();
   }
 

@@ -10,8 +10,9 @@ import type { Strings } from '../../strings/en.js';
 /** A picture the app supplies: from `assets`, or from `resolvePicture` for a family name ([5.30]). */
 export interface Picture {
   readonly src: string;
-  readonly width: number;
-  readonly height: number;
+  /** Intrinsic size in CSS pixels; set on the `<img>` so the layout doesn't move while it loads. */
+  readonly width?: number | undefined;
+  readonly height?: number | undefined;
 }
 
 /** An app component declaration ([5.27]) with the tag of the app's own custom element that draws it. */

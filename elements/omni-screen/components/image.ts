@@ -1,4 +1,4 @@
-import { css, html } from 'lit';
+import { css, html, nothing } from 'lit';
 import { fill } from '../../../strings/en.js';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
@@ -23,8 +23,8 @@ export const image: NodeView = {
       class="image ${ratioClass}"
       part="image"
       src=${picture.src}
-      width=${picture.width}
-      height=${picture.height}
+      width=${picture.width ?? nothing}
+      height=${picture.height ?? nothing}
       alt=${alt}
       referrerpolicy="no-referrer"
       loading="lazy"

@@ -1,9 +1,9 @@
 /** The catalog's views by component name ([6]), and every style they need, for the screen's shadow root. */
 import type { CSSResult } from 'lit';
-import { html } from 'lit';
 import type { OmniNode } from '../../../src/omni-ir/types.js';
 import type { NodeView } from './view.js';
 import { appComponent, appComponentStyles } from './appComponent.js';
+import { fallback } from './parts.js';
 import { badge, badgeStyles } from './badge.js';
 import { barChart } from './barChart.js';
 import { button, buttonStyles } from './button.js';
@@ -67,7 +67,7 @@ export const catalogViews: Readonly<Record<string, NodeView>> = Object.freeze({
 });
 
 /** A component this renderer doesn't know (a parser newer than its views): its own fallback. */
-const unknown: NodeView = { render: () => html`<ae-fallback kind="unknown"></ae-fallback>` };
+const unknown: NodeView = { render: () => fallback('unknown') };
 
 export function viewFor(node: OmniNode): NodeView {
   if (node.app) return appComponent;

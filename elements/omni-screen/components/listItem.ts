@@ -11,7 +11,7 @@ export const listItem: NodeView = {
     const trailing = node.props['trailing'] === undefined ? '' : text(screen, node.props['trailing']);
     return html`<div class="list-item">
       ${picture
-        ? html`<img class="list-thumb" src=${picture.src} width=${picture.width} height=${picture.height} alt="" referrerpolicy="no-referrer" loading="lazy" />`
+        ? html`<img class="list-thumb" src=${picture.src} width=${picture.width ?? nothing} height=${picture.height ?? nothing} alt="" referrerpolicy="no-referrer" loading="lazy" />`
         : nothing}
       <div class="list-main">
         <div class="list-title">${text(screen, node.props['title'])}</div>

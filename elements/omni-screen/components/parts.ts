@@ -63,6 +63,30 @@ export function child(screen: ScreenContext, id: string, type: string | readonly
   return node;
 }
 
-export const placeholder = (): TemplateResult => html`<ae-placeholder></ae-placeholder>`;
-export const fallback = (kind: 'missing' | 'crashed' | 'unknown' = 'missing'): TemplateResult =>
-  html`<ae-fallback kind=${kind}></ae-fallback>`;
+type BlockSize = 'text' | 'control' | 'block' | 'chart' | 'media';
+
+const SIZES: Readonly<Record<string, BlockSize>> = {
+  Heading: 'text',
+  Text: 'text',
+  Badge: 'text',
+  Rating: 'text',
+  Divider: 'text',
+  Input: 'control',
+  DateInput: 'control',
+  Select: 'control',
+  Switch: 'control',
+  Button: 'control',
+  Image: 'media',
+  BarChart: 'chart',
+  LineChart: 'chart',
+  PieChart: 'chart',
+};
+
+/** The size of the block that stands in for a component of this type, so the layout doesn't move. */
+export const sizeFor = (type: string | undefined): BlockSize =>
+  type !== undefined && Object.prototype.hasOwnProperty.call(SIZES, type) ? SIZES[type]! : 'block';
+
+export const placeholder = (size: BlockSize = 'block'): TemplateResult =>
+  html`<ae-placeholder size=${size}></ae-placeholder>`;
+export const fallback = (kind: 'missing' | 'crashed' | 'unknown' = 'missing', size: BlockSize = 'block'): TemplateResult =>
+  html`<ae-fallback kind=${kind} size=${size}></ae-fallback>`;

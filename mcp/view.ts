@@ -1,0 +1,215 @@
+/**
+ * The Omni-IR view for MCP Apps hosts ([10.25]–[10.28], [10.35]): an `<omni-screen>` in the host's sandboxed
+ * frame that draws the `screen` argument of a show_screen call while the host's model is still writing it, and
+ * sends the presses of its governed Buttons back through the host as `tools/call`.
+ *
+ * Everything it needs (parser, catalog, elements, the app's tools, confirmations and pictures) is inside the
+ * page: it never touches the network, so it works under the hosts' default policy that allows none.
+ */
+import type { OmniScreen, Picture, ToolSchema } from '../elements/omni-screen/index.js';
+import type { OmniAction, OmniActionResult } from '../elements/omni-screen/events.js';
+import type { PictureFamily } from '../src/omni-ir/types.js';
+import { createMcpAppsView, TOOL_INPUT, TOOL_INPUT_PARTIAL, type McpAppsView } from '../src/omni-ir/transport/mcpApps.js';
+import { newIdempotencyKey } from '../src/omni-ir/transport/mutate.js';
+import { createHostBridge, type HostBridge, type HostEndpoint } from './hostBridge.js';
+
+/** The MCP Apps protocol version this view speaks (SEP-1865, "MCP Apps"). */
+export const MCP_APPS_PROTOCOL_VERSION = '2026-01-26';
+
+export const UI_INITIALIZE = 'ui/initialize';
+export const UI_INITIALIZED = 'ui/notifications/initialized';
+export const TOOL_RESULT = 'ui/notifications/tool-result';
+export const TOOL_CANCELLED = 'ui/notifications/tool-cancelled';
+export const HOST_CONTEXT_CHANGED = 'ui/notifications/host-context-changed';
+export const SIZE_CHANGED = 'ui/notifications/size-changed';
+export const RESOURCE_TEARDOWN = 'ui/resource-teardown';
+
+/** The `_meta` keys of a press ([10.28], [10.35]). */
+export const IDEMPOTENCY_META = 'io.omni-ir/idempotency-key';
+export const BUTTON_META = 'io.omni-ir/button';
+
+/** The app's registries as the view receives them: data only (JSON in the page), never code. */
+export interface ViewRegistry {
+  /** Tool name → JSON Schema of its params: what McpMutations may name and what a press is checked against. */
+  tools: Record<string, ToolSchema>;
+  /** Tool name → confirmation sentence with `{param}` placeholders ([9.1]). */
+  confirm?: Record<string, string>;
+  /** Picture name → picture. Only `data:` pictures are kept: the view loads nothing from anywhere. */
+  assets?: Record<string, Picture>;
+  pictures?: PictureFamily[];
+}
+
+export interface McpViewOptions {
+  /** The element to draw into. Its registries are set from `registry`. */
+  screen: OmniScreen;
+  /** How to reach the host: `windowEndpoint()` in a frame, a MessageChannel port in tests. */
+  endpoint: HostEndpoint;
+  registry: ViewRegistry;
+  /** What the view tells the host it is. */
+  appInfo?: { name: string; version: string };
+  /** How long a press waits for the host's answer before it shows as failed. Default two minutes. */
+  callTimeoutMs?: number;
+  /** An element whose size the view reports to the host (ui/notifications/size-changed). */
+  measure?: Element;
+}
+
+export interface McpView {
+  /** Resolves with the host's answer to ui/initialize, or null if the host refused it. */
+  readonly ready: Promise<Record<string, unknown> | null>;
+  /** The partial-input reader ([10.26]). */
+  readonly input: McpAppsView;
+  readonly bridge: HostBridge;
+  /** The show_screen result the host passed on (ui/notifications/tool-result), once it arrives. */
+  readonly toolResult: unknown;
+  close(): void;
+}
+
+/** A press the server refused ([10.28]): an error result's structuredContent {code, message}. */
+export class McpActionError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'McpActionError';
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
+/** Keeps only pictures the page carries inside itself, so a registry mistake can't make the view fetch. */
+export function inlinePictures(assets: Record<string, Picture> | undefined): Record<string, Picture> {
+  const out: Record<string, Picture> = {};
+  if (!isObject(assets)) return out;
+  for (const [name, picture] of Object.entries(assets)) {
+    if (isObject(picture) && typeof picture.src === 'string' && /^data:image\//i.test(picture.src)) out[name] = picture;
+  }
+  return out;
+}
+
+/**
+ * Turns a `tools/call` answer into what `<omni-screen>`'s handler returns: a success's structuredContent
+ * `result` (or the structuredContent itself) and its `update` ([10.35]; the element ignores one that isn't a
+ * string); an error result throws an McpActionError with its code and message, so the press shows as failed.
+ */
+export function pressOutcome(answer: unknown): OmniActionResult {
+  if (!isObject(answer)) throw new McpActionError('server_error', 'The host answered tools/call with something that is not a tool result');
+  const content = answer['structuredContent'];
+  if (answer['isError'] === true) {
+    const code = isObject(content) && typeof content['code'] === 'string' ? content['code'] : 'tool_failed';
+    const message = isObject(content) && typeof content['message'] === 'string' ? content['message'] : 'The action failed.';
+    throw new McpActionError(code, message);
+  }
+  if (!isObject(content)) return { result: undefined };
+  return { result: own(content, 'result') ? content['result'] : content, update: content['update'] };
+}
+
+/** Starts the view: registries on the screen, the handshake with the host, the input reader and presses. */
+export function startMcpView(options: McpViewOptions): McpView {
+  const { screen, registry } = options;
+  const bridge = createHostBridge(options.endpoint);
+  const callTimeoutMs = options.callTimeoutMs ?? 120_000;
+
+  screen.tools = isObject(registry.tools) ? registry.tools : {};
+  screen.confirm = isObject(registry.confirm) ? registry.confirm : {};
+  screen.assets = inlinePictures(registry.assets);
+  screen.pictures = Array.isArray(registry.pictures) ? registry.pictures : [];
+
+  // A press runs through the host ([10.28]): a new key for each press, the Button's id for the update.
+  screen.handler = async (action: OmniAction) => {
+    const answer = await bridge.request(
+      'tools/call',
+      {
+        name: action.tool,
+        arguments: action.params,
+        _meta: { [IDEMPOTENCY_META]: newIdempotencyKey(), [BUTTON_META]: action.button },
+      },
+      { timeoutMs: callTimeoutMs },
+    );
+    return pressOutcome(answer);
+  };
+
+  // One view shows one tool call ([10.26]): a parser for the first input, a new one when the text is rewritten.
+  const input = createMcpAppsView({
+    createSink() {
+      screen.reset();
+      return { write: (text) => screen.write(text), end: () => screen.end() };
+    },
+  });
+  let cancelled = false;
+  let toolResult: unknown;
+
+  const applyContext = (context: unknown) => {
+    if (!isObject(context)) return;
+    const theme = context['theme'];
+    if (theme === 'light' || theme === 'dark') screen.theme = theme;
+    const locale = context['locale'];
+    if (typeof locale === 'string' && locale !== '') screen.locale = locale;
+  };
+
+  bridge.onNotification((method, params) => {
+    if (method === TOOL_INPUT_PARTIAL || method === TOOL_INPUT) {
+      if (!cancelled) input.handleNotification(method, params);
+    } else if (method === TOOL_RESULT) {
+      toolResult = params;
+    } else if (method === TOOL_CANCELLED) {
+      // The call won't complete: what arrived stays, and what it still waits for becomes a fallback ([7.3]).
+      if (!input.done && !cancelled) {
+        cancelled = true;
+        input.sink?.end();
+      }
+    } else if (method === HOST_CONTEXT_CHANGED) {
+      applyContext(params);
+    }
+  });
+
+  bridge.onRequest((method) => {
+    if (method === RESOURCE_TEARDOWN || method === 'ping') return {};
+    return undefined;
+  });
+
+  let resize: ResizeObserver | null = null;
+  const measure = options.measure;
+  if (measure && typeof ResizeObserver !== 'undefined') {
+    let last = '';
+    resize = new ResizeObserver(() => {
+      const box = measure.getBoundingClientRect();
+      const size = { width: Math.ceil(box.width), height: Math.ceil(box.height) };
+      const said = `${size.width}x${size.height}`;
+      if (said === last) return;
+      last = said;
+      bridge.notify(SIZE_CHANGED, size);
+    });
+    resize.observe(measure);
+  }
+
+  const ready = bridge
+    .request(UI_INITIALIZE, {
+      protocolVersion: MCP_APPS_PROTOCOL_VERSION,
+      appInfo: options.appInfo ?? { name: 'agent-elements omni-screen', version: '0.1.0' },
+      appCapabilities: {},
+    })
+    .then(
+      (result) => {
+        const answer = isObject(result) ? result : {};
+        applyContext(answer['hostContext']);
+        bridge.notify(UI_INITIALIZED, {});
+        return answer;
+      },
+      () => null,
+    );
+
+  return {
+    ready,
+    input,
+    bridge,
+    get toolResult() {
+      return toolResult;
+    },
+    close() {
+      resize?.disconnect();
+      bridge.close();
+    },
+  };
+}

@@ -45,14 +45,16 @@ export async function startServer(options = {}) {
   const trusted = parseTrustedProxies(options.trustProxy ?? process.env.OMNI_TRUST_PROXY);
   const tools = options.tools ?? registryTools;
 
-  const sessions = createSessions();
   const orders = createOrders({ stepMs: options.orderStepMs ?? (fast ? 150 : 8000) });
+  // Each person has their own order 1042 from the start, so it can be returned before it was ever shown.
+  const sessions = createSessions({ onCreate: (s) => orders.ensure(s.id), onDrop: (id) => orders.forget(id) });
   const live = createLiveFeeds({
     orders,
     dashboardTickMs: options.dashboardTickMs ?? (fast ? 150 : 5000),
     logSize: options.liveLogSize ?? 100,
     idleMs: options.liveIdleMs ?? 60 * 60 * 1000,
     check: options.checkUpdate ?? null,
+    ...(options.liveMinGapMs !== undefined ? { minGapMs: options.liveMinGapMs } : {}),
     log,
   });
   const idempotency = createIdempotencyStore();

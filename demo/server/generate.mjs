@@ -43,7 +43,7 @@ export function createGenerateRoute({ model, live, orders, sessions, limiter, wh
     let run;
     try {
       run = model.start(body.prompt, { pace, chunk, signal });
-    } catch (error) {
+    } catch {
       return sendError(res, 500, 'server_error', 'The model could not start.');
     }
     // The screen is followed only when it is the person's (or nobody is signed in and it is nobody's).

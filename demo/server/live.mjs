@@ -184,6 +184,10 @@ export function createLiveFeeds({
         },
       };
     },
+    /** App code's own update for a screen: [key, line] pairs; `end` when the screen won't change again. */
+    push(s, pairs, options) {
+      push(s, pairs, options);
+    },
     get(id) {
       return screens.get(id);
     },

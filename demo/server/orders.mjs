@@ -60,6 +60,10 @@ export function createOrders({ stepMs = 8000 } = {}) {
       order.delivering = true;
       schedule(order);
     },
+    /** The person's session is gone: so are their orders. */
+    forget(owner) {
+      for (const [key, order] of orders) if (order.owner === owner) orders.delete(key);
+    },
     onChange(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);

@@ -7,14 +7,18 @@ import { parseCookies } from './http.mjs';
 export const COOKIE = 'demo_session';
 const ID = /^[A-Za-z0-9_-]{43}$/;
 
-export function createSessions({ maxSessions = 10_000, idleMs = 24 * 60 * 60 * 1000, onCreate = () => {} } = {}) {
+export function createSessions({ maxSessions = 10_000, idleMs = 24 * 60 * 60 * 1000, onCreate = () => {}, onDrop = () => {} } = {}) {
   /** id → {id, created, seen} */
   const sessions = new Map();
 
   function sweep(now = Date.now()) {
-    for (const [id, s] of sessions) if (now - s.seen > idleMs) sessions.delete(id);
+    const drop = (id) => {
+      sessions.delete(id);
+      onDrop(id);
+    };
+    for (const [id, s] of sessions) if (now - s.seen > idleMs) drop(id);
     // Oldest first: a Map keeps insertion order.
-    while (sessions.size > maxSessions) sessions.delete(sessions.keys().next().value);
+    while (sessions.size > maxSessions) drop(sessions.keys().next().value);
   }
 
   return {

@@ -9,13 +9,23 @@ import { dirname, join } from 'node:path';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 let enginePromise;
-/** The engine: the built dist/engine.js when present, else the TypeScript source through tsx. */
+/**
+ * The engine: dist/engine.js when it is built and current (the shared loader checks it is newer than every
+ * source), else the TypeScript sources through tsx.
+ */
 export function loadTransport() {
   enginePromise ??= (async () => {
-    const built = join(root, 'dist', 'engine.js');
-    if (existsSync(built)) {
-      const engine = await import(pathToFileURL(built).href);
+    const shared = join(dirname(fileURLToPath(import.meta.url)), 'loadEngine.mjs');
+    if (existsSync(shared)) {
+      const { loadEngine } = await import(pathToFileURL(shared).href);
+      const { engine } = await loadEngine();
       if (typeof engine.generate === 'function') return engine;
+    } else {
+      const built = join(root, 'dist', 'engine.js');
+      if (existsSync(built)) {
+        const engine = await import(pathToFileURL(built).href);
+        if (typeof engine.generate === 'function') return engine;
+      }
     }
     const { register } = await import('tsx/esm/api');
     register();
@@ -128,7 +138,9 @@ export async function runTransportFile(file, cases) {
     if (problems.length === 0) passed++;
     else {
       failed++;
-      failures.push({ id: c.id, message: `${file}: ${problems.slice(0, 4).join('; ')}` });
+      const message = problems.slice(0, 4).join('; ');
+      // An object with the id and message, printed by run.mjs as one line.
+      failures.push({ id: c.id, message, toString: () => `${c.id}: ${message}` });
     }
   }
   return { passed, failed, failures };
@@ -145,7 +157,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const result = await runTransportFile(file, JSON.parse(readFileSync(file, 'utf8')));
     passed += result.passed;
     failed += result.failed;
-    for (const f of result.failures) console.log(`not ok ${f.id}: ${f.message}`);
+    for (const f of result.failures) console.log(`not ok ${f}`);
   }
   console.log(`transport: ${passed} passed, ${failed} failed`);
   process.exit(failed > 0 ? 1 : 0);

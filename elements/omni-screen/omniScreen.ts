@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ContextProvider } from '@lit/context';
 import { Signal } from '@lit-labs/signals';
-import { Validator, type Schema } from '@cfworker/json-schema';
+import type { Schema } from '@cfworker/json-schema';
 import { AgentElement } from '../shared/agentElement.js';
 import '../shared/placeholder.js';
 import '../shared/fallback.js';
@@ -49,6 +49,7 @@ import {
   type ScreenContext,
 } from './screenContext.js';
 import { screenStyles } from './styles.js';
+import { schemaErrors } from './validator.js';
 
 /** A tool's parameters as a JSON Schema (draft 2020-12), checked with @cfworker/json-schema at press time. */
 export type ToolSchema = Schema | boolean;
@@ -85,11 +86,11 @@ const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
  * with until `reset()`, while drawing (pictures, app elements) and press checks (tool schemas, confirmations)
  * always use the current values.
  *
- * @fires omni-action - {OmniActionEvent} A governed action ran and its handler succeeded: `tool`, `params`, `button`, `result`.
- * @fires omni-action-error - {OmniActionErrorEvent} The handler failed (`code` handler_failed, `error`); the person sees a plain sentence.
- * @fires omni-blocked - {OmniBlockedEvent} A press was stopped: `reason` (`fields`, `tool`, `params`, `confirm-failed`) and `details` for the app.
- * @fires omni-issue - {OmniIssueEvent} Each issue as it is found, from the parser or the renderer (`node_crashed`, `mutation_blocked`, `handler_failed`).
- * @fires omni-end - {OmniEndEvent} The stream ended; `issues` holds every issue so far.
+ * @fires {OmniActionEvent} omni-action - A governed action ran and its handler succeeded: `tool`, `params`, `button`, `result`.
+ * @fires {OmniActionErrorEvent} omni-action-error - The handler failed (`code` handler_failed, `error`); the person sees a plain sentence.
+ * @fires {OmniBlockedEvent} omni-blocked - A press was stopped: `reason` (`fields`, `tool`, `params`, `confirm-failed`) and `details` for the app.
+ * @fires {OmniIssueEvent} omni-issue - Each issue as it is found, from the parser or the renderer (`node_crashed`, `mutation_blocked`, `handler_failed`).
+ * @fires {OmniEndEvent} omni-end - The stream ended; `issues` holds every issue so far.
  *
  * @csspart screen - The column holding the screen.
  * @csspart version-notice - The sentence shown when the stream was written for a newer format ([3.9]).
@@ -211,7 +212,7 @@ export class OmniScreen extends AgentElement {
     if (!parser.ended) parser.end();
     if (!this.#endReported) {
       this.#endReported = true;
-      this.dispatchEvent(new OmniEndEvent(this.issues));
+      this.#fire(new OmniEndEvent(this.issues));
     }
   }
 
@@ -371,7 +372,7 @@ export class OmniScreen extends AgentElement {
       pictures: this.pictures ?? [],
     });
     this.#unsubscribe?.();
-    this.#unsubscribe = parser.onIssue((issue) => this.dispatchEvent(new OmniIssueEvent(issue)));
+    this.#unsubscribe = parser.onIssue((issue) => this.#fire(new OmniIssueEvent(issue)));
     this.#parser = parser;
     this.#parserRegistries = this.#registryValues();
     this.#doc.set(parser.document);
@@ -530,7 +531,7 @@ export class OmniScreen extends AgentElement {
     }
     if (blocking.length > 0) {
       phase.set('idle');
-      this.dispatchEvent(new OmniBlockedEvent('fields', buttonId, mutation.tool, blocking));
+      this.#fire(new OmniBlockedEvent('fields', buttonId, mutation.tool, blocking));
       await this.#focusField(blocking);
       return;
     }
@@ -547,11 +548,11 @@ export class OmniScreen extends AgentElement {
     }
     let errors: unknown[];
     try {
-      const result = new Validator(tools[mutation.tool] as Schema | boolean, '2020-12', false).validate(params);
-      errors = result.valid ? [] : result.errors;
+      errors = await schemaErrors(tools[mutation.tool] as ToolSchema, params);
     } catch (error) {
-      errors = [error];
+      errors = [error]; // the validator couldn't load: nothing is sent unchecked
     }
+    if (generation !== this.#generation) return;
     if (errors.length > 0) return this.#blocked('params', buttonId, mutation, errors);
 
     // 3. The app's confirmation, if this tool has one ([9.1], [9.2]).
@@ -600,13 +601,13 @@ export class OmniScreen extends AgentElement {
         id: buttonId,
         message: `The handler for "${mutation.tool}" failed: ${error instanceof Error ? error.message : String(error)}`,
       });
-      this.dispatchEvent(new OmniActionErrorEvent(mutation.tool, params, buttonId, error));
+      this.#fire(new OmniActionErrorEvent(mutation.tool, params, buttonId, error));
       return;
     }
     if (generation !== this.#generation) return;
     phase.set('done');
     const result = outcome && typeof outcome === 'object' ? outcome.result : undefined;
-    this.dispatchEvent(new OmniActionEvent(mutation.tool, params, buttonId, result));
+    this.#fire(new OmniActionEvent(mutation.tool, params, buttonId, result));
     const update = outcome && typeof outcome === 'object' ? outcome.update : undefined;
     // An update that isn't a string is ignored ([10.35]); one is applied only after the stream ended ([10.29]).
     if (typeof update === 'string' && this.#parser?.ended) this.applyUpdate(update);
@@ -626,7 +627,7 @@ export class OmniScreen extends AgentElement {
             ? `Blocked: the params for "${mutation.tool}" don't match its schema`
             : `Blocked: the confirmation for "${mutation.tool}" could not be written`,
     });
-    this.dispatchEvent(new OmniBlockedEvent(reason, buttonId, mutation.tool, details));
+    this.#fire(new OmniBlockedEvent(reason, buttonId, mutation.tool, details));
   }
 
   /** Moves focus to the first failed field in screen order, opening the tab it is in if needed. */
@@ -659,9 +660,14 @@ export class OmniScreen extends AgentElement {
     );
   }
 
+  /** Every event goes out here (the events are typed classes; their names are in the class JSDoc). */
+  #fire(event: Event): void {
+    this.dispatchEvent(event);
+  }
+
   #report(issue: Issue): void {
     this.#rendererIssues.push(issue);
-    this.dispatchEvent(new OmniIssueEvent(issue));
+    this.#fire(new OmniIssueEvent(issue));
   }
 
   /** What each Notice on the screen says now, by id. */

@@ -2,6 +2,7 @@ import { css, html, nothing } from 'lit';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
 import { domId } from '../screenContext.js';
+import { warmValidator } from '../validator.js';
 
 /**
  * Button(label, action, variant). Without an action it only looks like a button and never reaches the
@@ -17,6 +18,7 @@ export const button: NodeView = {
     if (!governed) {
       return html`<button type="button" class="button ${variant}" part="button">${label}</button>`;
     }
+    warmValidator();
     const words = screen.words;
     const approved = screen.doc.mutation(node.id) !== undefined;
     const phase = screen.phase(node.id);

@@ -3,6 +3,9 @@ import '../../../elements/omni-screen/index.js';
 import type { OmniScreen } from '../../../elements/omni-screen/index.js';
 import type { OmniNodeElement } from '../../../elements/omni-screen/omniNode.js';
 
+// The params check loads on first use; load it now so a press in a test never waits on the network.
+await import('@cfworker/json-schema');
+
 export const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 export const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -16,6 +16,7 @@ import { createMutateRoute } from './mutate.mjs';
 import { createLiveRoute } from './liveRoute.mjs';
 import { createStatic } from './static.mjs';
 import { scriptedModel } from './model/index.mjs';
+import { createUpdateChecker, loadBuiltEngine } from './check.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const demoDir = join(here, '..');
@@ -31,7 +32,8 @@ const distDir = join(here, '..', '..', 'dist');
  * - handlers: tool handlers replacing or adding to the demo's (tests use it for a failing tool)
  * - tools: the tool registry (default: the demo's), model: the model (default: the scripted one)
  * - trustProxy: comma-separated proxy addresses (default: OMNI_TRUST_PROXY)
- * - checkUpdate(screen, text) → boolean: checks a live update before it is sent
+ * - checkUpdate(screen, text) → boolean: checks a live update before it is sent (default: against the server's
+ *   own copy of the screen, with `engine` or the built dist/engine.js when there is one; null: no check)
  * - log: a function for one-line logs (default: none when fast, else console.log)
  * Resolves with {url, port, close()}.
  */
@@ -53,7 +55,7 @@ export async function startServer(options = {}) {
     dashboardTickMs: options.dashboardTickMs ?? (fast ? 150 : 5000),
     logSize: options.liveLogSize ?? 100,
     idleMs: options.liveIdleMs ?? 60 * 60 * 1000,
-    check: options.checkUpdate ?? null,
+    check: options.checkUpdate !== undefined ? options.checkUpdate : await defaultChecker(options.engine, log),
     ...(options.liveMinGapMs !== undefined ? { minGapMs: options.liveMinGapMs } : {}),
     log,
   });
@@ -151,4 +153,9 @@ export async function startServer(options = {}) {
       return new Promise((r) => server.close(() => r()));
     },
   };
+}
+
+async function defaultChecker(engine, log) {
+  const found = engine ?? (await loadBuiltEngine());
+  return found ? createUpdateChecker(found, log) : null;
 }

@@ -48,8 +48,8 @@ export function createGenerateRoute({ model, live, orders, sessions, limiter, wh
     }
     // The screen is followed only when it is the person's (or nobody is signed in and it is nobody's).
     let screen = null;
-    if (run.live === 'order' && person) screen = live.create('order', person.id, { order: orders.ensure(person.id) });
-    else if (run.live === 'dashboard') screen = live.create('dashboard', person?.id ?? null);
+    if (run.live === 'order' && person) screen = live.create('order', person.id, { order: orders.ensure(person.id), text: run.text });
+    else if (run.live === 'dashboard') screen = live.create('dashboard', person?.id ?? null, { text: run.text });
 
     const sse = openSse(res, { pingIntervalMs });
     sse.send('chunk', { text: `# omni-ir ${FORMAT}\n` });

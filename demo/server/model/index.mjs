@@ -61,7 +61,7 @@ export const scriptedModel = {
   name: MODEL_NAME,
   start(prompt, { pace = { min: 20, max: 60 }, chunk = { min: 3, max: 40 }, signal } = {}) {
     const screen = pickScreen(prompt);
-    return { screen: screen.name, live: screen.live ? screen.name : null, chunks: pieces(screen.text, { pace, chunk, signal }) };
+    return { screen: screen.name, text: screen.text, live: screen.live ? screen.name : null, chunks: pieces(screen.text, { pace, chunk, signal }) };
   },
 };
 

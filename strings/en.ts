@@ -50,6 +50,8 @@ export const en = {
   off: 'Off',
   // omni-screen: why a governed Button can't be pressed while its approval may still arrive ([9])
   actionPending: 'Available once the screen has loaded.',
+  // omni-screen: a Table's scroll region, named by its columns so two tables are told apart
+  tableScrollNamed: 'Table of {columns}, scrolls sideways',
 } as const;
 
 export type StringKey = keyof typeof en;

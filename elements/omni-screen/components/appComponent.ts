@@ -106,7 +106,8 @@ export const appComponent: NodeView = {
         set(name, isStateRef(raw) ? screen.doc.state(raw.key) : Array.isArray(raw) ? Object.freeze([...raw]) : raw);
       }
     }
-    renderInto(nodes(node.children), el);
+    // Only a component that holds children gets anything in its light DOM.
+    if (view.children || node.children.length > 0) renderInto(nodes(node.children), el);
     if (!isField(view)) return html`${el}`;
     const field = fieldMessage(node, screen);
     set('invalid', field.message !== null);

@@ -1,6 +1,7 @@
 import { css, html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { OmniNode } from '../../../src/omni-ir/types.js';
+import { fill } from '../../../strings/en.js';
 import type { ScreenContext } from '../screenContext.js';
 import type { NodeView } from './view.js';
 import { child, fallback, listProp, placeholder } from './parts.js';
@@ -25,7 +26,9 @@ export function rowCells(row: OmniNode, columns: number): TemplateResult {
 export const table: NodeView = {
   render(node, screen) {
     const columns = listProp(node.props['columns']).map((c) => String(c));
-    return html`<div class="table-scroll" part="table" role="region" tabindex="0" aria-label=${screen.words.tableScroll}>
+    // Named by its columns too, so two tables on one screen are two different regions.
+    const name = columns.length > 0 ? fill(screen.words.tableScrollNamed, { columns: columns.join(', ') }) : screen.words.tableScroll;
+    return html`<div class="table-scroll" part="table" role="region" tabindex="0" aria-label=${name}>
       <table class="table">
         <thead>
           <tr>${columns.map((c) => html`<th scope="col">${c}</th>`)}</tr>

@@ -81,7 +81,7 @@ export const components: Record<string, AppComponentView> = {
     tag: 'test-gauge',
     description: 'A gauge showing a level.',
     props: { label: { kind: 'text' }, level: { kind: 'number', integer: true, minimum: 0, maximum: 5 } },
-    positional: ['label'],
+    positional: ['label', 'children'],
     children: { max: 3 },
   },
   Widget: {

@@ -1,0 +1,125 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { describe, it } from './mocha.js';
+import { $, $$, mount, node, settle, textOf } from './helpers.js';
+import { PIXEL, registries, TestGauge } from './fixtures.js';
+import type { AppComponentView } from '../../../elements/omni-screen/index.js';
+
+describe('omni-screen: app components ([8.7])', () => {
+  it('gives the app’s element its props ($keys resolved), its children in order, and keeps the element', async () => {
+    const screen = await mount('root = Gauge($label, [a, b], level=2)\n$label = "Speed"\na = Text("first")\nb = Text("second")\n', registries(), { end: false });
+    const gauge = $(screen, 'test-gauge') as TestGauge;
+    expect(gauge.label).to.equal('Speed');
+    expect([...gauge.children].map((c) => (c as HTMLElement & { nodeId: string }).nodeId)).to.deep.equal(['a', 'b']);
+    expect(gauge.shadowRoot!.querySelector('slot')!.assignedElements().length).to.equal(2);
+    expect(textOf(gauge)).to.equal('first second');
+    screen.end();
+    screen.update('$label = "Pace"');
+    await settle(screen);
+    expect($(screen, 'test-gauge')).to.equal(gauge);
+    expect(gauge.label).to.equal('Pace');
+    expect(gauge.shadowRoot!.querySelector('p')!.textContent).to.equal('Pace: 2');
+  });
+
+  it('passes picture props by name with the app’s picture', async () => {
+    class TestPhoto extends HTMLElement {
+      photo: unknown;
+    }
+    customElements.define('test-photo', TestPhoto);
+    const components: Record<string, AppComponentView> = {
+      Photo: { tag: 'test-photo', description: 'A photo.', props: { photo: { kind: 'picture' } }, positional: ['photo'] },
+    };
+    const screen = await mount('root = Stack([p, q])\np = Photo("cabin")\nq = Photo("product-9")\n', {
+      ...registries(),
+      components,
+      pictures: [{ prefix: 'product-', id: 'digits', maxLength: 4 }],
+    });
+    const [p, q] = $$(screen, 'test-photo') as unknown as TestPhoto[];
+    expect(p!.photo).to.deep.equal({ name: 'cabin', src: PIXEL, width: 160, height: 90 });
+    expect(q!.photo).to.deep.equal({ name: 'product-9' });
+  });
+
+  it('shows a fallback where the app has no element, and draws it once it is defined', async () => {
+    const components: Record<string, AppComponentView> = {
+      Later: { tag: 'test-later', description: 'Defined later.', props: { text: { kind: 'text' } }, positional: ['text'] },
+      Bad: { tag: 'omni-node', description: 'Not the app’s.', props: {} },
+      Plain: { tag: 'div', description: 'Not a custom element.', props: {} },
+    };
+    const screen = await mount('root = Stack([l, b, p])\nl = Later("hello")\nb = Bad()\np = Plain()\n', { ...registries(), components });
+    expect($$(screen, 'ae-fallback').map((f) => f.getAttribute('kind'))).to.deep.equal(['unknown', 'unknown', 'unknown']);
+    class TestLater extends HTMLElement {
+      text = '';
+    }
+    customElements.define('test-later', TestLater);
+    await customElements.whenDefined('test-later');
+    await settle(screen);
+    expect(($(screen, 'test-later') as unknown as TestLater).text).to.equal('hello');
+    expect($$(screen, 'ae-fallback').length).to.equal(2);
+  });
+
+  it('never sets a prop named like a built-in member (innerHTML, style, on…) from the stream', async () => {
+    class TestRaw extends HTMLElement {
+      caption = '';
+    }
+    customElements.define('test-raw', TestRaw);
+    const components: Record<string, AppComponentView> = {
+      Raw: {
+        tag: 'test-raw',
+        description: 'Hostile declaration.',
+        props: { innerHTML: { kind: 'text', optional: true }, caption: { kind: 'text', optional: true } },
+      },
+    };
+    const screen = await mount('root = Raw(innerHTML="<img src=x onerror=alert(1)>", caption="<b>x</b>")\n', { ...registries(), components });
+    expect(screen.issues).to.deep.equal([]);
+    const raw = $(screen, 'test-raw')!;
+    expect(raw.childNodes.length).to.equal(0);
+    expect(raw.querySelector('img')).to.equal(null);
+    expect((raw as unknown as TestRaw).caption).to.equal('<b>x</b>');
+  });
+
+  it('a crash inside the app’s element replaces only that component', async () => {
+    class TestBoom extends HTMLElement {
+      set text(_v: string) {
+        throw new Error('app bug');
+      }
+    }
+    customElements.define('test-boom', TestBoom);
+    const components: Record<string, AppComponentView> = {
+      Boom: { tag: 'test-boom', description: 'Fails.', props: { text: { kind: 'text' } }, positional: ['text'] },
+    };
+    const screen = await mount('root = Stack([ok, boom])\nok = Text("fine")\nboom = Boom("x")\n', { ...registries(), components });
+    expect(node(screen, 'boom').querySelector('ae-fallback')!.getAttribute('kind')).to.equal('crashed');
+    expect(textOf(node(screen, 'ok'))).to.equal('fine');
+    await settle(screen);
+    expect(screen.issues.map((i) => `${i.code}:${i.id}`)).to.include('node_crashed:boom');
+  });
+});
+
+describe('omni-screen: words, locale and direction', () => {
+  it('draws again in the app’s words when strings change', async () => {
+    const screen = await mount('root = Stack([m, r])\nm = Message("hi", from="user")\nr = Rating(3)\n', registries());
+    screen.strings = { messageFromUser: 'Du sagtest', rating: '{value} von {max} Sternen' };
+    await settle(screen);
+    expect(textOf(node(screen, 'm'))).to.equal('Du sagtest: hi');
+    expect(textOf(node(screen, 'r').querySelector('.visually-hidden'))).to.equal('3 von 5 Sternen');
+  });
+
+  it('arrow keys follow the reading direction in tabs (dir="rtl")', async () => {
+    const screen = await mount('root = Tabs([a, b])\na = Tab("A", [x])\nx = Text("x")\nb = Tab("B", [y])\ny = Text("y")\n', registries());
+    screen.setAttribute('dir', 'rtl');
+    await settle(screen);
+    screen.shadowRoot!.querySelector<HTMLElement>('#omni-tab-a')!.focus();
+    await sendKeys({ press: 'ArrowLeft' });
+    await settle(screen);
+    expect(screen.shadowRoot!.activeElement!.id).to.equal('omni-tab-b');
+  });
+
+  it('names each table’s scroll region by its columns', async () => {
+    const screen = await mount('root = Stack([t, u])\nt = Table(["A", "B"], [])\nu = Table(["C"], [])\n', registries());
+    expect($$(screen, '.table-scroll').map((r) => r.getAttribute('aria-label'))).to.deep.equal([
+      'Table of A, B, scrolls sideways',
+      'Table of C, scrolls sideways',
+    ]);
+    await expect(screen).to.be.accessible();
+  });
+});

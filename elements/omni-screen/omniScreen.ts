@@ -197,9 +197,7 @@ export class OmniScreen extends AgentElement {
 
   /** Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere. */
   write(chunk: string | Uint8Array | ArrayBuffer): void {
-    // Registries set since the parser started, before any text: start over with them (nobody can tell).
-    if (this.#parser && !this.#written && this.#registriesChanged()) this.#parser = null;
-    const parser = this.#ensureParser();
+    const parser = this.#parserForText();
     this.#written = true;
     if (!this.#started.get()) this.#started.set(true);
     parser.write(chunk);
@@ -207,7 +205,7 @@ export class OmniScreen extends AgentElement {
 
   /** Ends the stream: a last unterminated line counts, anything still pending becomes a fallback ([7.3]). */
   end(): void {
-    const parser = this.#ensureParser();
+    const parser = this.#parserForText();
     if (!this.#started.get()) this.#started.set(true);
     if (!parser.ended) parser.end();
     if (!this.#endReported) {
@@ -288,6 +286,8 @@ export class OmniScreen extends AgentElement {
    * at all. Components keep their elements, so focus, scrolling, an open tab and typed text stay; each Notice
    * the update adds or changes is read politely by assistive technology ([8.8]).
    *
+   * Throws if the stream hasn't ended yet: an update applies only to an ended screen ([10.29]).
+   *
    * (Called with Lit's changed-properties map, this is Lit's own `update`; with text, it applies an update.)
    */
   override update(text: string): UpdateResult;
@@ -297,7 +297,7 @@ export class OmniScreen extends AgentElement {
     return this.applyUpdate(arg);
   }
 
-  /** Same as `update(text)`, under a name that can't be confused with Lit's lifecycle. */
+  /** Same as `update(text)`, under a name that can't be confused with Lit's lifecycle. Throws before the end. */
   applyUpdate(text: string): UpdateResult {
     const parser = this.#ensureParser();
     const before = this.#noticeWords();
@@ -355,6 +355,12 @@ export class OmniScreen extends AgentElement {
   #registriesChanged(): boolean {
     const now = this.#registryValues();
     return now.some((v, i) => v !== this.#parserRegistries[i]);
+  }
+
+  /** The parser to write to: registries set since it started, before any text, start it over (nobody can tell). */
+  #parserForText(): OmniParser {
+    if (this.#parser && !this.#written && this.#registriesChanged()) this.#parser = null;
+    return this.#ensureParser();
   }
 
   #ensureParser(): OmniParser {

@@ -1,4 +1,5 @@
 import { css, html, render as renderInto } from 'lit';
+import { Signal } from '@lit-labs/signals';
 import type { OmniNode, Scalar } from '../../../src/omni-ir/types.js';
 import type { AppComponentView, ScreenContext } from '../screenContext.js';
 import type { NodeHost, NodeView } from './view.js';
@@ -85,7 +86,10 @@ export const appComponent: NodeView = {
     const last = host.local.get(LAST) as Map<string, unknown>;
     const set = (name: string, value: unknown) => {
       if (last.has(name) && Object.is(last.get(name), value)) return;
-      (el as unknown as Record<string, unknown>)[name] = value;
+      // The app's setter is the app's code: whatever signals it reads or writes are its own, not this node's.
+      Signal.subtle.untrack(() => {
+        (el as unknown as Record<string, unknown>)[name] = value;
+      });
       last.set(name, value);
     };
     for (const [name, decl] of Object.entries(view.props)) {

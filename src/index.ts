@@ -3,4 +3,3 @@ export * from './omni-ir/index.js';
 export * from './stream/textStream.js';
 export * from './omni-ir/prompt.js';
 export * from './omni-ir/transport/index.js';
-export * from './omni-ir/prompt.js';

@@ -26,10 +26,9 @@ export function canonicalResult(index: DocumentIndex, issues: readonly Issue[]):
   }
   for (const e of index.entries.values()) {
     if (e.t !== E_COMPONENT) continue;
-    const n = e.node;
-    const node: CanonicalResult['nodes'][string] = { type: n.type, props: canonProps(n.props), children: n.children.slice() };
-    if (n.app) node.app = true;
-    out.nodes[n.id] = node;
+    const node: CanonicalResult['nodes'][string] = { type: e.type, props: canonProps(e.props), children: e.children.slice() };
+    if (e.spec.app) node.app = true;
+    out.nodes[e.id] = node;
   }
   for (const [k, s] of index.state) out.state[k] = s.value;
   for (const [b, m] of index.governor) {

@@ -30,8 +30,8 @@ export class DocumentIndex {
   readonly parentOf = new Map<string, string>();
   /** The accepted McpMutation of each Button id. */
   readonly governor = new Map<string, MutationEntry>();
-  /** Components editing each $key (fields, and app components with a `value` $key). */
-  readonly editors = new Map<string, ComponentEntry[]>();
+  /** Components editing each $key (fields, and app components with a `value` $key): one, or a list. */
+  readonly editors = new Map<string, ComponentEntry | ComponentEntry[]>();
   /** Accepted statements in the order they were accepted. */
   readonly order: Entry[] = [];
   /** Why the last `accept` refused. */
@@ -53,7 +53,7 @@ export class DocumentIndex {
       if (this.state.size >= L.stateKeys) return this.no('document_too_large', `${key}: a stream declares at most ${L.stateKeys} $state keys`);
       const eds = this.editors.get(key);
       if (eds) {
-        for (const ed of eds) {
+        for (const ed of Array.isArray(eds) ? eds : [eds]) {
           if (!holdsOk(ed.spec.holds!, e.value)) {
             return this.no('input_state_type', `${key} = ${JSON.stringify(e.value)}, but ${ed.spec.name} "${ed.id}" edits it and it must hold ${HOLDS_WORDS[ed.spec.holds!]}`);
           }
@@ -87,11 +87,12 @@ export class DocumentIndex {
       }
     }
     this.entries.set(id, e);
-    for (const c of e.node.children) this.parentOf.set(c, id);
+    for (const c of e.children) this.parentOf.set(c, id);
     if (key !== null) {
       const eds = this.editors.get(key);
-      if (eds) eds.push(e);
-      else this.editors.set(key, [e]);
+      if (!eds) this.editors.set(key, e);
+      else if (Array.isArray(eds)) eds.push(e);
+      else this.editors.set(key, [eds, e]);
     }
     this.order.push(e);
     return true;
@@ -99,15 +100,17 @@ export class DocumentIndex {
 
   /** [5.4]–[5.6] and the containers' rules for each child already here, in list order. */
   private childrenOk(e: ComponentEntry): boolean {
-    const children = e.node.children;
+    const children = e.children;
     if (children.length === 0) return true;
     const id = e.id;
-    const seen = this.seen;
-    seen.clear();
-    for (const c of children) {
+    // Short lists are searched in place; long ones through a set reused across lines.
+    const seen = children.length > 16 ? this.seen : null;
+    seen?.clear();
+    for (let i = 0; i < children.length; i++) {
+      const c = children[i]!;
       if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
-      if (seen.has(c)) return this.no('duplicate_child', `"${id}" lists "${c}" twice`);
-      seen.add(c);
+      if (seen ? seen.has(c) : children.indexOf(c) < i) return this.no('duplicate_child', `"${id}" lists "${c}" twice`);
+      seen?.add(c);
       const ce = this.entries.get(c);
       if (ce && ce.t === E_MUTATION) return this.no('child_not_component', `"${id}" lists "${c}", an McpMutation; children are components`);
       const p = this.parentOf.get(c);
@@ -143,21 +146,27 @@ export class DocumentIndex {
     else if (root.t === E_MUTATION) {
       out.push({ code: 'root_not_component', line: root.line, id: ROOT, message: 'root is defined as an McpMutation; it must be a component' });
     }
-    for (const e of this.entries.values()) {
+    const entries = this.entries;
+    for (const e of entries.values()) {
       if (e.t === E_COMPONENT) {
-        const gone = e.node.children.filter((c) => !this.entries.has(c));
-        if (gone.length) {
+        const ch = e.children;
+        for (let i = 0; i < ch.length; i++) {
+          if (entries.has(ch[i]!)) continue;
+          const gone = ch.filter((c) => !entries.has(c));
           out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `"${e.id}" lists ${gone.map((c) => `"${c}"`).join(', ')}, which never arrived` });
+          break;
         }
-      } else if (!this.entries.has(e.mutation.target)) {
+      } else if (!entries.has(e.mutation.target)) {
         out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets "${e.mutation.target}", which never arrived` });
       }
-      const keys = e.keys.filter((k) => !this.state.has(k));
-      if (keys.length) {
+      for (const k of e.keys) {
+        if (this.state.has(k)) continue;
+        const keys = e.keys.filter((x) => !this.state.has(x));
         out.push({ code: 'missing_state', line: e.line, id: e.id, message: `"${e.id}" uses ${keys.join(', ')}, never declared` });
+        break;
       }
       if (e.t === E_COMPONENT) {
-        if (e.node.type === 'Button' && e.node.props.action !== undefined && !this.governor.has(e.id)) {
+        if (e.type === 'Button' && e.props.action !== undefined && !this.governor.has(e.id)) {
           out.push({ code: 'ungoverned_mutation', line: e.line, id: e.id, message: `Button "${e.id}" has an action but no McpMutation governs it` });
         }
       } else {
@@ -167,7 +176,7 @@ export class DocumentIndex {
             code: 'mutation_target_not_interactive',
             line: e.line,
             id: e.id,
-            message: `McpMutation "${e.id}" targets "${t.id}", which is ${t.t === E_MUTATION ? 'an McpMutation' : t.node.type === 'Button' ? 'a Button without an action' : `a ${t.node.type}`}; only a Button with an action can be governed`,
+            message: `McpMutation "${e.id}" targets "${t.id}", which is ${t.t === E_MUTATION ? 'an McpMutation' : t.type === 'Button' ? 'a Button without an action' : `a ${t.type}`}; only a Button with an action can be governed`,
           });
         }
       }
@@ -179,7 +188,7 @@ export class DocumentIndex {
   missing(): string[] {
     const out = new Set<string>();
     for (const e of this.entries.values()) {
-      if (e.t === E_COMPONENT) for (const c of e.node.children) if (!this.entries.has(c)) out.add(c);
+      if (e.t === E_COMPONENT) for (const c of e.children) if (!this.entries.has(c)) out.add(c);
       for (const k of e.keys) if (!this.state.has(k)) out.add(k);
     }
     return [...out].sort();
@@ -193,38 +202,38 @@ export class DocumentIndex {
 
 /** A Button with an action: the only thing an McpMutation can govern ([5.15], [5.29]). */
 export const interactive = (e: ComponentEntry | MutationEntry): boolean =>
-  e.t === E_COMPONENT && !e.spec.app && e.node.type === 'Button' && e.node.props.action !== undefined;
+  e.t === E_COMPONENT && !e.spec.app && e.type === 'Button' && e.props.action !== undefined;
+
+function asParent(parent: ComponentEntry, child: ComponentEntry): [IssueCode, string] | null {
+  const gi = parent.spec.parentOf;
+  if (gi < 0 || child.spec.memberOf === gi) return null;
+  const g = GROUPS[gi]!;
+  return [g.code, `${parent.type} "${parent.id}" can hold only ${g.child}s, and "${child.id}" is a ${child.type}`];
+}
+
+function asChild(parent: ComponentEntry, child: ComponentEntry): [IssueCode, string] | null {
+  const gi = child.spec.memberOf;
+  if (gi < 0 || parent.spec.parentOf === gi) return null;
+  const g = GROUPS[gi]!;
+  return [g.code, `${child.type} "${child.id}" must be inside a ${g.parents.join(' or ')}, and "${parent.id}" is a ${parent.type}`];
+}
 
 /**
  * Whether parent may hold child ([5.18], [5.21]–[5.23]): [code, message], or null. The rule of the line that
  * arrived second is checked first: the child's when the child is the new line, else the parent's.
  */
 function mismatch(parent: ComponentEntry, child: ComponentEntry, childIsNew: boolean): [IssueCode, string] | null {
-  const ps = parent.spec;
-  const cs = child.spec;
-  const pn = parent.node;
-  const cn = child.node;
-  const asParent = (): [IssueCode, string] | null => {
-    const g = ps.parentOf >= 0 ? GROUPS[ps.parentOf]! : null;
-    if (g && cs.memberOf !== ps.parentOf) return [g.code, `${pn.type} "${pn.id}" can hold only ${g.child}s, and "${cn.id}" is a ${cn.type}`];
-    return null;
-  };
-  const asChild = (): [IssueCode, string] | null => {
-    const g = cs.memberOf >= 0 ? GROUPS[cs.memberOf]! : null;
-    if (g && ps.parentOf !== cs.memberOf) {
-      return [g.code, `${cn.type} "${cn.id}" must be inside a ${g.parents.join(' or ')}, and "${pn.id}" is a ${pn.type}`];
-    }
-    return null;
-  };
-  const first = childIsNew ? asChild() ?? asParent() : asParent() ?? asChild();
+  const gi = parent.spec.parentOf;
+  if (gi < 0 && child.spec.memberOf < 0) return null;
+  const first = childIsNew ? asChild(parent, child) ?? asParent(parent, child) : asParent(parent, child) ?? asChild(parent, child);
   if (first) return first;
-  const g = ps.parentOf >= 0 ? GROUPS[ps.parentOf]! : null;
-  if (g?.count) {
-    const [pp, cp] = g.count;
-    const want = countOf(pn.props[pp]);
-    const have = countOf(cn.props[cp]);
+  const count = gi >= 0 ? GROUPS[gi]!.count : undefined;
+  if (count) {
+    const [pp, cp] = count;
+    const want = countOf(parent.props[pp]);
+    const have = countOf(child.props[cp]);
     if (want !== have) {
-      return [g.code, `${cn.type} "${cn.id}" has ${have} ${cp} but ${pn.type} "${pn.id}" has ${want} ${pp}; they must match`];
+      return [GROUPS[gi]!.code, `${child.type} "${child.id}" has ${have} ${cp} but ${parent.type} "${parent.id}" has ${want} ${pp}; they must match`];
     }
   }
   return null;

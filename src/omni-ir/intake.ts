@@ -3,7 +3,7 @@
  * so both check a line the same way ([10.32]).
  */
 import { LineChecker, type Entry, type Registries } from './lineCheck.js';
-import { LineReader, SKIP, STMT_COMPONENT } from './lineReader.js';
+import { FAILED, LineReader, SKIP } from './lineReader.js';
 import { LIMITS } from './specs.js';
 import type { Issue, IssueCode } from './types.js';
 
@@ -25,17 +25,17 @@ export class LineIntake {
   /** The entry a line defines, SKIP, or null; issues found go to `out`. */
   read(text: string, n: number, out: Issue[]): Entry | typeof SKIP | null {
     const reader = this.reader;
-    const st = reader.read(text);
-    if (st === SKIP) return SKIP;
-    const subject = st ? (st.t === STMT_COMPONENT ? st.id : st.key) : SUBJECT.exec(text)?.[1];
+    const kind = reader.read(text);
+    if (kind === SKIP) return SKIP;
+    const subject = kind !== FAILED ? reader.id : SUBJECT.exec(text)?.[1];
     if (reader.escapes.length) {
       out.push(makeIssue('unknown_escape', n, `unknown escape ${reader.escapes.map((e) => JSON.stringify(e)).join(', ')} kept as written; only \\" \\\\ and \\n are escapes (write \\\\ for a backslash)`, subject));
     }
-    if (!st) {
+    if (kind === FAILED) {
       out.push(makeIssue(reader.error!, n, reader.why, subject));
       return null;
     }
-    const e = this.checker.check(st, n);
+    const e = this.checker.check(reader, kind, n);
     if (!e) out.push(makeIssue(this.checker.code, n, this.checker.message, subject));
     return e;
   }

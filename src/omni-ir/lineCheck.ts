@@ -7,26 +7,38 @@
  */
 import { catalog } from './catalog.generated.js';
 import type { PropDesc } from './catalogTypes.js';
-import { Call, Obj, Ref, STMT_COMPONENT, type ComponentStatement, type Statement, type Value } from './lineReader.js';
+import { Call, IdList, Obj, Ref, STMT_STATE, type LineReader, type Value } from './lineReader.js';
 import { ASSET_NAME, knownPicture } from './pictures.js';
-import { RESERVED, type Spec } from './specs.js';
+import { RESERVED, type Slot, type Spec } from './specs.js';
 import type { IssueCode, OmniMutation, OmniNode, PictureFamily, PropValue, Scalar, StateRef } from './types.js';
 
 export const E_COMPONENT = 0;
 export const E_MUTATION = 1;
 export const E_STATE = 2;
 
-/** An accepted component, with what the document rules need to know about it. */
+/**
+ * An accepted component, with what the document rules need to know about it. Its OmniNode is made on the first
+ * read (nodeOf), so a stream nobody renders yet costs one object per component, not two.
+ */
 export interface ComponentEntry {
   readonly t: typeof E_COMPONENT;
   readonly id: string;
   readonly line: number;
-  readonly node: OmniNode;
+  readonly type: string;
+  readonly props: Readonly<Record<string, PropValue>>;
+  readonly children: readonly string[];
   readonly spec: Spec;
   /** $keys its props use, each once. */
   readonly keys: readonly string[];
   /** The $key it edits (fields and app components with a `value` $key), or null. */
   readonly bind: string | null;
+  /** The node, once made by nodeOf. */
+  node: OmniNode | null;
+}
+
+/** The component's node; the same object on every call, so a renderer can compare by identity. */
+export function nodeOf(e: ComponentEntry): OmniNode {
+  return (e.node ??= { id: e.id, type: e.type, app: e.spec.app, props: e.props, children: e.children, line: e.line });
 }
 
 export interface MutationEntry {
@@ -55,6 +67,7 @@ export interface Registries {
 }
 
 const L = catalog.limits;
+const EMPTY: readonly string[] = Object.freeze([]) as readonly string[];
 const M = catalog.mutation;
 const TOOL = new RegExp(M.tool.re);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -76,6 +89,7 @@ function show(v: Value): string {
   if (v === null || typeof v === 'boolean') return String(v);
   if (v instanceof Ref) return `the id ${v.id}`;
   if (v instanceof Obj) return 'an object';
+  if (v instanceof IdList) return 'a list of ids';
   if (v instanceof Call) return `a call to ${v.name}`;
   if (Array.isArray(v)) return 'a list';
   return v.key;
@@ -127,6 +141,10 @@ const validId = (id: string) => id.length <= L.idLength && !RESERVED.has(id);
 function accept(d: PropDesc, v: Value): PropValue | string[] | undefined {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
     if (isStateRef(v)) return d.st || d.k === 'bind' ? (v.key.length <= L.stateKeyLength ? v : undefined) : undefined;
+    if (v instanceof IdList && d.k === 'ch' && v.ids.length <= d.max) {
+      for (const id of v.ids) if (!validId(id)) return undefined;
+      return v.ids;
+    }
     return undefined;
   }
   switch (d.k) {
@@ -149,16 +167,9 @@ function accept(d: PropDesc, v: Value): PropValue | string[] | undefined {
       return typeof v === 'boolean' ? v : undefined;
     case 'img':
       return typeof v === 'string' && v.length <= d.max && ASSET_NAME.test(v) ? v : undefined;
-    case 'ch': {
-      if (!Array.isArray(v) || v.length > d.max) return undefined;
-      const ids: string[] = new Array(v.length);
-      for (let i = 0; i < v.length; i++) {
-        const r = v[i];
-        if (!(r instanceof Ref) || !validId(r.id)) return undefined;
-        ids[i] = r.id;
-      }
-      return ids;
-    }
+    case 'ch':
+      // Ids come as an IdList (above); only [] reaches here as a children list.
+      return Array.isArray(v) && v.length === 0 ? (EMPTY as string[]) : undefined;
     case 'texts':
     case 'nums':
     case 'cells': {
@@ -183,6 +194,9 @@ function accept(d: PropDesc, v: Value): PropValue | string[] | undefined {
 export class LineChecker {
   code: IssueCode = 'syntax';
   message = '';
+  /** stamp[slot.i] === gen marks a prop given in the current line (no set allocated per line). */
+  private stamp = new Int32Array(32);
+  private gen = 0;
   constructor(private readonly reg: Registries) {}
 
   private no(code: IssueCode, message: string): null {
@@ -191,12 +205,12 @@ export class LineChecker {
     return null;
   }
 
-  /** The entry a statement defines, or null with `code` and `message` set. */
-  check(st: Statement, line: number): Entry | null {
-    if (st.t !== STMT_COMPONENT) {
-      const key = st.key;
+  /** The entry of the statement `r` just read, or null with `code` and `message` set. */
+  check(r: LineReader, kind: typeof STMT_STATE | number, line: number): Entry | null {
+    if (kind === STMT_STATE) {
+      const key = r.id;
       if (key.length > L.stateKeyLength) return this.no('invalid_props', `${key.slice(0, 20)}…: a $key is at most ${L.stateKeyLength} characters, $ included`);
-      const v = st.value;
+      const v = r.value;
       if (typeof v === 'string') {
         if (v.length > L.text) return this.no('invalid_props', `${key}: text is at most ${L.text} characters`);
       } else if (typeof v === 'number') {
@@ -206,50 +220,53 @@ export class LineChecker {
       }
       return { t: E_STATE, id: key, line, value: v };
     }
-    const id = st.id;
+    const id = r.id;
     if (RESERVED.has(id)) return this.no('invalid_props', `"${id}" is a reserved word and can't be an id`);
     if (id.length > L.idLength) return this.no('invalid_props', `the id ${id.slice(0, 20)}… is longer than ${L.idLength} characters`);
-    if (st.name === 'McpMutation') return this.mutation(st, line);
-    const spec = this.reg.specs.get(st.name);
-    if (!spec) return this.no('unknown_component', `"${id}": ${st.name} is not a component of the catalog or the app`);
-    return this.component(st, spec, line);
+    if (r.name === 'McpMutation') return this.mutation(r, line);
+    const spec = this.reg.specs.get(r.name);
+    if (!spec) return this.no('unknown_component', `"${id}": ${r.name} is not a component of the catalog or the app`);
+    return this.component(r, spec, line);
   }
 
-  private component(st: ComponentStatement, spec: Spec, line: number): ComponentEntry | null {
-    const { id, pos, names, vals } = st;
-    const what = `${spec.name} "${id}"`;
-    if (pos.length > spec.pos.length) {
-      return this.no('invalid_props', `${what} takes ${spec.pos.length ? `at most ${spec.pos.length} positional argument${spec.pos.length > 1 ? 's' : ''} (${spec.pos.join(', ')})` : 'no positional arguments'}, not ${pos.length}`);
+  private component(r: LineReader, spec: Spec, line: number): ComponentEntry | null {
+    const { id, pos, names, vals } = r;
+    const np = pos.length;
+    if (np > spec.pos.length) {
+      return this.no('invalid_props', `${spec.name} "${id}" takes ${spec.pos.length ? `at most ${spec.pos.length} positional argument${spec.pos.length > 1 ? 's' : ''} (${spec.pos.join(', ')})` : 'no positional arguments'}, not ${np}`);
     }
-    const given: string[] = spec.pos.slice(0, pos.length);
-    const values: Value[] = pos.slice();
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i]!;
-      if (!spec.props.has(name)) {
-        const takes = [...spec.props.keys()];
-        return this.no('invalid_props', `${what}: unknown prop "${name}" (${spec.name} takes ${takes.length ? takes.join(', ') : 'no props'})`);
-      }
-      if (given.includes(name)) return this.no('invalid_props', `${what}: ${name} is given twice`);
-      given.push(name);
-      values.push(vals[i]!);
-    }
-    for (const r of spec.req) {
-      if (!given.includes(r)) return this.no('invalid_props', `${what}: ${r} is required (${expected(spec.props.get(r)!)})`);
-    }
+    if (this.stamp.length < spec.slots.size) this.stamp = new Int32Array(spec.slots.size * 2);
+    const stamp = this.stamp;
+    const gen = ++this.gen;
     const props: Record<string, PropValue> = {};
     let children: readonly string[] = EMPTY;
     let keys: string[] | null = null;
     let bind: string | null = null;
     let picture: string | null = null;
-    for (let i = 0; i < given.length; i++) {
-      const name = given[i]!;
-      const d = spec.props.get(name)!;
-      const v = values[i]!;
+    const total = np + names.length;
+    for (let i = 0; i < total; i++) {
+      let slot: Slot | undefined;
+      let v: Value;
+      if (i < np) {
+        slot = spec.posSlots[i]!;
+        v = pos[i]!;
+      } else {
+        const name = names[i - np]!;
+        slot = spec.slots.get(name);
+        if (!slot) {
+          const takes = [...spec.props.keys()];
+          return this.no('invalid_props', `${spec.name} "${id}": unknown prop "${name}" (${spec.name} takes ${takes.length ? takes.join(', ') : 'no props'})`);
+        }
+        v = vals[i - np]!;
+      }
+      const { name, d } = slot;
+      if (stamp[slot.i] === gen) return this.no('invalid_props', `${spec.name} "${id}": ${name} is given twice`);
+      stamp[slot.i] = gen;
       const ok = accept(d, v);
       if (ok === undefined) {
-        if (typeof v === 'number' && !Number.isFinite(v)) return this.no('invalid_props', `${what}: ${name} is a number too large to represent`);
-        if (isStateRef(v) && !d.st && d.k !== 'bind') return this.no('invalid_props', `${what}: ${name} can't be a $key; it takes ${expected(d)}`);
-        return this.no('invalid_props', `${what}: ${name} takes ${expected(d)}, not ${show(v)}`);
+        if (typeof v === 'number' && !Number.isFinite(v)) return this.no('invalid_props', `${spec.name} "${id}": ${name} is a number too large to represent`);
+        if (isStateRef(v) && !d.st && d.k !== 'bind') return this.no('invalid_props', `${spec.name} "${id}": ${name} can't be a $key; it takes ${expected(d)}`);
+        return this.no('invalid_props', `${spec.name} "${id}": ${name} takes ${expected(d)}, not ${show(v)}`);
       }
       if (d.k === 'ch') {
         children = ok as string[];
@@ -262,26 +279,31 @@ export class LineChecker {
       } else if (d.k === 'img') picture = ok as string;
       props[name] = ok as PropValue;
     }
-    if (spec.cross) {
-      for (const [a, b, dflt] of spec.cross) {
+    for (const s of spec.reqSlots) {
+      if (stamp[s.i] !== gen) return this.no('invalid_props', `${spec.name} "${id}": ${s.name} is required (${expected(s.d)})`);
+    }
+    const cross = spec.cross;
+    if (cross) {
+      for (let i = 0; i < cross.length; i++) {
+        const rule = cross[i]!;
+        const a = rule[0];
+        const b = rule[1];
         const x = props[a];
-        const y = props[b] ?? dflt;
+        const y = props[b] ?? rule[2];
         if (typeof x === 'number' && typeof y === 'number' && x > y) {
-          return this.no('invalid_props', `${what}: ${a} (${x}) can't be more than ${b} (${y}${props[b] === undefined ? ', the default' : ''})`);
+          return this.no('invalid_props', `${spec.name} "${id}": ${a} (${x}) can't be more than ${b} (${y}${props[b] === undefined ? ', the default' : ''})`);
         }
       }
     }
     if (picture !== null && !knownPicture(picture, this.reg.assets, this.reg.families)) {
-      return this.no('unknown_asset', `${what}: "${picture}" is not a picture in the app's registry`);
+      return this.no('unknown_asset', `${spec.name} "${id}": "${picture}" is not a picture in the app's registry`);
     }
-    const node: OmniNode = { id, type: spec.name, app: spec.app, props, children, line };
-    return { t: E_COMPONENT, id, line, node, spec, keys: keys ?? EMPTY, bind };
+    return { t: E_COMPONENT, id, line, type: spec.name, props, children, spec, keys: keys ?? EMPTY, bind, node: null };
   }
 
-  private mutation(st: ComponentStatement, line: number): MutationEntry | null {
-    const { id, pos, names, vals } = st;
-    const what = `McpMutation "${id}"`;
-    if (pos.length > M.p.length) return this.no('invalid_props', `${what} takes one positional argument, its target Button`);
+  private mutation(r: LineReader, line: number): MutationEntry | null {
+    const { id, pos, names, vals } = r;
+    if (pos.length > M.p.length) return this.no('invalid_props', `McpMutation "${id}" takes one positional argument, its target Button`);
     let target: Value | undefined = pos[0];
     let tool: Value | undefined;
     let params: Value | undefined;
@@ -289,50 +311,49 @@ export class LineChecker {
       const name = names[i]!;
       const v = vals[i]!;
       if (name === 'target' ? target !== undefined : name === 'tool' ? tool !== undefined : name === 'params' ? params !== undefined : true) {
-        return this.no('invalid_props', name === 'target' || name === 'tool' || name === 'params' ? `${what}: ${name} is given twice` : `${what}: unknown prop "${name}" (McpMutation takes target, tool, params)`);
+        return this.no('invalid_props', name === 'target' || name === 'tool' || name === 'params' ? `McpMutation "${id}": ${name} is given twice` : `McpMutation "${id}": unknown prop "${name}" (McpMutation takes target, tool, params)`);
       }
       if (name === 'target') target = v;
       else if (name === 'tool') tool = v;
       else params = v;
     }
-    if (target === undefined) return this.no('invalid_props', `${what}: the target Button is required`);
-    if (!(target instanceof Ref) || !validId(target.id)) return this.no('invalid_props', `${what}: target must be the id of a Button, not ${show(target)}`);
-    if (tool === undefined) return this.no('invalid_props', `${what}: tool is required`);
+    if (target === undefined) return this.no('invalid_props', `McpMutation "${id}": the target Button is required`);
+    if (!(target instanceof Ref) || !validId(target.id)) return this.no('invalid_props', `McpMutation "${id}": target must be the id of a Button, not ${show(target)}`);
+    if (tool === undefined) return this.no('invalid_props', `McpMutation "${id}": tool is required`);
     if (typeof tool !== 'string' || tool.length > M.tool.max || !TOOL.test(tool)) {
-      return this.no('invalid_props', `${what}: tool must be a tool name such as "payments.confirm" (ASCII, dot-separated, lower-case first letters), not ${show(tool)}`);
+      return this.no('invalid_props', `McpMutation "${id}": tool must be a tool name such as "payments.confirm" (ASCII, dot-separated, lower-case first letters), not ${show(tool)}`);
     }
     const out: Record<string, Scalar | StateRef> = {};
     let keys: string[] | null = null;
     if (params !== undefined) {
-      if (!(params instanceof Obj)) return this.no('invalid_props', `${what}: params must be an object {key: value, …}, not ${show(params)}`);
+      if (!(params instanceof Obj)) return this.no('invalid_props', `McpMutation "${id}": params must be an object {key: value, …}, not ${show(params)}`);
       const seen = new Set<string>();
       for (let i = 0; i < params.keys.length; i++) {
         const k = params.keys[i]!;
         const v = params.values[i]!;
         if (!IDENT.test(k) || RESERVED.has(k) || k.length > M.params.keyMax) {
-          return this.no('invalid_props', `${what}: params key ${JSON.stringify(k.slice(0, 40))} must be an identifier and not a reserved word`);
+          return this.no('invalid_props', `McpMutation "${id}": params key ${JSON.stringify(k.slice(0, 40))} must be an identifier and not a reserved word`);
         }
-        if (seen.has(k)) return this.no('invalid_props', `${what}: params key ${k} is given twice`);
+        if (seen.has(k)) return this.no('invalid_props', `McpMutation "${id}": params key ${k} is given twice`);
         seen.add(k);
         if (isStateRef(v)) {
-          if (v.key.length > L.stateKeyLength) return this.no('invalid_props', `${what}: params.${k} names a $key longer than ${L.stateKeyLength} characters`);
+          if (v.key.length > L.stateKeyLength) return this.no('invalid_props', `McpMutation "${id}": params.${k} names a $key longer than ${L.stateKeyLength} characters`);
           if (!keys) keys = [v.key];
           else if (!keys.includes(v.key)) keys.push(v.key);
         } else if (
           !(v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= M.params.text))
         ) {
-          return this.no('invalid_props', `${what}: params.${k} must be text, a number, true, false, null or a $key, not ${show(v)}`);
+          return this.no('invalid_props', `McpMutation "${id}": params.${k} must be text, a number, true, false, null or a $key, not ${show(v)}`);
         }
         out[k] = v as Scalar | StateRef;
       }
     }
-    if (!this.reg.tools.has(tool)) return this.no('unknown_tool', `${what}: the tool "${tool}" is not in the app's tool registry`);
+    if (!this.reg.tools.has(tool)) return this.no('unknown_tool', `McpMutation "${id}": the tool "${tool}" is not in the app's tool registry`);
     const mutation: OmniMutation = { id, target: target.id, tool, params: out, line };
     return { t: E_MUTATION, id, line, mutation, keys: keys ?? EMPTY };
   }
 }
 
-const EMPTY: readonly string[] = Object.freeze([]) as readonly string[];
 
 /** Whether a value is what an edited $key must hold ([5.12], [5.19], [5.20], [5.28]). */
 export function holdsOk(h: string, v: Scalar): boolean {

@@ -13,6 +13,11 @@ export class Ref {
   constructor(readonly id: string) {}
 }
 
+/** A non-empty list of bare identifiers, such as a children list, kept as the ids themselves. */
+export class IdList {
+  constructor(readonly ids: string[]) {}
+}
+
 /** `{key: value, …}`; `keys` keep their order (a key written as a string is given as its text). */
 export class Obj {
   constructor(
@@ -26,28 +31,14 @@ export class Call {
   constructor(readonly name: string) {}
 }
 
-export type Value = string | number | boolean | null | Ref | StateRef | Value[] | Obj | Call;
+export type Value = string | number | boolean | null | Ref | StateRef | Value[] | IdList | Obj | Call;
 
+/** What `LineReader.read` found: a component statement, a state statement, a blank or comment line, or an error. */
 export const STMT_COMPONENT = 1;
 export const STMT_STATE = 2;
-
-export interface ComponentStatement {
-  readonly t: typeof STMT_COMPONENT;
-  readonly id: string;
-  readonly name: string;
-  readonly pos: Value[];
-  /** Named arguments as written: names[i] = vals[i]. */
-  readonly names: string[];
-  readonly vals: Value[];
-}
-
-export interface StateStatement {
-  readonly t: typeof STMT_STATE;
-  readonly key: string;
-  readonly value: Value;
-}
-
-export type Statement = ComponentStatement | StateStatement;
+export const SKIP = 0;
+export const FAILED = -1;
+export type ReadResult = typeof STMT_COMPONENT | typeof STMT_STATE | typeof SKIP | typeof FAILED;
 
 // Character codes.
 const TAB = 0x09;
@@ -107,12 +98,11 @@ const isTokenStart = (c: number) =>
   c === LPAREN || c === RPAREN || c === LBRACKET || c === RBRACKET || c === LBRACE || c === RBRACE ||
   c === COMMA || c === EQUALS || c === COLON || c === MINUS || c === DOT;
 
-/** Result of a blank or comment line. */
-export const SKIP = 0;
-
 /**
- * One reader per parser, reused for every line (no closures or scanner objects allocated per line).
- * After `read`, `error`/`why` describe a rejected line and `escapes` the unknown escapes found (warnings).
+ * One reader per parser, reused for every line: no closures, scanner objects or statement objects are allocated
+ * per line. After `read`, the statement is in the fields below (valid until the next `read`): `id`, `name`,
+ * `pos`, `names`/`vals` for a component statement; `id` (the $key) and `value` for a state statement; `error`
+ * and `why` for a rejected line; and `escapes`, the unknown escapes found (warnings).
  */
 export class LineReader {
   private s = '';
@@ -121,6 +111,16 @@ export class LineReader {
   private depth = 0;
   private nested = '';
   private readonly maxDepth: number;
+  /** The id, or the $key of a state statement. */
+  id = '';
+  /** The component name. */
+  name = '';
+  /** Positional arguments, then named ones as written: names[i] = vals[i]. Reused for every line. */
+  readonly pos: Value[] = [];
+  readonly names: string[] = [];
+  readonly vals: Value[] = [];
+  /** The value of a state statement. */
+  value: Value = null;
   error: ReadError | null = null;
   why = '';
   /** Unknown escape sequences seen in this line, e.g. `\d` ([4.6]). */
@@ -130,18 +130,22 @@ export class LineReader {
     this.maxDepth = maxDepth;
   }
 
-  /** Reads a line: a statement, SKIP for a blank or comment line, or null with `error` set. */
-  read(line: string): Statement | typeof SKIP | null {
+  /** Reads a line into the fields above. */
+  read(line: string): ReadResult {
     this.s = line;
     this.i = 0;
     this.n = line.length;
     this.depth = 0;
     this.nested = '';
     this.error = null;
-    this.why = '';
     if (this.escapes.length) this.escapes = [];
     this.ws();
     if (this.i >= this.n || this.s.charCodeAt(this.i) === HASH) return SKIP;
+    if (this.pos.length) this.pos.length = 0;
+    if (this.names.length) {
+      this.names.length = 0;
+      this.vals.length = 0;
+    }
     try {
       const st = this.statement();
       if (this.nested) {
@@ -162,7 +166,7 @@ export class LineReader {
       }
       this.error = code;
       this.why = why;
-      return null;
+      return FAILED;
     }
   }
 
@@ -186,30 +190,27 @@ export class LineReader {
     return this.i < this.n ? this.s.charCodeAt(this.i) : -1;
   }
 
-  private statement(): Statement {
+  private statement(): typeof STMT_COMPONENT | typeof STMT_STATE {
     const s = this.s;
     const c = s.charCodeAt(this.i);
     if (c === DOLLAR) {
-      const key = this.stateKey();
+      this.id = this.stateKey();
       this.equals();
-      const value = this.value();
+      this.value = this.value_();
       this.end();
-      return { t: STMT_STATE, key, value };
+      return STMT_STATE;
     }
     if (!isIdentStart(c)) this.fail(`a line must start with an id or a $key, not ${this.show()}`);
-    const id = this.ident();
+    const id = (this.id = this.ident());
     this.equals();
     const nc = this.peek();
     if (!isIdentStart(nc)) this.fail(`the right side of "${id} =" must be a component call such as Text("…")`);
-    const name = this.ident();
+    const name = (this.name = this.ident());
     this.ws();
     if (this.peek() !== LPAREN) this.fail(`expected ( after ${name}`);
-    const pos: Value[] = [];
-    const names: string[] = [];
-    const vals: Value[] = [];
-    this.args(pos, names, vals);
+    this.args(this.pos, this.names, this.vals);
     this.end();
-    return { t: STMT_COMPONENT, id, name, pos, names, vals };
+    return STMT_COMPONENT;
   }
 
   private equals(): void {
@@ -271,7 +272,7 @@ export class LineReader {
           if (this.peek() === EQUALS) this.fail('== is not allowed; write name=value');
           this.ws();
           names.push(word);
-          vals.push(this.value());
+          vals.push(this.value_());
           named = true;
         } else {
           this.i = start;
@@ -279,7 +280,7 @@ export class LineReader {
       }
       if (!named) {
         if (names.length > 0) this.fail('a positional argument can\'t follow a named one');
-        pos.push(this.value());
+        pos.push(this.value_());
       }
       this.ws();
       const d = this.peek();
@@ -305,7 +306,7 @@ export class LineReader {
     }
   }
 
-  private value(): Value {
+  private value_(): Value {
     const c = this.peek();
     if (c === QUOTE) return this.string();
     if (c === MINUS || c === DOT || isDigit(c)) return this.number();
@@ -333,10 +334,12 @@ export class LineReader {
     return this.fail(c === -1 ? 'a value is missing at the end of the line' : `expected a value but found ${this.show()}`);
   }
 
-  private list(): Value[] {
+  /** `[…]`. A list of bare ids (children) is read straight into an IdList, with no Ref per item. */
+  private list(): Value[] | IdList {
     this.deeper();
     this.i++;
     const items: Value[] = [];
+    let ids = true;
     this.ws();
     if (this.peek() === RBRACKET) {
       this.i++;
@@ -344,7 +347,25 @@ export class LineReader {
       return items;
     }
     for (;;) {
-      items.push(this.value());
+      let done = false;
+      if (ids && isIdentStart(this.peek())) {
+        const start = this.i;
+        const word = this.ident();
+        const back = this.i;
+        this.ws();
+        if (this.peek() !== LPAREN && word !== 'true' && word !== 'false' && word !== 'null') {
+          this.i = back;
+          items.push(word);
+          done = true;
+        } else this.i = start;
+      }
+      if (!done) {
+        if (ids) {
+          ids = false;
+          for (let k = 0; k < items.length; k++) items[k] = new Ref(items[k] as string);
+        }
+        items.push(this.value_());
+      }
       this.ws();
       const d = this.peek();
       if (d === COMMA) {
@@ -356,7 +377,7 @@ export class LineReader {
     }
     this.i++;
     this.depth--;
-    return items;
+    return ids ? new IdList(items as string[]) : items;
   }
 
   private object(): Obj {
@@ -379,7 +400,7 @@ export class LineReader {
       if (this.peek() !== COLON) this.fail(`expected : after the key "${keys[keys.length - 1]}"`);
       this.i++;
       this.ws();
-      values.push(this.value());
+      values.push(this.value_());
       this.ws();
       const d = this.peek();
       if (d === COMMA) {
@@ -462,6 +483,13 @@ export class LineReader {
       this.lexFail(`a number can't be followed directly by a letter, digit or _ (${s.slice(start, i + 1)}…)`);
     }
     // -0, -0.0, -0e5 and underflow such as -1e-400 are all the number 0 ([4.9]).
+    const neg = s.charCodeAt(start) === MINUS;
+    if (digits < 10 && i - start === digits + (neg ? 1 : 0)) {
+      // A short whole number: no slice, no Number().
+      let v = 0;
+      for (let k = neg ? start + 1 : start; k < i; k++) v = v * 10 + (s.charCodeAt(k) - DIGIT_0);
+      return neg && v !== 0 ? -v : v;
+    }
     const v = Number(s.slice(start, i));
     return v === 0 ? 0 : v;
   }

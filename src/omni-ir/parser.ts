@@ -129,8 +129,8 @@ class Parser implements OmniParser {
     }
     if (e.t === E_STATE) this.screen.touchState(e.id);
     else {
-      this.screen.touchNode(e.id);
-      if (e.t === E_COMPONENT) this.screen.componentAdded(e.id);
+      this.screen.touchNode(e.id, e);
+      if (e.t === E_COMPONENT) this.screen.idsChanged();
       else this.screen.touchMutation(e.mutation.target);
     }
   }
@@ -160,10 +160,10 @@ class Parser implements OmniParser {
     for (const [b, m] of prev.governor) if (next.governor.get(b) !== m) screen.touchMutation(b);
     for (const b of next.governor.keys()) if (!prev.governor.has(b)) screen.touchMutation(b);
     for (const [k, s] of next.state) if (!Object.is(prev.value(k), s.value)) screen.touchState(k);
-    const ids: string[] = [];
-    for (const e of next.order) if (e.t === E_COMPONENT) ids.push(e.id);
-    const old = screen.componentIds;
-    if (ids.length !== old.length || ids.some((id, i) => id !== old[i])) screen.idsReplaced(ids);
+    const ids = (x: DocumentIndex) => x.order.filter((e) => e.t === E_COMPONENT).map((e) => e.id);
+    const before = ids(prev);
+    const after = ids(next);
+    if (before.length !== after.length || after.some((id, i) => id !== before[i])) screen.idsChanged();
   }
 }
 

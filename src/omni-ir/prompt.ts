@@ -19,8 +19,9 @@ export type PromptNames = Iterable<string> | Readonly<Record<string, unknown>>;
 export interface PromptOptions {
   /**
    * The tool registry ([5.14]): names, or an object of `name → {description?, schema?}` (`inputSchema`,
-   * `input_schema` and `parameters` are read as the schema too). A name that isn't shaped like a tool name can
-   * never be used by a stream, so it is left out.
+   * `input_schema` and `parameters` are read as the schema too; a `confirm` sentence or function marks a tool the
+   * app confirms, [9.1]). A name that isn't shaped like a tool name can never be used by a stream, so it is left
+   * out.
    */
   tools?: PromptNames;
   /** The asset registry ([5.17]): names, or an object of `name → {alt?}`; `alt` (or `description`) is shown. */
@@ -46,6 +47,8 @@ interface Tool {
   name: string;
   description: string;
   schema: unknown;
+  /** The app asks the person to confirm before it runs ([9.1]). */
+  confirm: boolean;
 }
 
 interface Asset {
@@ -143,7 +146,8 @@ function setup(o: PromptOptions = {}): Setup {
     if (!TOOL_NAME.test(name) || name.length > catalog.mutation.tool.max) continue;
     const d = field(info, 'description');
     const schema = ['schema', 'inputSchema', 'input_schema', 'parameters'].map((k) => field(info, k)).find((s) => s !== undefined);
-    tools.push({ name, description: typeof d === 'string' ? oneLine(d) : '', schema });
+    const confirm = field(info, 'confirm');
+    tools.push({ name, description: typeof d === 'string' ? oneLine(d) : '', schema, confirm: typeof confirm === 'string' || typeof confirm === 'function' });
   }
   const assets: Asset[] = [];
   for (const [name, info] of entries(o.assets, 'assets')) {
@@ -410,6 +414,7 @@ function toolBlock(t: Tool): string {
     lines.push(`  ${key} (${required.has(key) ? 'required' : 'optional'}): ${describeSchemaValue(value)}${about}`);
   }
   if (schema && props.length && schema.additionalProperties === false) lines.push('  no other params');
+  if (t.confirm) lines.push('  the app asks the person to confirm before it runs: don’t add a confirmation step of your own');
   return lines.join('\n');
 }
 
@@ -766,7 +771,7 @@ function rules(s: Setup): string[] {
     `Write one statement per line: either a component, id = a call such as title = Heading("Hello"), or a piece of state, $key = value. Nothing else: no prose, no Markdown, no code fences, no explanations.`,
     `Write the ${catalog.root} line first: ${catalog.root} is the top component of the screen. Then write the other lines top-down, in reading order, so the screen fills in as it streams. A parent may list a child id before the child's own line; McpMutation lines may come after the Button they govern.`,
     `Keep it flat: an argument is never a call. Write every component on its own line and refer to it by id. Wrong: root = Card([Heading("Hi")]). Right: root = Card([hi]) and then hi = Heading("Hi").`,
-    `Ids are letters, digits and _ (not starting with a digit, at most ${L.idLength} characters), each assigned exactly once, and never one of ${catalog.reserved.join(', ')}. Every id you list as a child must get its own line.`,
+    `Ids are letters, digits and _ (not starting with a digit, at most ${L.idLength} characters), each assigned exactly once (McpMutation ids too), and never one of ${catalog.reserved.join(', ')}. Every id you list as a child must get its own line.`,
     `Every component except ${catalog.root} has exactly one parent: list each id in one children list, once. ${catalog.root} is nobody's child, and nothing contains itself.`,
     `Positional arguments come first, in the order shown in the signature; then name=value arguments. Use only the props listed for each component, and only the values listed. Never invent a component or a prop.`,
     `Text is in double quotes. Inside it write \\" for a quote, \\n for a line break and \\\\ for every backslash (a Windows path is "C:\\\\new"). Single quotes are not allowed. A text value has at most ${L.text} characters.`,

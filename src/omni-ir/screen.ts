@@ -6,7 +6,7 @@
  */
 import { Signal } from 'signal-polyfill';
 import { DocumentIndex } from './documentIndex.js';
-import { E_COMPONENT, E_STATE, type ComponentEntry, type MutationEntry } from './lineCheck.js';
+import { E_COMPONENT, E_STATE, nodeOf, type ComponentEntry, type MutationEntry } from './lineCheck.js';
 import type { Issue, NodeStatus, OmniDocument, OmniMutation, OmniNode, Scalar } from './types.js';
 
 type Slot = ComponentEntry | MutationEntry | undefined;
@@ -18,16 +18,15 @@ export class Screen implements OmniDocument {
   private readonly mutationSigs = new Map<string, Signal.State<MutationEntry | undefined>>();
   private readonly endedSig = new Signal.State(false);
   private readonly newerSig = new Signal.State(false);
-  private readonly issuesSig = new Signal.State(0);
-  private readonly idsSig = new Signal.State(0);
+  // Made on the first read: until something watches the lists, a line doesn't touch a signal for them.
+  private issuesSig: Signal.State<number> | undefined;
+  private idsSig: Signal.State<number> | undefined;
   private issuesVersion = 0;
   private idsVersion = 0;
   private issuesSnap: readonly Issue[] = [];
   private issuesSnapAt = -1;
   private idsSnap: readonly string[] = [];
   private idsSnapAt = -1;
-  /** Component ids in definition order (McpMutations are not displayed, so not listed). */
-  componentIds: string[] = [];
 
   constructor(private readonly all: readonly Issue[]) {}
 
@@ -35,7 +34,7 @@ export class Screen implements OmniDocument {
 
   node(id: string): OmniNode | undefined {
     const e = this.slot(id).get();
-    return e && e.t === E_COMPONENT ? e.node : undefined;
+    return e && e.t === E_COMPONENT ? nodeOf(e) : undefined;
   }
 
   status(id: string): NodeStatus {
@@ -79,7 +78,7 @@ export class Screen implements OmniDocument {
   }
 
   get issues(): readonly Issue[] {
-    const v = this.issuesSig.get();
+    const v = (this.issuesSig ??= new Signal.State(this.issuesVersion)).get();
     if (v !== this.issuesSnapAt) {
       this.issuesSnap = Object.freeze(this.all.slice());
       this.issuesSnapAt = v;
@@ -88,9 +87,12 @@ export class Screen implements OmniDocument {
   }
 
   ids(): readonly string[] {
-    const v = this.idsSig.get();
+    const v = (this.idsSig ??= new Signal.State(this.idsVersion)).get();
     if (v !== this.idsSnapAt) {
-      this.idsSnap = Object.freeze(this.componentIds.slice());
+      // Component ids in definition order (McpMutations are not displayed, so not listed).
+      const ids: string[] = [];
+      for (const e of this.index.order) if (e.t === E_COMPONENT) ids.push(e.id);
+      this.idsSnap = Object.freeze(ids);
       this.idsSnapAt = v;
     }
     return this.idsSnap;
@@ -111,8 +113,8 @@ export class Screen implements OmniDocument {
   // Writes, by the parser (never during a render).
 
   /** An id's entry changed (arrived, replaced or removed). */
-  touchNode(id: string): void {
-    this.nodeSigs.get(id)?.set(this.index.entries.get(id));
+  touchNode(id: string, e: Slot = this.index.entries.get(id)): void {
+    this.nodeSigs.get(id)?.set(e);
   }
 
   touchState(key: string): void {
@@ -123,18 +125,13 @@ export class Screen implements OmniDocument {
     this.mutationSigs.get(buttonId)?.set(this.index.governor.get(buttonId));
   }
 
-  componentAdded(id: string): void {
-    this.componentIds.push(id);
-    this.idsSig.set(++this.idsVersion);
-  }
-
-  idsReplaced(ids: string[]): void {
-    this.componentIds = ids;
-    this.idsSig.set(++this.idsVersion);
+  /** The list of component ids changed. */
+  idsChanged(): void {
+    this.idsSig?.set(++this.idsVersion);
   }
 
   issueAdded(): void {
-    this.issuesSig.set(++this.issuesVersion);
+    this.issuesSig?.set(++this.issuesVersion);
   }
 
   setEnded(): void {

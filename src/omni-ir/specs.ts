@@ -6,12 +6,22 @@ import { catalog } from './catalog.generated.js';
 import type { ComponentSpec, Holds, PropDesc } from './catalogTypes.js';
 import type { AppComponentDeclaration } from './types.js';
 
+/** A prop of a spec; `i` numbers the props of its component from 0. */
+export interface Slot {
+  readonly name: string;
+  readonly d: PropDesc;
+  readonly i: number;
+}
+
 export interface Spec {
   readonly name: string;
   readonly app: boolean;
   readonly pos: readonly string[];
   readonly req: readonly string[];
   readonly props: ReadonlyMap<string, PropDesc>;
+  readonly slots: ReadonlyMap<string, Slot>;
+  readonly posSlots: readonly Slot[];
+  readonly reqSlots: readonly Slot[];
   readonly cross: ComponentSpec['x'];
   /** The prop holding the $key this component edits, and what that state must hold. */
   readonly bind: string | null;
@@ -32,6 +42,8 @@ const groupIndex = (name: string, parent: boolean) =>
 
 function makeSpec(name: string, c: ComponentSpec, app: boolean): Spec {
   const props = new Map(Object.entries(c.d));
+  const slots = new Map<string, Slot>();
+  for (const [p, d] of props) slots.set(p, { name: p, d, i: slots.size });
   let bind: string | null = null;
   let holds: Holds | null = null;
   for (const [p, d] of props) {
@@ -46,6 +58,9 @@ function makeSpec(name: string, c: ComponentSpec, app: boolean): Spec {
     pos: c.p,
     req: c.r,
     props,
+    slots,
+    posSlots: c.p.map((p) => slots.get(p)!),
+    reqSlots: c.r.map((p) => slots.get(p)!),
     cross: c.x,
     bind,
     holds,

@@ -75,7 +75,7 @@ export function applyUpdate(current: DocumentIndex, text: string, intake: LineIn
   const conflicts = (after: DocumentIndex | null) => {
     for (const e of lines) {
       if (e.t !== E_STATE || !current.state.has(e.id) || conflict.has(e.id)) continue;
-      const reads = current.editors.get(e.id)?.length || (after ? after.editors.get(e.id)?.length : lines.some((x) => x.t === E_COMPONENT && x.bind === e.id));
+      const reads = current.editors.has(e.id) || (after ? after.editors.has(e.id) : lines.some((x) => x.t === E_COMPONENT && x.bind === e.id));
       if (reads) {
         conflict.add(e.id);
         issues.push(makeIssue('live_field_conflict', e.line, `the update sets ${e.id}, which a field reads; what the person enters belongs to them`, e.id));
@@ -111,7 +111,7 @@ export function applyUpdate(current: DocumentIndex, text: string, intake: LineIn
     while (stack.length) {
       const e = byId.get(stack.pop()!);
       if (!e || e.t !== E_COMPONENT) continue;
-      for (const c of e.node.children) {
+      for (const c of e.children) {
         if (!kept.has(c) && byId.has(c)) {
           kept.add(c);
           stack.push(c);

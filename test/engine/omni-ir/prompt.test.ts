@@ -130,6 +130,9 @@ test('every registered tool is listed with its description and params summarized
   assert.match(prompt, /newsletter \(required\): true or false/);
   assert.match(prompt, /terms \(required\): exactly true/);
   assert.match(prompt, /no other params/);
+  const confirmed = (name: string) => prompt.slice(prompt.indexOf(`\n${name} — `)).split('\n\n')[0]!.includes('the app asks the person to confirm');
+  assert.equal(confirmed('payments.confirm'), true, 'a tool with a confirm sentence');
+  assert.equal(confirmed('auth.sendMagicLink'), false);
 });
 
 test('every asset is listed with its alt text, and picture families with an example name', () => {

@@ -75,6 +75,15 @@ export class McpActionError extends Error {
   }
 }
 
+/**
+ * The host's fonts, so the screen reads like the rest of the host ([MCP Apps] hostContext.styles.variables).
+ * Only fonts: colours stay the app's themes, whose contrast pairs are checked ([8], themes).
+ */
+const HOST_FONTS: readonly (readonly [string, string])[] = [
+  ['--font-sans', '--ae-font'],
+  ['--font-mono', '--ae-font-mono'],
+];
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
@@ -146,6 +155,13 @@ export function startMcpView(options: McpViewOptions): McpView {
     if (theme === 'light' || theme === 'dark') screen.theme = theme;
     const locale = context['locale'];
     if (typeof locale === 'string' && locale !== '') screen.locale = locale;
+    const styles = context['styles'];
+    const variables = isObject(styles) && isObject(styles['variables']) ? styles['variables'] : null;
+    for (const [from, to] of variables ? HOST_FONTS : []) {
+      const value = variables![from];
+      // A font stack names fonts; anything that could name a location is left out.
+      if (typeof value === 'string' && value.length <= 500 && !/url\(|@|[{};<>\\]/i.test(value)) screen.style.setProperty(to, value);
+    }
   };
 
   bridge.onNotification((method, params) => {

@@ -35,7 +35,7 @@ class FakeHost {
   readonly port: MessagePort;
   answer: (request: Json) => Json | null = (request) =>
     request['method'] === 'ui/initialize'
-      ? { result: { protocolVersion: MCP_APPS_PROTOCOL_VERSION, hostInfo: { name: 'fake', version: '1' }, hostCapabilities: {}, hostContext: { theme: 'dark', locale: 'fr-FR' } } }
+      ? { result: { protocolVersion: MCP_APPS_PROTOCOL_VERSION, hostInfo: { name: 'fake', version: '1' }, hostCapabilities: {}, hostContext: { theme: 'dark', locale: 'fr-FR', styles: { variables: { '--font-sans': 'Georgia, serif', '--font-mono': 'url(https://x.test/f.woff)', '--color-text-primary': '#f00' } } } } }
       : null;
   #waiters: { test: (m: Json) => boolean; resolve: (m: Json) => void }[] = [];
   #nextId = 1000;
@@ -132,6 +132,9 @@ describe('MCP Apps view: the handshake', () => {
     expect(host.methods().indexOf('ui/notifications/initialized')).to.be.greaterThan(host.methods().indexOf('ui/initialize'));
     expect(screen.theme).to.equal('dark');
     expect(screen.locale).to.equal('fr-FR');
+    expect(screen.style.getPropertyValue('--ae-font')).to.equal('Georgia, serif', "the host's font");
+    expect(screen.style.getPropertyValue('--ae-font-mono')).to.equal('', 'nothing that names a location');
+    expect(screen.getAttribute('style')).not.to.contain('#f00', 'colours stay the theme’s');
     host.notify('ui/notifications/host-context-changed', { theme: 'light' });
     await tick(10);
     expect(screen.theme).to.equal('light');

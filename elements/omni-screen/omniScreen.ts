@@ -8,7 +8,6 @@ import { AgentElement } from '../shared/agentElement.js';
 import '../shared/placeholder.js';
 import '../shared/fallback.js';
 import '../shared/confirmDialog.js';
-import '../shared/chart/chart.js';
 import type { AeConfirmDialog } from '../shared/confirmDialog.js';
 import { fill, type Strings } from '../../strings/en.js';
 import { checkField, createOmniParser } from '../../src/omni-ir/index.js';

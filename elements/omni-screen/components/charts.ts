@@ -9,11 +9,26 @@ export interface ChartSeries {
   values: number[];
 }
 
+let chartModule: Promise<unknown> | null = null;
+
+/**
+ * `<ae-chart>` is defined on the first chart a screen draws (chart.js itself loads later still, inside it), so
+ * screens without charts never load either. Props set before the definition are kept by the upgrade.
+ */
+function defineChart(): void {
+  if (chartModule || customElements.get('ae-chart')) return;
+  chartModule = import('../../shared/chart/chart.js');
+  chartModule.catch(() => {
+    chartModule = null; // try again with the next chart
+  });
+}
+
 /**
  * Draws a chart from the data its children carry. Series and Slices that haven't arrived are left out, so the
  * chart draws what it has and grows as they arrive ([8] Charts); colours, axes and legend are `<ae-chart>`'s.
  */
 export function chart(node: OmniNode, screen: ScreenContext, kind: 'bar' | 'line' | 'pie'): unknown {
+  defineChart();
   const title = typeof node.props['title'] === 'string' ? node.props['title'] : '';
   const format = oneOf(node.props['format'], ['number', 'currency', 'percent'], 'number');
   const currency = typeof node.props['currency'] === 'string' ? node.props['currency'] : 'USD';

@@ -32,7 +32,9 @@ describe('omni-screen: every catalog component', () => {
     expect($$(screen, '[role="tab"]').map((t) => textOf(t))).to.deep.equal(['First', 'Second']);
     expect($$(screen, 'table th').map((t) => textOf(t))).to.deep.equal(['Item', 'Qty', 'Price']);
     expect($$(screen, 'table td.num').map((t) => textOf(t))).to.deep.equal(['2', '3.5', '1', '2']);
-    const charts = $$(screen, 'ae-chart') as unknown as { kind: string; series: unknown; labels: unknown }[];
+    await customElements.whenDefined('ae-chart'); // defined on the first chart drawn
+    const charts = $$(screen, 'ae-chart') as unknown as { kind: string; series: unknown; labels: unknown; shadowRoot: ShadowRoot | null }[];
+    expect(charts.every((c) => c.shadowRoot !== null)).to.equal(true);
     expect(charts.map((c) => c.kind)).to.deep.equal(['bar', 'line', 'pie']);
     expect(charts[0]!.series).to.deep.equal([
       { name: '2025', values: [10, 20] },

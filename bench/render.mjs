@@ -1,0 +1,76 @@
+// <omni-screen> render benchmark in headless Chromium: streams a 1,000-component screen line by line into the
+// element, waits after each line until Lit has rendered and layout is done, and prints the time per line
+// (p50, p95) and the ratio of the last 100 lines' cost to the first 100's. Targets: p95 < 2 ms, ratio <= 1.5.
+// Needs `npm run build` first (it loads dist/agent-elements.js).
+import { createServer } from 'node:http';
+import { readFileSync, existsSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright';
+import { makeScreen } from './screens.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+if (!existsSync(join(root, 'dist/agent-elements.js'))) {
+  console.error('dist/agent-elements.js is missing: run `npm run build` first');
+  process.exit(1);
+}
+const screen = makeScreen(7);
+const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>render bench</title>
+<script type="module" src="/dist/agent-elements.js"></script></head><body><omni-screen></omni-screen></body></html>`;
+const types = { '.js': 'text/javascript', '.map': 'application/json', '.html': 'text/html' };
+const server = createServer((req, res) => {
+  const url = new URL(req.url, 'http://x');
+  if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+  if (url.pathname === '/screen.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end(screen.text);
+  const file = normalize(join(root, url.pathname));
+  if (!file.startsWith(join(root, 'dist')) || !existsSync(file)) return res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+});
+await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const { port } = server.address();
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+try {
+  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await tab.goto(`http://127.0.0.1:${port}/`);
+  await tab.waitForFunction(() => customElements.get('omni-screen'));
+  const runs = Number(process.env.BENCH_RUNS ?? 3);
+  const all = await tab.evaluate(async (runs) => {
+    const text = await (await fetch('/screen.txt')).text();
+    const lines = text.split('\n').filter(Boolean).map((l) => `${l}\n`);
+    const settle = () => new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const el = document.querySelector('omni-screen');
+      el.reset();
+      await settle();
+      const times = [];
+      for (const line of lines) {
+        const t = performance.now();
+        el.write(line);
+        await settle();
+        void document.body.offsetHeight; // include style and layout
+        times.push(performance.now() - t);
+      }
+      el.end();
+      await settle();
+      results.push(times);
+    }
+    return results;
+  }, runs);
+  const times = all[all.length - 1];
+  const sorted = [...times].sort((a, b) => a - b);
+  const q = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  const sum = (a) => a.reduce((x, y) => x + y, 0);
+  const first = sum(times.slice(0, 100));
+  const last = sum(times.slice(-100));
+  console.log(`lines: ${times.length} (1,000 components)`);
+  console.log(`per line: p50 ${q(0.5).toFixed(3)} ms, p95 ${q(0.95).toFixed(3)} ms (target p95 < 2 ms)`);
+  console.log(`first 100 lines ${first.toFixed(1)} ms, last 100 lines ${last.toFixed(1)} ms`);
+  console.log(`ratio last 100 / first 100: ${(last / first).toFixed(2)} (target <= 1.5)`);
+} finally {
+  await browser.close();
+  server.close();
+}

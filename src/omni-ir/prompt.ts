@@ -189,7 +189,7 @@ function textLimits(min: number | undefined, max: number | undefined): string {
 }
 
 /** The values a prop accepts, in words. */
-export function describeProp(d: PropDesc, app = false): string {
+function describeProp(d: PropDesc, app = false): string {
   let out: string;
   switch (d.k) {
     case 'text': {
@@ -351,7 +351,7 @@ const MAX_ENUM_SHOWN = 24;
 const MAX_PATTERN_SHOWN = 160;
 
 /** A JSON Schema value in a few words (only the keywords a model can act on). */
-export function describeSchemaValue(schema: unknown): string {
+function describeSchemaValue(schema: unknown): string {
   if (!isSchema(schema)) return schema === false ? 'nothing (not allowed)' : 'any value';
   if (Object.hasOwn(schema, 'const')) return `exactly ${JSON.stringify(schema.const)}`;
   if (Array.isArray(schema.enum)) {

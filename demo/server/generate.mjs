@@ -74,7 +74,7 @@ export function createGenerateRoute({ model, live, orders, sessions, limiter, wh
       live.activate(screen);
       sse.send('live', { screen: screen.id });
     }
-    sse.send('done', { stopReason: run.stopReason?.() ?? 'end_turn', model: model.name, ms: Date.now() - started });
+    sse.send('done', { stopReason: run.stopReason?.() ?? 'end_turn', model: run.model?.() ?? model.name, ms: Date.now() - started });
     sse.close();
   };
 }

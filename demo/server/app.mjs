@@ -34,6 +34,7 @@ const distDir = join(here, '..', '..', 'dist');
  * - trustProxy: comma-separated proxy addresses (default: OMNI_TRUST_PROXY)
  * - checkUpdate(screen, text) → boolean: checks a live update before it is sent (default: against the server's
  *   own copy of the screen, with `engine` or the built dist/engine.js when there is one; null: no check)
+ * - modelCheck {verified(), retryAfter()}: while not verified, generate answers 503 model_unverified ([10.23])
  * - log: a function for one-line logs (default: none when fast, else console.log)
  * Resolves with {url, port, close()}.
  */
@@ -77,6 +78,7 @@ export async function startServer(options = {}) {
       pace,
       chunk,
       log,
+      modelCheck: options.modelCheck ?? null,
     }),
     '/api/mutate': createMutateRoute({
       tools,

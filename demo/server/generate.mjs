@@ -7,7 +7,7 @@ import { FORMAT, isOlderThanServed, parseVersion } from './version.mjs';
 
 const MAX_PROMPT = 4000;
 
-export function createGenerateRoute({ model, live, orders, sessions, limiter, who, pingIntervalMs, pace, chunk, log }) {
+export function createGenerateRoute({ model, live, orders, sessions, limiter, who, pingIntervalMs, pace, chunk, log, modelCheck = null }) {
   return async function generateRoute(req, res, url) {
     if (req.method !== 'POST') return sendError(res, 405, 'invalid_request', 'Use POST.', { headers: { Allow: 'POST' } });
     const person = sessions.fromRequest(req);
@@ -34,6 +34,14 @@ export function createGenerateRoute({ model, live, orders, sessions, limiter, wh
     }
     if (!isObject(body) || typeof body.prompt !== 'string' || body.prompt.trim() === '' || body.prompt.length > MAX_PROMPT) {
       return sendError(res, 400, 'invalid_request', `The body must be {"prompt": "…"} with 1 to ${MAX_PROMPT} characters.`);
+    }
+    // [10.23]: a server that checks its model serves no screens until the model's setup has passed.
+    if (modelCheck && !modelCheck.verified()) {
+      const retryAfter = Math.max(1, Math.ceil(modelCheck.retryAfter?.() ?? 60));
+      return sendError(res, 503, 'model_unverified', 'The model is being checked. Try again shortly.', {
+        retryable: true,
+        headers: { 'Retry-After': String(retryAfter) },
+      });
     }
 
     const controller = new AbortController();

@@ -222,3 +222,20 @@ test('a client that goes away mid-stream stops the model and leaves no live scre
     await slow.close();
   }
 });
+
+test('10.2 / 10.23: 503 model_unverified, retryable, with Retry-After, while the model’s check hasn’t passed', async () => {
+  let verified = false;
+  const checked = await start({ modelCheck: { verified: () => verified, retryAfter: () => 30 } });
+  try {
+    const r = await request(checked, 'POST', '/api/generate', { body: { prompt: 'hi' } });
+    assert.equal(r.status, 503);
+    assert.deepEqual(r.json.error.code, 'model_unverified');
+    assert.equal(r.json.error.retryable, true);
+    assert.equal(r.headers.get('retry-after'), '30');
+    verified = true;
+    const { res } = await generate(checked, 'hi');
+    assert.equal(res.status, 200);
+  } finally {
+    await checked.close();
+  }
+});

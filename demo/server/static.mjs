@@ -50,6 +50,11 @@ export function createStatic({ demoDir, distDir, onPage }) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendError(res, 405, 'invalid_request', 'Use GET.', { headers: { Allow: 'GET, HEAD' } });
     }
+    // Browsers ask for it on their own; the demo has none, and a 404 would only clutter the console.
+    if (url.pathname === '/favicon.ico') {
+      res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'max-age=86400' });
+      return res.end();
+    }
     const file = locate(url.pathname);
     const type = file ? TYPES[extname(file).toLowerCase()] : undefined;
     const info = file && type ? await stat(file).catch(() => null) : null;

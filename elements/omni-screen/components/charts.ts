@@ -1,7 +1,8 @@
 import { css, html } from 'lit';
 import type { OmniNode } from '../../../src/omni-ir/types.js';
 import type { ScreenContext } from '../screenContext.js';
-import { child, listProp, oneOf } from './parts.js';
+import { child, listProp, oneOf, placeholder } from './parts.js';
+import type { NodeHost } from './view.js';
 
 /** A chart's series as `<ae-chart>` takes them. */
 export interface ChartSeries {
@@ -13,22 +14,32 @@ let chartModule: Promise<unknown> | null = null;
 
 /**
  * `<ae-chart>` is defined on the first chart a screen draws (chart.js itself loads later still, inside it), so
- * screens without charts never load either. Props set before the definition are kept by the upgrade.
+ * screens without charts load neither. Until it is defined the chart's place shows a placeholder of its size,
+ * and the node draws again once it is (no props are set on an element that isn't upgraded yet).
  */
-function defineChart(): void {
-  if (chartModule || customElements.get('ae-chart')) return;
-  chartModule = import('../../shared/chart/chart.js');
-  chartModule.catch(() => {
-    chartModule = null; // try again with the next chart
-  });
+function chartReady(host: NodeHost): boolean {
+  if (customElements.get('ae-chart')) return true;
+  if (!chartModule) {
+    chartModule = import('../../shared/chart/chart.js');
+    chartModule.catch(() => {
+      chartModule = null; // try again with the next chart
+    });
+  }
+  if (!host.local.has(WAITING)) {
+    host.local.set(WAITING, true);
+    void customElements.whenDefined('ae-chart').then(() => host.requestUpdate());
+  }
+  return false;
 }
+
+const WAITING = 'chart:waiting';
 
 /**
  * Draws a chart from the data its children carry. Series and Slices that haven't arrived are left out, so the
  * chart draws what it has and grows as they arrive ([8] Charts); colours, axes and legend are `<ae-chart>`'s.
  */
-export function chart(node: OmniNode, screen: ScreenContext, kind: 'bar' | 'line' | 'pie'): unknown {
-  defineChart();
+export function chart(node: OmniNode, screen: ScreenContext, host: NodeHost, kind: 'bar' | 'line' | 'pie'): unknown {
+  if (!chartReady(host)) return placeholder('chart');
   const title = typeof node.props['title'] === 'string' ? node.props['title'] : '';
   const format = oneOf(node.props['format'], ['number', 'currency', 'percent'], 'number');
   const currency = typeof node.props['currency'] === 'string' ? node.props['currency'] : 'USD';

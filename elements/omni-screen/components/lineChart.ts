@@ -3,7 +3,7 @@ import { chart } from './charts.js';
 
 /** LineChart(title, labels, children, format, currency): lines drawn by `<ae-chart>` from its Series. */
 export const lineChart: NodeView = {
-  render(node, screen) {
-    return chart(node, screen, 'line');
+  render(node, screen, host) {
+    return chart(node, screen, host, 'line');
   },
 };

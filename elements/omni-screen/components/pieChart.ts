@@ -3,7 +3,7 @@ import { chart } from './charts.js';
 
 /** PieChart(title, children, format, currency): a pie drawn by `<ae-chart>` from its Slices. */
 export const pieChart: NodeView = {
-  render(node, screen) {
-    return chart(node, screen, 'pie');
+  render(node, screen, host) {
+    return chart(node, screen, host, 'pie');
   },
 };

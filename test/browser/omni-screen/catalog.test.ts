@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
-import { $, $$, control, dialog, leave, mount, node, press, settle, textOf, typeInto } from './helpers.js';
+import { $, $$, chartsReady, control, dialog, leave, mount, node, press, settle, textOf, typeInto } from './helpers.js';
 import { CATALOG, everything, registries } from './fixtures.js';
 
 describe('omni-screen: every catalog component', () => {
@@ -32,7 +32,7 @@ describe('omni-screen: every catalog component', () => {
     expect($$(screen, '[role="tab"]').map((t) => textOf(t))).to.deep.equal(['First', 'Second']);
     expect($$(screen, 'table th').map((t) => textOf(t))).to.deep.equal(['Item', 'Qty', 'Price']);
     expect($$(screen, 'table td.num').map((t) => textOf(t))).to.deep.equal(['2', '3.5', '1', '2']);
-    await customElements.whenDefined('ae-chart'); // defined on the first chart drawn
+    await chartsReady(screen);
     const charts = $$(screen, 'ae-chart') as unknown as { kind: string; series: unknown; labels: unknown; shadowRoot: ShadowRoot | null }[];
     expect(charts.every((c) => c.shadowRoot !== null)).to.equal(true);
     expect(charts.map((c) => c.kind)).to.deep.equal(['bar', 'line', 'pie']);
@@ -60,7 +60,9 @@ describe('omni-screen: every catalog component', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`passes axe in ${theme}, with tables, tabs and charts`, async () => {
       const screen = await mount(everything, registries(), { theme });
-      await new Promise((r) => setTimeout(r, 300)); // charts finish loading
+      await chartsReady(screen);
+      expect($$(screen, 'ae-chart').length).to.equal(3);
+      await new Promise((r) => setTimeout(r, 300)); // chart.js finishes loading inside them
       await expect(screen).to.be.accessible();
     });
 

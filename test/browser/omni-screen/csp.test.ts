@@ -2,7 +2,7 @@
 // it may need an inline style attribute, a <style> element, eval or an inline handler.
 import { expect } from '@open-wc/testing';
 import { before, describe, it } from './mocha.js';
-import { control, dialog, leave, mount, press, settle, tick, typeInto } from './helpers.js';
+import { chartsReady, control, dialog, leave, mount, press, settle, tick, typeInto } from './helpers.js';
 import { everything, registries } from './fixtures.js';
 
 const violations: SecurityPolicyViolationEvent[] = [];
@@ -41,7 +41,9 @@ describe('omni-screen under a strict CSP', () => {
       confirm: { 'payments.confirm': 'Pay {amount}?' },
       handler: async () => ({ update: 'notice = Notice("Paid.", tone="success")' }),
     });
+    await chartsReady(screen);
     await tick(300);
+    expect(screen.shadowRoot!.querySelectorAll('ae-chart').length).to.equal(3);
     press(screen, 'pay');
     await settle(screen);
     leave(control(screen, 'agree'));

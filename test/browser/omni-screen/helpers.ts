@@ -87,3 +87,9 @@ export function press(screen: OmniScreen, id: string): void {
 
 /** The open confirmation dialog's element in the screen. */
 export const dialog = (screen: OmniScreen) => screen.shadowRoot!.querySelector('ae-confirm-dialog')!;
+
+/** `<ae-chart>` is defined on the first chart drawn: wait for that and for the charts to be drawn with it. */
+export async function chartsReady(screen: OmniScreen): Promise<void> {
+  await customElements.whenDefined('ae-chart');
+  await settle(screen);
+}

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { describe, it } from './mocha.js';
-import { $, $$, control, mount, node, settle, textOf, tick, typeInto } from './helpers.js';
+import { $, $$, chartsReady, control, mount, node, settle, textOf, tick, typeInto } from './helpers.js';
 import { registries } from './fixtures.js';
 
 const announcer = (screen: HTMLElement) => screen.shadowRoot!.querySelector('[part="announcer"]')!;
@@ -194,6 +194,7 @@ describe('omni-screen: formatting', () => {
 describe('omni-screen: charts', () => {
   it('a chart draws what it has and grows as Series arrive', async () => {
     const screen = await mount('root = BarChart("Sales", ["Q1", "Q2"], [s1, s2])\ns1 = Series("A", [1, 2])\n', registries(), { end: false });
+    await chartsReady(screen);
     const chart = $(screen, 'ae-chart') as unknown as { series: unknown[] };
     expect(chart.series.length).to.equal(1);
     screen.write('s2 = Series("B", [3, 4])\n');

@@ -262,6 +262,7 @@ export class LineReader {
     }
     for (;;) {
       const c = this.peek();
+      if (c === -1) this.fail('the call has no closing )');
       let named = false;
       if (isIdentStart(c)) {
         const start = this.i;

@@ -143,9 +143,13 @@ class Parser implements OmniParser {
         l(issue);
       } catch (err) {
         // A listener's failure is the app's bug: report it the way an event listener's is, and carry on.
-        queueMicrotask(() => {
-          throw err;
-        });
+        const report = (globalThis as { reportError?: (e: unknown) => void }).reportError;
+        if (typeof report === 'function') report(err);
+        else {
+          queueMicrotask(() => {
+            throw err;
+          });
+        }
       }
     }
   }

@@ -129,7 +129,7 @@ test('[4.9] numbers: decimal forms and exponents; -0 in any spelling is 0; 1e999
   const p = parse(['$a = 1.', '$b = .5', '$c = -.5', '$d = 1E+2', '$e = 2e-1', '$f = 007', '$g = -0', '$h = -0.0', '$i = -0e5', '$j = -1e-400', '$k = 1e999', '$l = -1e999', 'root = Divider()']);
   const st: Record<string, unknown> = p.result().state;
   assert.deepEqual(st, { $a: 1, $b: 0.5, $c: -0.5, $d: 100, $e: 0.2, $f: 7, $g: 0, $h: 0, $i: 0, $j: 0 });
-  for (const k of ['$g', '$h', '$i', '$j']) assert.ok(Object.is(st[k], 0), k);
+  for (const k of ['$g', '$h', '$i', '$j'] as const) assert.ok(Object.is(st[k], 0), k);
   assert.deepEqual(issuesOf(['$k = 1e999', '$l = -1e999', 'root = Divider()']), ['1 invalid_props', '2 invalid_props']);
 });
 

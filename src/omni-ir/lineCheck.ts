@@ -68,6 +68,7 @@ export interface Registries {
 
 const L = catalog.limits;
 const EMPTY: readonly string[] = Object.freeze([]) as readonly string[];
+const NO_PROPS: Readonly<Record<string, PropValue>> = Object.freeze({});
 const M = catalog.mutation;
 const TOOL = new RegExp(M.tool.re);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -135,7 +136,13 @@ function expected(d: PropDesc): string {
   return d.st ? `${w} or a $key` : w;
 }
 
-const validId = (id: string) => id.length <= L.idLength && !RESERVED.has(id);
+/** A reserved word ([4.10]); those are 4, 5, 9 or 11 characters long, so most ids skip the look-up. */
+const reserved = (id: string) => {
+  const n = id.length;
+  return (n === 4 || n === 5 || n === 9 || n === 11) && RESERVED.has(id);
+};
+/** An id that may be defined: at most 64 characters, not a reserved word. */
+const validId = (id: string) => id.length <= L.idLength && !reserved(id);
 
 /** Checks a value against a prop; returns the value to keep, or undefined when it isn't allowed. */
 function accept(d: PropDesc, v: Value): PropValue | string[] | undefined {
@@ -153,8 +160,11 @@ function accept(d: PropDesc, v: Value): PropValue | string[] | undefined {
       return d.n && typeof v === 'number' && Number.isFinite(v) ? v : undefined;
     case 'pat':
       return typeof v === 'string' && (d.max === undefined || v.length <= d.max) && pattern(d.re).test(v) ? v : undefined;
-    case 'enum':
-      return (typeof v === 'string' || typeof v === 'number') && d.v.includes(v) ? v : undefined;
+    case 'enum': {
+      // The catalog's own string is kept, so a document holds one copy of each choice.
+      const i = typeof v === 'string' || typeof v === 'number' ? d.v.indexOf(v) : -1;
+      return i < 0 ? undefined : d.v[i];
+    }
     case 'int':
     case 'num':
       return typeof v === 'number' &&
@@ -221,7 +231,7 @@ export class LineChecker {
       return { t: E_STATE, id: key, line, value: v };
     }
     const id = r.id;
-    if (RESERVED.has(id)) return this.no('invalid_props', `"${id}" is a reserved word and can't be an id`);
+    if (reserved(id)) return this.no('invalid_props', `"${id}" is a reserved word and can't be an id`);
     if (id.length > L.idLength) return this.no('invalid_props', `the id ${id.slice(0, 20)}… is longer than ${L.idLength} characters`);
     if (r.name === 'McpMutation') return this.mutation(r, line);
     const spec = this.reg.specs.get(r.name);
@@ -243,6 +253,7 @@ export class LineChecker {
     let keys: string[] | null = null;
     let bind: string | null = null;
     let picture: string | null = null;
+    let given = false;
     const total = np + names.length;
     for (let i = 0; i < total; i++) {
       let slot: Slot | undefined;
@@ -272,6 +283,7 @@ export class LineChecker {
         children = ok as string[];
         continue;
       }
+      given = true;
       if (isStateRef(ok)) {
         if (!keys) keys = [ok.key];
         else if (!keys.includes(ok.key)) keys.push(ok.key);
@@ -298,7 +310,7 @@ export class LineChecker {
     if (picture !== null && !knownPicture(picture, this.reg.assets, this.reg.families)) {
       return this.no('unknown_asset', `${spec.name} "${id}": "${picture}" is not a picture in the app's registry`);
     }
-    return { t: E_COMPONENT, id, line, type: spec.name, props, children, spec, keys: keys ?? EMPTY, bind, node: null };
+    return { t: E_COMPONENT, id, line, type: spec.name, props: given ? props : NO_PROPS, children, spec, keys: keys ?? EMPTY, bind, node: null };
   }
 
   private mutation(r: LineReader, line: number): MutationEntry | null {

@@ -378,7 +378,9 @@ export class LineReader {
     }
     this.i++;
     this.depth--;
-    return ids ? new IdList(items as string[]) : items;
+    // A list grown by push keeps spare room; lists are kept in the document, so keep an exact copy.
+    const exact = items.slice();
+    return ids ? new IdList(exact as string[]) : exact;
   }
 
   private object(): Obj {

@@ -108,6 +108,8 @@ class Parser implements OmniParser {
   }
 
   private line(text: string, n: number): void {
+    // A byte order mark starts no token: drop it, whether the stream came as bytes (the decoder drops it) or text.
+    if (n === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     const found = this.found;
     const e = this.intake.read(text, n, found);
     if (e === SKIP) {

@@ -105,9 +105,10 @@ export function applyUpdate(current: DocumentIndex, text: string, intake: LineIn
   for (const e of merged) if (e.t !== E_STATE) byId.set(e.id, e);
   const kept = new Set<string>();
   const root = byId.get(catalog.root);
+  // root always stays, so a root that isn't a component is reported as such ([5.1]), not as a missing root.
+  if (root) kept.add(root.id);
   if (root && root.t === E_COMPONENT) {
     const stack = [root.id];
-    kept.add(root.id);
     while (stack.length) {
       const e = byId.get(stack.pop()!);
       if (!e || e.t !== E_COMPONENT) continue;

@@ -124,3 +124,11 @@ test('write after end throws; end twice is harmless', () => {
   assert.throws(() => p.write('x'));
   assert.equal(p.ended, true);
 });
+
+test('a byte order mark at the start is dropped, whether the stream comes as text or bytes', () => {
+  const text = '\ufeff# omni-ir 99.0\nroot = Divider()\n';
+  const a = parse(text);
+  const b = parseChunked(text, [1]);
+  assert.deepEqual(a.result(), b.result());
+  assert.deepEqual(a.result().issues, [{ line: 1, code: 'newer_version' }]);
+});

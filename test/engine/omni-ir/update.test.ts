@@ -254,3 +254,19 @@ test('updates apply in order, each to the screen the previous one left', () => {
   assert.equal(p.update('root = Card([status, eta], title="Order 1042")\neta = Text("back")').applied, true);
   assert.equal(p.result().nodes.eta!.props.text, 'back');
 });
+
+test('an update that turns root into an McpMutation is root_not_component on its line', () => {
+  const p = order();
+  const r = p.update('root = McpMutation(ret, tool="orders.requestReturn")');
+  assert.equal(r.applied, false);
+  assert.ok(codes(r).includes('1 root_not_component'), codes(r).join());
+});
+
+test('an update may fix what the stream left pending', () => {
+  const p = parse(['root = Stack([a, b])', 'a = Text($name)']);
+  assert.deepEqual(p.result().missing, ['$name', 'b']);
+  assert.equal(p.update('$name = "Ada"\nb = Divider()').applied, true);
+  assert.deepEqual(p.result().missing, []);
+  assert.equal(p.document.status('a'), 'ready');
+  assert.equal(p.document.status('b'), 'ready');
+});

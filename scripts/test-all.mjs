@@ -25,7 +25,6 @@ function tapCounts(out) {
 }
 
 function plainCounts(out) {
-  // eslint-disable-next-line no-control-regex
   const clean = out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '');
   const all = [...clean.matchAll(/(\d+) passed, (\d+) failed/g)];
   if (all.length === 0) return null;

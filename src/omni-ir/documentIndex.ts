@@ -5,6 +5,7 @@
  */
 import { catalog } from './catalog.generated.js';
 import { E_COMPONENT, E_MUTATION, HOLDS_WORDS, holdsOk, type ComponentEntry, type Entry, type MutationEntry, type StateEntry } from './lineCheck.js';
+import { keptList } from './lineReader.js';
 import type { IssueCode, Scalar } from './types.js';
 
 const L = catalog.limits;
@@ -33,7 +34,7 @@ export class DocumentIndex {
   /** Components editing each $key (fields, and app components with a `value` $key): one, or a list. */
   readonly editors = new Map<string, ComponentEntry | ComponentEntry[]>();
   /** Accepted statements in the order they were accepted. */
-  readonly order: Entry[] = [];
+  readonly order: Entry[] = keptList();
   /** Why the last `accept` refused. */
   code: IssueCode = 'duplicate_id';
   message = '';
@@ -92,7 +93,11 @@ export class DocumentIndex {
       const eds = this.editors.get(key);
       if (!eds) this.editors.set(key, e);
       else if (Array.isArray(eds)) eds.push(e);
-      else this.editors.set(key, [eds, e]);
+      else {
+        const list = keptList<ComponentEntry>();
+        list.push(eds, e);
+        this.editors.set(key, list);
+      }
     }
     this.order.push(e);
     return true;

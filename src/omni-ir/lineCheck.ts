@@ -7,7 +7,7 @@
  */
 import { catalog } from './catalog.generated.js';
 import type { PropDesc } from './catalogTypes.js';
-import { Call, IdList, Obj, Ref, STMT_STATE, type LineReader, type Value } from './lineReader.js';
+import { Call, IdList, keptList, Obj, Ref, STMT_STATE, type LineReader, type Value } from './lineReader.js';
 import { ASSET_NAME, knownPicture } from './pictures.js';
 import { RESERVED, type Slot, type Spec } from './specs.js';
 import type { IssueCode, OmniMutation, OmniNode, PictureFamily, PropValue, Scalar, StateRef } from './types.js';
@@ -16,24 +16,30 @@ export const E_COMPONENT = 0;
 export const E_MUTATION = 1;
 export const E_STATE = 2;
 
+// Entries are class instances, not object literals: V8 pretenures literals whose objects outlive a scavenge,
+// and a parsed screen's entries would then go straight to the old generation and hold everything they point to
+// alive until a full collection. Class instances stay young and die young when a screen is dropped.
+
 /**
  * An accepted component, with what the document rules need to know about it. Its OmniNode is made on the first
  * read (nodeOf), so a stream nobody renders yet costs one object per component, not two.
  */
-export interface ComponentEntry {
-  readonly t: typeof E_COMPONENT;
-  readonly id: string;
-  readonly line: number;
-  readonly type: string;
-  readonly props: Readonly<Record<string, PropValue>>;
-  readonly children: readonly string[];
-  readonly spec: Spec;
-  /** $keys its props use, each once. */
-  readonly keys: readonly string[];
-  /** The $key it edits (fields and app components with a `value` $key), or null. */
-  readonly bind: string | null;
+export class ComponentEntry {
+  readonly t: typeof E_COMPONENT = E_COMPONENT;
   /** The node, once made by nodeOf. */
-  node: OmniNode | null;
+  node: OmniNode | null = null;
+  constructor(
+    readonly id: string,
+    readonly line: number,
+    readonly type: string,
+    readonly props: Readonly<Record<string, PropValue>>,
+    readonly children: readonly string[],
+    readonly spec: Spec,
+    /** $keys its props use, each once. */
+    readonly keys: readonly string[],
+    /** The $key it edits (fields and app components with a `value` $key), or null. */
+    readonly bind: string | null,
+  ) {}
 }
 
 /** The component's node; the same object on every call, so a renderer can compare by identity. */
@@ -41,20 +47,24 @@ export function nodeOf(e: ComponentEntry): OmniNode {
   return (e.node ??= { id: e.id, type: e.type, app: e.spec.app, props: e.props, children: e.children, line: e.line });
 }
 
-export interface MutationEntry {
-  readonly t: typeof E_MUTATION;
-  readonly id: string;
-  readonly line: number;
-  readonly mutation: OmniMutation;
-  readonly keys: readonly string[];
+export class MutationEntry {
+  readonly t: typeof E_MUTATION = E_MUTATION;
+  constructor(
+    readonly id: string,
+    readonly line: number,
+    readonly mutation: OmniMutation,
+    readonly keys: readonly string[],
+  ) {}
 }
 
-export interface StateEntry {
-  readonly t: typeof E_STATE;
-  /** The $key, with the `$`. */
-  readonly id: string;
-  readonly line: number;
-  readonly value: Scalar;
+export class StateEntry {
+  readonly t: typeof E_STATE = E_STATE;
+  constructor(
+    /** The $key, with the `$`. */
+    readonly id: string,
+    readonly line: number,
+    readonly value: Scalar,
+  ) {}
 }
 
 export type Entry = ComponentEntry | MutationEntry | StateEntry;
@@ -228,7 +238,7 @@ export class LineChecker {
       } else if (v !== null && typeof v !== 'boolean') {
         return this.no('invalid_props', `${key}: state holds text, a number, true, false or null, not ${show(v)}`);
       }
-      return { t: E_STATE, id: key, line, value: v };
+      return new StateEntry(key, line, v);
     }
     const id = r.id;
     if (reserved(id)) return this.no('invalid_props', `"${id}" is a reserved word and can't be an id`);
@@ -285,7 +295,7 @@ export class LineChecker {
       }
       given = true;
       if (isStateRef(ok)) {
-        if (!keys) keys = [ok.key];
+        if (!keys) (keys = keptList<string>()).push(ok.key);
         else if (!keys.includes(ok.key)) keys.push(ok.key);
         if (d.k === 'bind') bind = ok.key;
       } else if (d.k === 'img') picture = ok as string;
@@ -310,7 +320,7 @@ export class LineChecker {
     if (picture !== null && !knownPicture(picture, this.reg.assets, this.reg.families)) {
       return this.no('unknown_asset', `${spec.name} "${id}": "${picture}" is not a picture in the app's registry`);
     }
-    return { t: E_COMPONENT, id, line, type: spec.name, props: given ? props : NO_PROPS, children, spec, keys: keys ?? EMPTY, bind, node: null };
+    return new ComponentEntry(id, line, spec.name, given ? props : NO_PROPS, children, spec, keys ?? EMPTY, bind);
   }
 
   private mutation(r: LineReader, line: number): MutationEntry | null {
@@ -350,7 +360,7 @@ export class LineChecker {
         seen.add(k);
         if (isStateRef(v)) {
           if (v.key.length > L.stateKeyLength) return this.no('invalid_props', `McpMutation "${id}": params.${k} names a $key longer than ${L.stateKeyLength} characters`);
-          if (!keys) keys = [v.key];
+          if (!keys) (keys = keptList<string>()).push(v.key);
           else if (!keys.includes(v.key)) keys.push(v.key);
         } else if (
           !(v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= M.params.text))
@@ -362,7 +372,7 @@ export class LineChecker {
     }
     if (!this.reg.tools.has(tool)) return this.no('unknown_tool', `McpMutation "${id}": the tool "${tool}" is not in the app's tool registry`);
     const mutation: OmniMutation = { id, target: target.id, tool, params: out, line };
-    return { t: E_MUTATION, id, line, mutation, keys: keys ?? EMPTY };
+    return new MutationEntry(id, line, mutation, keys ?? EMPTY);
   }
 }
 

@@ -33,6 +33,13 @@ export class Call {
 
 export type Value = string | number | boolean | null | Ref | StateRef | Value[] | IdList | Obj | Call;
 
+const NONE: readonly never[] = Object.freeze([]);
+/**
+ * A new empty array for something a document keeps. Not written `[]`: V8 pretenures an array literal whose arrays
+ * outlive a scavenge, and a pretenured array keeps everything it holds alive until a full collection.
+ */
+export const keptList = <T>(): T[] => NONE.slice();
+
 /** What `LineReader.read` found: a component statement, a state statement, a blank or comment line, or an error. */
 export const STMT_COMPONENT = 1;
 export const STMT_STATE = 2;
@@ -311,7 +318,13 @@ export class LineReader {
     const c = this.peek();
     if (c === QUOTE) return this.string();
     if (c === MINUS || c === DOT || isDigit(c)) return this.number();
-    if (c === DOLLAR) return { kind: 'state', key: this.stateKey() };
+    if (c === DOLLAR) {
+      // Built from {} rather than written as a literal, so V8 doesn't pretenure it (see lineCheck.ts).
+      const ref = {} as { kind: 'state'; key: string };
+      ref.kind = 'state';
+      ref.key = this.stateKey();
+      return ref;
+    }
     if (c === LBRACKET) return this.list();
     if (c === LBRACE) return this.object();
     if (isIdentStart(c)) {
@@ -386,8 +399,8 @@ export class LineReader {
   private object(): Obj {
     this.deeper();
     this.i++;
-    const keys: string[] = [];
-    const values: Value[] = [];
+    const keys: string[] = keptList();
+    const values: Value[] = keptList();
     this.ws();
     if (this.peek() === RBRACE) {
       this.i++;

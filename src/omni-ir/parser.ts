@@ -2,12 +2,12 @@
  * createOmniParser: the stream stage, the line reader, the line checks and the document index put together,
  * with the screen's signals ([3]–[7]) and updates after the end ([10.29]–[10.34]).
  */
-import { createLineStream, type LineStream } from '../stream/textStream.js';
+import { createLineStream, type LineHandlers, type LineStream } from '../stream/textStream.js';
 import { canonicalResult } from './canonical.js';
 import { DocumentIndex } from './documentIndex.js';
 import { LineIntake, makeIssue } from './intake.js';
 import { E_COMPONENT, E_STATE, type Registries } from './lineCheck.js';
-import { SKIP } from './lineReader.js';
+import { keptList, SKIP } from './lineReader.js';
 import { checkFamilies } from './pictures.js';
 import { Screen } from './screen.js';
 import { appSpecs, catalogSpecMap, LIMITS, type Spec } from './specs.js';
@@ -33,13 +33,29 @@ export function compileRegistries(r: OmniRegistries = {}): Registries {
   return { specs, tools: names(r.tools, 'tools'), assets: names(r.assets, 'assets'), families: checkFamilies(r.pictures) };
 }
 
+/**
+ * Hands the stream stage's lines to the parser. A class, not an object literal, and cut loose at the end: V8 may
+ * pretenure the stream stage's own objects, and an old object pointing at the parser would keep every young
+ * object of a finished screen alive until a full collection.
+ */
+class LineSink implements LineHandlers {
+  constructor(public parser: Parser | null) {}
+  line(text: string, n: number): void {
+    this.parser?.line(text, n);
+  }
+  tooLong(n: number): void {
+    this.parser?.tooLong(n);
+  }
+}
+
 class Parser implements OmniParser {
-  private readonly all: Issue[] = [];
+  private readonly all: Issue[] = keptList();
   private readonly listeners = new Set<(issue: Issue) => void>();
   private readonly intake: LineIntake;
   private readonly stream: LineStream;
   private readonly screen: Screen;
-  private readonly found: Issue[] = [];
+  private readonly found: Issue[] = keptList();
+  private readonly sink: LineSink;
   private streamIssues = -1;
   /** `code id` of each error the screen has now, for updates ([10.33]). */
   private errorsNow = new Set<string>();
@@ -47,13 +63,8 @@ class Parser implements OmniParser {
   constructor(reg: Registries) {
     this.intake = new LineIntake(reg);
     this.screen = new Screen(this.all);
-    this.stream = createLineStream(
-      {
-        line: (text, n) => this.line(text, n),
-        tooLong: (n) => this.emit(makeIssue('line_too_long', n, `line ${n} is longer than ${LIMITS.lineLength} characters and was skipped`)),
-      },
-      LIMITS.lineLength,
-    );
+    this.sink = new LineSink(this);
+    this.stream = createLineStream(this.sink, LIMITS.lineLength);
   }
 
   get document(): Screen {
@@ -88,6 +99,8 @@ class Parser implements OmniParser {
     }
     this.streamIssues = this.all.length;
     this.screen.setEnded();
+    // The stream stage is done: cut its link to this parser, so a screen that is dropped can be collected young.
+    this.sink.parser = null;
   }
 
   update(text: string): UpdateResult {
@@ -107,7 +120,13 @@ class Parser implements OmniParser {
     return canonicalResult(this.screen.index, issues);
   }
 
-  private line(text: string, n: number): void {
+  /** A line too long to read ([3.7]). */
+  tooLong(n: number): void {
+    this.emit(makeIssue('line_too_long', n, `line ${n} is longer than ${LIMITS.lineLength} characters and was skipped`));
+  }
+
+  /** A complete line from the stream stage. */
+  line(text: string, n: number): void {
     // A byte order mark starts no token: drop it, whether the stream came as bytes (the decoder drops it) or text.
     if (n === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     const found = this.found;

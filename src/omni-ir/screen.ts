@@ -6,7 +6,7 @@
  */
 import { Signal } from 'signal-polyfill';
 import { DocumentIndex } from './documentIndex.js';
-import { E_COMPONENT, E_STATE, nodeOf, type ComponentEntry, type MutationEntry } from './lineCheck.js';
+import { E_COMPONENT, nodeOf, StateEntry, type ComponentEntry, type MutationEntry } from './lineCheck.js';
 import type { Issue, NodeStatus, OmniDocument, OmniMutation, OmniNode, Scalar } from './types.js';
 
 type Slot = ComponentEntry | MutationEntry | undefined;
@@ -59,7 +59,7 @@ export class Screen implements OmniDocument {
     const s = this.index.state.get(key);
     if (!s) throw new Error(`setState: ${key} is not declared by the screen`);
     if (Object.is(s.value, value)) return;
-    this.index.state.set(key, { t: E_STATE, id: key, line: s.line, value });
+    this.index.state.set(key, new StateEntry(key, s.line, value));
     this.stateSigs.get(key)?.set(value);
   }
 

@@ -2,14 +2,17 @@
  * What stands in the place of a component that hasn't arrived yet ([8], "While streaming"): a shimmering
  * block that screen readers read as "Loading…".
  */
-import { css, html, type TemplateResult } from 'lit';
+import { LitElement, css, html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { AgentElement } from './agentElement.js';
+import { en } from '../../strings/en.js';
 import { blockSizeStyles, visuallyHidden, type BlockSize } from './blockSize.js';
 
 /**
- * A loading skeleton. Its accessible text is `label`, else the `loading` word ("Loading…"). The shimmer
- * stops for people who ask for reduced motion.
+ * A loading skeleton. Its accessible text is `label`, else the English `loading` word ("Loading…"): the
+ * element that places it passes its own words, so a placeholder stays a plain element without context
+ * look-ups (a streamed screen may create hundreds of them, one per pending component). Its colours inherit
+ * from the agent element around it, else the `--ae-*` tokens. The shimmer stops for people who ask for
+ * reduced motion.
  *
  * @csspart block - The shimmering block.
  * @cssprop --ae-placeholder - The block's colour.
@@ -17,14 +20,19 @@ import { blockSizeStyles, visuallyHidden, type BlockSize } from './blockSize.js'
  *
  * @tag ae-placeholder
  */
-export class AePlaceholder extends AgentElement {
+export class AePlaceholder extends LitElement {
   static override styles = [
-    AgentElement.styles,
     blockSizeStyles,
     visuallyHidden,
     css`
+      :host {
+        --_line-height: var(--ae-line-height, 1.5);
+        --_radius: var(--ae-radius, 8px);
+        --_placeholder: var(--ae-placeholder, var(--_ae-theme-placeholder, #eceef1));
+        --_placeholder-highlight: var(--ae-placeholder-highlight, var(--_ae-theme-placeholder-highlight, #f6f7f9));
+      }
       .block {
-        background-color: var(--_placeholder);
+                background-color: var(--_placeholder);
         background-image: linear-gradient(
           90deg,
           var(--_placeholder) 0%,
@@ -62,7 +70,7 @@ export class AePlaceholder extends AgentElement {
   @property() label?: string;
 
   protected override render(): TemplateResult {
-    return html`<div class="block" part="block"><span class="visually-hidden">${this.label || this.words.loading}</span></div>`;
+    return html`<div class="block" part="block"><span class="visually-hidden">${this.label || en.loading}</span></div>`;
   }
 }
 

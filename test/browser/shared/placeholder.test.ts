@@ -21,8 +21,8 @@ describe('ae-placeholder', () => {
     expect(block(el).textContent!.trim()).to.equal(en.loading);
   });
 
-  it('takes a label or the app’s word, as text', async () => {
-    const el = await fixture<AePlaceholder>(html`<ae-placeholder .strings=${{ loading: '<i>Lädt…</i>' }}></ae-placeholder>`);
+  it('takes the placing element’s word as its label, as text', async () => {
+    const el = await fixture<AePlaceholder>(html`<ae-placeholder label="<i>Lädt…</i>"></ae-placeholder>`);
     expect(block(el).textContent!.trim()).to.equal('<i>Lädt…</i>');
     expect(block(el).querySelector('i')).to.equal(null);
     el.label = 'Loading chart…';

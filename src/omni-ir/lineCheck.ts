@@ -146,10 +146,13 @@ function expected(d: PropDesc): string {
   return d.st ? `${w} or a $key` : w;
 }
 
-/** A reserved word ([4.10]); those are 4, 5, 9 or 11 characters long, so most ids skip the look-up. */
+/** Reserved words ([4.10]) by length, so most ids are cleared by one comparison and no hashing. */
+const RESERVED_BY_LENGTH: (string[] | undefined)[] = [];
+for (const w of RESERVED) (RESERVED_BY_LENGTH[w.length] ??= []).push(w);
 const reserved = (id: string) => {
-  const n = id.length;
-  return (n === 4 || n === 5 || n === 9 || n === 11) && RESERVED.has(id);
+  const words = RESERVED_BY_LENGTH[id.length];
+  if (words) for (const w of words) if (w === id) return true;
+  return false;
 };
 /** An id that may be defined: at most 64 characters, not a reserved word. */
 const validId = (id: string) => id.length <= L.idLength && !reserved(id);
@@ -251,7 +254,7 @@ export class LineChecker {
 
   private component(r: LineReader, spec: Spec, line: number): ComponentEntry | null {
     const { id, pos, names, vals } = r;
-    const np = pos.length;
+    const np = r.npos;
     if (np > spec.pos.length) {
       return this.no('invalid_props', `${spec.name} "${id}" takes ${spec.pos.length ? `at most ${spec.pos.length} positional argument${spec.pos.length > 1 ? 's' : ''} (${spec.pos.join(', ')})` : 'no positional arguments'}, not ${np}`);
     }
@@ -264,7 +267,7 @@ export class LineChecker {
     let bind: string | null = null;
     let picture: string | null = null;
     let given = false;
-    const total = np + names.length;
+    const total = np + r.nnamed;
     for (let i = 0; i < total; i++) {
       let slot: Slot | undefined;
       let v: Value;
@@ -325,11 +328,11 @@ export class LineChecker {
 
   private mutation(r: LineReader, line: number): MutationEntry | null {
     const { id, pos, names, vals } = r;
-    if (pos.length > M.p.length) return this.no('invalid_props', `McpMutation "${id}" takes one positional argument, its target Button`);
-    let target: Value | undefined = pos[0];
+    if (r.npos > M.p.length) return this.no('invalid_props', `McpMutation "${id}" takes one positional argument, its target Button`);
+    let target: Value | undefined = r.npos > 0 ? pos[0] : undefined;
     let tool: Value | undefined;
     let params: Value | undefined;
-    for (let i = 0; i < names.length; i++) {
+    for (let i = 0; i < r.nnamed; i++) {
       const name = names[i]!;
       const v = vals[i]!;
       if (name === 'target' ? target !== undefined : name === 'tool' ? tool !== undefined : name === 'params' ? params !== undefined : true) {

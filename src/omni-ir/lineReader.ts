@@ -122,10 +122,15 @@ export class LineReader {
   id = '';
   /** The component name. */
   name = '';
-  /** Positional arguments, then named ones as written: names[i] = vals[i]. Reused for every line. */
+  /**
+   * Positional arguments (the first `npos`), then named ones as written (the first `nnamed`: names[i] = vals[i]).
+   * The arrays are reused for every line; items past the counts are left from earlier lines.
+   */
   readonly pos: Value[] = [];
   readonly names: string[] = [];
   readonly vals: Value[] = [];
+  npos = 0;
+  nnamed = 0;
   /** The value of a state statement. */
   value: Value = null;
   error: ReadError | null = null;
@@ -148,11 +153,8 @@ export class LineReader {
     if (this.escapes.length) this.escapes = [];
     this.ws();
     if (this.i >= this.n || this.s.charCodeAt(this.i) === HASH) return SKIP;
-    if (this.pos.length) this.pos.length = 0;
-    if (this.names.length) {
-      this.names.length = 0;
-      this.vals.length = 0;
-    }
+    this.npos = 0;
+    this.nnamed = 0;
     try {
       const st = this.statement();
       if (this.nested) {
@@ -215,7 +217,7 @@ export class LineReader {
     const name = (this.name = this.ident());
     this.ws();
     if (this.peek() !== LPAREN) this.fail(`expected ( after ${name}`);
-    this.args(this.pos, this.names, this.vals);
+    this.args(true);
     this.end();
     return STMT_COMPONENT;
   }
@@ -259,8 +261,12 @@ export class LineReader {
     return this.s.slice(start, this.i);
   }
 
-  /** `( [argument {, argument} [,]] )`, the cursor on `(`. Positional arguments come first ([4.3]). */
-  private args(pos: Value[], names: string[], vals: Value[]): void {
+  /**
+   * `( [argument {, argument} [,]] )`, the cursor on `(`. Positional arguments come first ([4.3]). The arguments
+   * of the statement's own call are kept (`keep`); a call inside a value is only read.
+   */
+  private args(keep: boolean): void {
+    let named = 0;
     this.i++;
     this.ws();
     if (this.peek() === RPAREN) {
@@ -270,7 +276,7 @@ export class LineReader {
     for (;;) {
       const c = this.peek();
       if (c === -1) this.fail('the call has no closing )');
-      let named = false;
+      let isNamed = false;
       if (isIdentStart(c)) {
         const start = this.i;
         const word = this.ident();
@@ -279,16 +285,21 @@ export class LineReader {
           this.i++;
           if (this.peek() === EQUALS) this.fail('== is not allowed; write name=value');
           this.ws();
-          names.push(word);
-          vals.push(this.value_());
-          named = true;
+          const v = this.value_();
+          if (keep) {
+            this.names[this.nnamed] = word;
+            this.vals[this.nnamed++] = v;
+          }
+          named++;
+          isNamed = true;
         } else {
           this.i = start;
         }
       }
-      if (!named) {
-        if (names.length > 0) this.fail('a positional argument can\'t follow a named one');
-        pos.push(this.value_());
+      if (!isNamed) {
+        if (named > 0) this.fail('a positional argument can\'t follow a named one');
+        const v = this.value_();
+        if (keep) this.pos[this.npos++] = v;
       }
       this.ws();
       const d = this.peek();
@@ -336,7 +347,7 @@ export class LineReader {
       this.ws();
       if (this.peek() === LPAREN) {
         this.deeper();
-        this.args([], [], []);
+        this.args(false);
         this.depth--;
         if (!this.nested) this.nested = word;
         return new Call(word);

@@ -19,7 +19,13 @@ function names(x: unknown, what: string): Set<string> {
   if (x === undefined || x === null) return new Set();
   if (typeof x === 'string') throw new TypeError(`${what} must be a list of names or an object keyed by name, not a string`);
   const list: unknown[] =
-    typeof (x as Iterable<unknown>)[Symbol.iterator] === 'function' ? [...(x as Iterable<unknown>)] : typeof x === 'object' ? Object.keys(x) : [x];
+    x instanceof Map
+      ? [...x.keys()]
+      : typeof (x as Iterable<unknown>)[Symbol.iterator] === 'function'
+        ? [...(x as Iterable<unknown>)]
+        : typeof x === 'object'
+          ? Object.keys(x)
+          : [x];
   for (const n of list) if (typeof n !== 'string') throw new TypeError(`${what} must hold names (text)`);
   return new Set(list as string[]);
 }

@@ -156,8 +156,8 @@ test('[5.27] malformed declarations throw a TypeError when the parser is created
 });
 
 test('registries may be lists, sets or objects keyed by name', () => {
-  for (const tools of [['payments.confirm'], new Set(['payments.confirm']), { 'payments.confirm': { type: 'object' } }]) {
-    assert.deepEqual(issuesOf(['root = Button("P", action="pay")', 'm = McpMutation(root, tool="payments.confirm")'], { tools }), []);
+  for (const tools of [['payments.confirm'], new Set(['payments.confirm']), { 'payments.confirm': { type: 'object' } }, new Map([['payments.confirm', {}]])]) {
+    assert.deepEqual(issuesOf(['root = Button("P", action="pay")', 'm = McpMutation(root, tool="payments.confirm")'], { tools: tools as never }), []);
   }
   assert.deepEqual(issuesOf(['root = Image("cabin-pines", alt="x")'], { assets: { 'cabin-pines': { alt: 'x' } } }), []);
   assert.deepEqual(issuesOf(['root = Button("P", action="pay")', 'm = McpMutation(root, tool="payments.confirm")'], {}), ['1 ungoverned_mutation', '2 unknown_tool']);

@@ -106,6 +106,13 @@ function show(v: Value): string {
   return v.key;
 }
 
+/** The catalog's patterns in words. */
+const PATTERN_WORDS: Record<string, string> = {
+  '^[A-Z]{3}$': 'a 3-letter currency code such as "USD"',
+  '^\\d{4}-\\d{2}-\\d{2}$': 'a date written YYYY-MM-DD',
+  '^[a-z][A-Za-z0-9_]*$': 'an action name: a lower-case letter, then letters, digits or _',
+};
+
 const TEXT_WHY = (min: number | undefined, max: number) =>
   min ? `text of ${min} to ${max} characters` : `text of at most ${max} characters`;
 
@@ -117,7 +124,7 @@ function expected(d: PropDesc): string {
       w = TEXT_WHY(d.min, d.max) + (d.n ? ' or a number' : '');
       break;
     case 'pat':
-      w = `text matching ${d.re}`;
+      w = PATTERN_WORDS[d.re] ?? `text matching ${d.re}`;
       break;
     case 'enum':
       w = `one of ${d.v.map((x) => JSON.stringify(x)).join(', ')}`;

@@ -17,7 +17,7 @@ const forbidden = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
+  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
   ...tseslint.configs.recommended,
   {
     files: ['elements/**/*.ts', 'test/browser/**/*.ts', 'demo/**/*.ts'],

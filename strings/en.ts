@@ -52,6 +52,10 @@ export const en = {
   actionPending: 'Available once the screen has loaded.',
   // omni-screen: a Table's scroll region, named by its columns so two tables are told apart
   tableScrollNamed: 'Table of {columns}, scrolls sideways',
+  // omni-screen: generate() ([10.1]–[10.11]); the sentence a person sees when a screen couldn't be made
+  generateFailed: 'The screen could not be made.',
+  generateBusy: 'The service is busy right now. Wait a moment, then try again.',
+  generateStopped: 'Stopped before the screen was complete.',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -2,7 +2,9 @@
  * The events `<omni-screen>` fires. Each is an `Event` subclass with typed fields (no `detail` bag), and all
  * bubble and cross shadow roots so a listener on the page sees them.
  */
-import type { Issue, OmniMutation, Scalar } from '../../src/omni-ir/types.js';
+import type { Issue, OmniMutation, Scalar, UpdateResult } from '../../src/omni-ir/types.js';
+import type { GenerateOutcome } from '../../src/omni-ir/transport/generate.js';
+import type { LiveError, LiveStop } from '../../src/omni-ir/transport/live.js';
 
 const init: EventInit = { bubbles: true, composed: true };
 
@@ -94,8 +96,80 @@ export class OmniEndEvent extends Event {
   }
 }
 
+/**
+ * `omni-generate-end`: a `generate()` ended, the one the screen shows now. `outcome` is the engine's
+ * `GenerateOutcome`: `{status: 'done', screen?, stopReason?, model?, ms?}` or `{status: 'error', code, message,
+ * retryable, httpStatus?, retryAfter?}` (`code` is the server's, or `connection_lost`, `cancelled`,
+ * `server_error`, `client_error` when the transport code itself could not load). A `generate()` replaced by a
+ * later one, or by `reset()`, resolves with `cancelled` and fires nothing. A retry the person starts with the
+ * Retry button fires its own event.
+ */
+export class OmniGenerateEndEvent extends Event {
+  static readonly eventName = 'omni-generate-end';
+  constructor(
+    /** The prompt that was sent. */
+    readonly prompt: string,
+    readonly outcome: GenerateOutcome,
+  ) {
+    super(OmniGenerateEndEvent.eventName, init);
+  }
+}
+
+/** Where an update came from: the app's own `update()` call, a pressed Button's result ([10.35]), or the live feed ([10.37]). */
+export type UpdateSource = 'app' | 'action' | 'live';
+
+/**
+ * `omni-update`: an update was applied, or rejected whole ([10.33]). A rejected one changed nothing and is for
+ * the app only (its issues also arrive as `omni-issue`); the person never sees it.
+ */
+export class OmniUpdateEvent extends Event {
+  static readonly eventName = 'omni-update';
+  constructor(
+    readonly source: UpdateSource,
+    /** The update's Omni-IR text, as the server wrote it. */
+    readonly text: string,
+    /** Whether it was applied, and every issue found ([10.33]). */
+    readonly result: UpdateResult,
+    /** The live feed's sequence number ([10.37]); undefined for other sources. */
+    readonly seq?: number,
+  ) {
+    super(OmniUpdateEvent.eventName, init);
+  }
+}
+
+/**
+ * The live feed's state ([10.37]–[10.39]): `following` (a request is open or about to be), `retrying` (one
+ * attempt failed and another follows; `error` says why), `ended` (the server said the screen won't change
+ * again), `stopped` (the screen was reset, generated again or removed from the page) or `failed` (an error
+ * that isn't retryable; `error` says which).
+ */
+export type LiveState = 'following' | 'retrying' | 'ended' | 'stopped' | 'failed';
+
+/** `omni-live`: the live feed of the screen started, retried or stopped. For the app's logs; the person sees nothing. */
+export class OmniLiveEvent extends Event {
+  static readonly eventName = 'omni-live';
+  constructor(
+    readonly state: LiveState,
+    /** The server's id for the screen ([10.36]). */
+    readonly screen: string,
+    /** The seq of the last update received. */
+    readonly lastSeq: number,
+    readonly error?: LiveError,
+  ) {
+    super(OmniLiveEvent.eventName, init);
+  }
+}
+
+/** The live state a follower's stop means. */
+export function liveStateOf(stop: LiveStop): LiveState {
+  return stop.reason === 'end' ? 'ended' : stop.reason === 'stopped' ? 'stopped' : 'failed';
+}
+
 declare global {
   interface HTMLElementEventMap {
+    'omni-generate-end': OmniGenerateEndEvent;
+    'omni-update': OmniUpdateEvent;
+    'omni-live': OmniLiveEvent;
     'omni-action': OmniActionEvent;
     'omni-action-error': OmniActionErrorEvent;
     'omni-blocked': OmniBlockedEvent;

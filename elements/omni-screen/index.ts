@@ -1,14 +1,20 @@
 /** `<omni-screen>`: draws an Omni-IR stream as a live screen. Importing this module defines the element. */
 export { OmniScreen } from './omniScreen.js';
-export type { ActionHandler, Confirmation, StreamSource, ToolSchema } from './omniScreen.js';
+export type { ActionHandler, Confirmation, GenerateProgress, StreamSource, ToolSchema } from './omniScreen.js';
+export type { GenerateOutcome, GenerateDone, GenerateError } from '../../src/omni-ir/transport/generate.js';
 export {
   OmniActionErrorEvent,
   OmniActionEvent,
   OmniBlockedEvent,
   OmniEndEvent,
+  OmniGenerateEndEvent,
   OmniIssueEvent,
+  OmniLiveEvent,
+  OmniUpdateEvent,
   type ActionParams,
   type BlockReason,
+  type LiveState,
+  type UpdateSource,
   type OmniAction,
   type OmniActionResult,
 } from './events.js';

@@ -10,7 +10,9 @@ import '../shared/fallback.js';
 import '../shared/confirmDialog.js';
 import type { AeConfirmDialog } from '../shared/confirmDialog.js';
 import { fill, type Strings } from '../../strings/en.js';
-import { checkField, createOmniParser } from '../../src/omni-ir/index.js';
+import { checkField, createOmniParser, FORMAT_VERSION } from '../../src/omni-ir/index.js';
+import type { GenerateOutcome } from '../../src/omni-ir/transport/generate.js';
+import type { LiveFollower } from '../../src/omni-ir/transport/live.js';
 import type {
   AppComponentDeclaration,
   Issue,
@@ -33,11 +35,16 @@ import {
   OmniActionEvent,
   OmniBlockedEvent,
   OmniEndEvent,
+  OmniGenerateEndEvent,
   OmniIssueEvent,
+  OmniLiveEvent,
+  OmniUpdateEvent,
+  liveStateOf,
   type ActionParams,
   type BlockReason,
   type OmniAction,
   type OmniActionResult,
+  type UpdateSource,
 } from './events.js';
 import {
   screenContext,
@@ -49,6 +56,10 @@ import {
 } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import { schemaErrors } from './validator.js';
+import { progressLine, progressStyles, type GenerateProgress } from './progress.js';
+import { siblingEndpoint } from './endpoints.js';
+
+export type { GenerateProgress } from './progress.js';
 
 /** A tool's parameters as a JSON Schema (draft 2020-12), checked with @cfworker/json-schema at press time. */
 export type ToolSchema = Schema | boolean;
@@ -69,6 +80,9 @@ export type StreamSource =
 const FIELD_TYPES = new Set(['Input', 'DateInput', 'Select', 'Switch']);
 const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
+/** The transport clients, loaded on first use ([10]): pages that only `write()` never download them. */
+const remote = () => import('./remote.js');
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * `<omni-screen>` draws an Omni-IR stream (the `id = Component(…)` lines a model writes) as a live screen, line
@@ -80,6 +94,16 @@ const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
  * touches, and an Input keeps focus and caret while lines (or updates) arrive. Pending components show a
  * placeholder in place; missing ones, and ones that fail while drawing, a fallback of their own.
  *
+ * Or give it a server: with `endpoint` set (the generate endpoint of an Omni-IR server, `/api/generate` on the
+ * reference server), `generate(prompt)` asks for a screen over Server-Sent Events ([10.1]–[10.11]) and draws it
+ * as it streams, with a status line (`role="status"`, a Cancel button while streaming, a plain sentence and a
+ * Retry button when retrying can help) and `aria-busy` on the screen until it ends. Governed presses then go to
+ * the mutate endpoint when no `handler` is set ([10.14], [10.35]), and a screen the server keeps current is
+ * followed on its live feed ([10.36]–[10.39]) until the feed ends, fails for good, or the screen is reset,
+ * generated again or removed. The transport code loads on first use. Requests carry the page's cookies
+ * (`credentials: 'same-origin'`); a server on another origin, or a bearer token, needs the engine's own
+ * clients and `write()`/`handler` instead.
+ *
  * Registries (`tools`, `assets`, `components`, `pictures`) are given to the parser when it starts. Changing
  * them before any text was written takes effect at once; after that, the parser keeps the ones it started
  * with until `reset()`, while drawing (pictures, app elements) and press checks (tool schemas, confirmations)
@@ -90,8 +114,14 @@ const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
  * @fires {OmniBlockedEvent} omni-blocked - A press was stopped: `reason` (`fields`, `tool`, `params`, `confirm-failed`) and `details` for the app.
  * @fires {OmniIssueEvent} omni-issue - Each issue as it is found, from the parser or the renderer (`node_crashed`, `mutation_blocked`, `handler_failed`).
  * @fires {OmniEndEvent} omni-end - The stream ended; `issues` holds every issue so far.
+ * @fires {OmniGenerateEndEvent} omni-generate-end - A `generate()` (or a Retry) ended: `prompt`, `outcome` (done, or an error with `code` and `retryable`).
+ * @fires {OmniUpdateEvent} omni-update - An update was applied or rejected: `source` (`app`, `action`, `live`), `text`, `result`, `seq`.
+ * @fires {OmniLiveEvent} omni-live - The live feed started, retried or stopped: `state`, `screen`, `lastSeq`, `error`.
  *
- * @csspart screen - The column holding the screen.
+ * @csspart screen - The column holding the screen (`aria-busy="true"` while `generate()` streams).
+ * @csspart progress - The status line of `generate()`: what is happening, with Cancel or Retry.
+ * @csspart cancel - The Cancel button of the status line, while a screen streams.
+ * @csspart retry - The Retry button of the status line, after an error that retrying can help.
  * @csspart version-notice - The sentence shown when the stream was written for a newer format ([3.9]).
  * @csspart connection-notice - The sentence shown when `stream()`'s source failed before the end.
  * @csspart notice - A Notice, and the screen's own notices.
@@ -117,7 +147,20 @@ const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
  * @cssprop --ae-danger - Field errors and danger buttons.
  */
 export class OmniScreen extends AgentElement {
-  static override styles = [AgentElement.styles, screenStyles, ...componentStyles];
+  static override styles = [AgentElement.styles, progressStyles, screenStyles, ...componentStyles];
+
+  /**
+   * The generate endpoint of an Omni-IR server ([10.1]), such as `/api/generate`: `generate()` posts there.
+   * Unless `mutate-endpoint` and `live-endpoint` say otherwise, governed presses go to the sibling `mutate`
+   * and the live feed is read from the sibling `live` in the same directory (`/api/mutate`, `/api/live`).
+   */
+  @property() endpoint?: string;
+
+  /** The mutate endpoint for governed presses ([10.14]) when no `handler` is set. Default: `endpoint`'s sibling `mutate`. */
+  @property({ attribute: 'mutate-endpoint' }) mutateEndpoint?: string;
+
+  /** The live endpoint ([10.37]). Default: `endpoint`'s sibling `live`. */
+  @property({ attribute: 'live-endpoint' }) liveEndpoint?: string;
 
   /**
    * The tool registry: each tool's name and the JSON Schema (draft 2020-12) of its params. McpMutations may only
@@ -158,7 +201,10 @@ export class OmniScreen extends AgentElement {
 
   /**
    * Runs a governed action after every check passed ([9.3]). May return `{result, update}`: a string `update`
-   * is applied to this screen afterwards ([10.35]). Without a handler a press fails with `handler_failed`.
+   * is applied to this screen afterwards ([10.35]). Without a handler, a screen with an `endpoint` sends the
+   * press to its mutate endpoint (a new Idempotency-Key per press, the Button's id as `button`, the same press
+   * sent once more if no answer came); otherwise a press fails with `handler_failed`. A refusal from the server
+   * reaches `omni-action-error` as an Error whose `failure` is the engine's `MutateFailure` (`code`, `status`…).
    */
   @property({ attribute: false }) handler?: ActionHandler;
 
@@ -175,6 +221,12 @@ export class OmniScreen extends AgentElement {
   readonly #shown = new Map<string, Signal.State<boolean>>();
   readonly #phases = new Map<string, Signal.State<ActionPhase>>();
   #rendererIssues: Issue[] = [];
+  readonly #progress = new Signal.State<GenerateProgress>({ phase: 'idle' });
+  /** The generate() the screen shows now, while it runs: cancelled by Cancel, reset() or the next generate(). */
+  #request: { controller: AbortController; prompt: string } | null = null;
+  #lastPrompt: string | null = null;
+  /** The live feed followed now; kept with its last seq while the element is out of the page, to resume. */
+  #live: { screen: string; lastSeq: number; generation: number; follower: LiveFollower | null } | null = null;
   #drawn: { words: Strings; locale: string } | null = null;
 
   readonly #context: ScreenContext = this.#makeContext();
@@ -219,6 +271,10 @@ export class OmniScreen extends AgentElement {
    */
   reset(): void {
     this.#generation++;
+    this.#request?.controller.abort();
+    this.#request = null;
+    this.#stopLive();
+    this.#progress.set({ phase: 'idle' });
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#parser = null;
@@ -281,6 +337,64 @@ export class OmniScreen extends AgentElement {
   }
 
   /**
+   * Asks the `endpoint` server for a screen ([10.1]) and draws it as it streams, starting over like `reset()`
+   * and cancelling a `generate()` still running. Asks for this parser's format (0.8, [10.12]). Resolves with the
+   * outcome when the stream is over, however it ended (never rejects for what the server or the network does):
+   * `done` (then a screen the server keeps current is followed live), or an error whose `retryable` says whether
+   * the Retry button is offered. Rejects only when `endpoint` isn't set or `prompt` isn't a string.
+   */
+  async generate(prompt: string, options: { signal?: AbortSignal } = {}): Promise<GenerateOutcome> {
+    if (typeof prompt !== 'string') throw new TypeError('<omni-screen>.generate(): prompt must be a string');
+    const endpoint = this.endpoint;
+    if (!endpoint) throw new TypeError('<omni-screen>.generate(): set the endpoint attribute first');
+    this.reset();
+    const generation = this.#generation;
+    const current = () => generation === this.#generation;
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    this.#request = { controller, prompt };
+    this.#lastPrompt = prompt;
+    this.#setProgress({ phase: 'streaming' });
+    let outcome: GenerateOutcome;
+    try {
+      const { generate } = await remote();
+      outcome = await generate(
+        { endpoint, prompt, version: FORMAT_VERSION, signal: controller.signal, credentials: 'same-origin' },
+        {
+          write: (text) => current() && this.write(text),
+          end: () => current() && this.end(),
+        },
+      );
+    } catch (error) {
+      // The transport code itself failed to load (offline, a missing chunk): nothing was asked, nothing written.
+      outcome = controller.signal.aborted
+        ? { status: 'error', code: 'cancelled', message: 'The app cancelled the request.', retryable: false }
+        : { status: 'error', code: 'client_error', message: errorText(error), retryable: true };
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+    if (!current()) return outcome;
+    this.#request = null;
+    if (outcome.status === 'done') {
+      this.#setProgress({ phase: 'done' });
+      if (outcome.screen) this.#follow(outcome.screen, 0);
+    } else if (outcome.code === 'cancelled') {
+      this.#setProgress({ phase: 'stopped' });
+    } else {
+      this.#setProgress({ phase: 'failed', code: outcome.code, retryable: outcome.retryable });
+    }
+    this.#fire(new OmniGenerateEndEvent(prompt, outcome));
+    return outcome;
+  }
+
+  /** Where the last `generate()` is: streaming, done, stopped, failed (with its code), or idle. */
+  get progress(): GenerateProgress {
+    return untracked(() => this.#progress.get());
+  }
+
+  /**
    * Applies an update ([10.29]–[10.34]): the app's own Omni-IR text, after the stream has ended, whole or not
    * at all. Components keep their elements, so focus, scrolling, an open tab and typed text stay; each Notice
    * the update adds or changes is read politely by assistive technology ([8.8]).
@@ -298,16 +412,36 @@ export class OmniScreen extends AgentElement {
 
   /** Same as `update(text)`, under a name that can't be confused with Lit's lifecycle. Throws before the end. */
   applyUpdate(text: string): UpdateResult {
+    return this.#applyUpdate(String(text), 'app');
+  }
+
+  #applyUpdate(text: string, source: UpdateSource, seq?: number): UpdateResult {
     const parser = this.#ensureParser();
     const before = this.#noticeWords();
-    const result = parser.update(String(text));
+    const result = parser.update(text);
     if (result.applied) {
       const after = this.#noticeWords();
       const said: string[] = [];
       for (const [id, words] of after) if (words && before.get(id) !== words) said.push(words);
       if (said.length > 0) this.#announce(said.join(' '));
     }
+    this.#fire(new OmniUpdateEvent(source, text, result, seq));
     return result;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back in the page: follow the live feed again from the last update received ([10.39]).
+    const live = this.#live;
+    if (live && !live.follower && live.generation === this.#generation) this.#follow(live.screen, live.lastSeq);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Out of the page counts as closed ([10.39]); the seq is kept in case it comes back.
+    const follower = this.#live?.follower;
+    if (this.#live) this.#live.follower = null;
+    follower?.stop();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -332,7 +466,9 @@ export class OmniScreen extends AgentElement {
     const doc = this.#doc.get();
     const started = this.#started.get();
     const w = this.words;
-    return html`<div class="screen" part="screen">
+    const progress = this.#progress.get();
+    return html`${progressLine(progress, w, { cancel: () => this.#cancelPressed(), retry: () => this.#retryPressed() })}
+      <div class="screen" part="screen" aria-busy=${progress.phase === 'streaming' ? 'true' : nothing}>
         ${doc?.newerVersion
           ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
           : nothing}
@@ -594,8 +730,9 @@ export class OmniScreen extends AgentElement {
     const action: OmniAction = Object.freeze({ tool: mutation.tool, params, button: buttonId, mutation });
     let outcome: OmniActionResult | void;
     try {
-      if (typeof this.handler !== 'function') throw new Error('No handler is set on <omni-screen>');
-      outcome = await this.handler(action);
+      if (typeof this.handler === 'function') outcome = await this.handler(action);
+      else if (this.endpoint || this.mutateEndpoint) outcome = await this.#send(action);
+      else throw new Error('No handler is set on <omni-screen>');
     } catch (error) {
       if (generation !== this.#generation) return;
       phase.set('failed');
@@ -615,7 +752,7 @@ export class OmniScreen extends AgentElement {
     this.#fire(new OmniActionEvent(mutation.tool, params, buttonId, result));
     const update = outcome && typeof outcome === 'object' ? outcome.update : undefined;
     // An update that isn't a string is ignored ([10.35]); one is applied only after the stream ended ([10.29]).
-    if (typeof update === 'string' && this.#parser?.ended) this.applyUpdate(update);
+    if (typeof update === 'string' && this.#parser?.ended) this.#applyUpdate(update, 'action');
   }
 
   #blocked(reason: BlockReason, buttonId: string, mutation: OmniMutation, details: unknown): void {
@@ -648,6 +785,102 @@ export class OmniScreen extends AgentElement {
     const host = first.closest('omni-node');
     await Promise.all([...reveal.waits, host?.updateComplete]);
     first.focus();
+  }
+
+  // ——— the server: presses, the live feed, the status line ([10]) ———
+
+  #endpointFor(name: 'mutate' | 'live'): string {
+    const own = name === 'mutate' ? this.mutateEndpoint : this.liveEndpoint;
+    if (own) return own;
+    if (!this.endpoint) throw new Error(`<omni-screen> has no endpoint for ${name}`);
+    return siblingEndpoint(this.endpoint, name);
+  }
+
+  /** A governed press sent to the mutate endpoint ([10.14]): one key per press, the same key if it is sent again. */
+  async #send(action: OmniAction): Promise<OmniActionResult> {
+    const { createPress } = await remote();
+    const press = createPress({
+      endpoint: this.#endpointFor('mutate'),
+      tool: action.tool,
+      params: action.params,
+      button: action.button,
+      credentials: 'same-origin',
+    });
+    let answer = await press.send();
+    // No answer came: whether it ran is unknown, so the same press (same key) is sent once more.
+    if (!answer.ok && answer.code === 'network_error') answer = await press.send();
+    if (!answer.ok) throw Object.assign(new Error(answer.message), { failure: answer });
+    return { result: answer.result, update: answer.update };
+  }
+
+  /** Follows the screen's live feed from `after` ([10.37]); each update goes through the update path ([10.38]). */
+  #follow(screen: string, after: number): void {
+    const generation = this.#generation;
+    const live = { screen, lastSeq: after, generation, follower: null as LiveFollower | null };
+    this.#live = live;
+    const mine = () => this.#live === live;
+    void remote().then(
+      ({ followLive }) => {
+        if (!mine() || !this.isConnected || live.follower) return;
+        live.follower = followLive({
+          endpoint: this.#endpointFor('live'),
+          screen,
+          after,
+          credentials: 'same-origin',
+          onUpdate: ({ seq, text }) => {
+            if (!mine()) return;
+            live.lastSeq = seq;
+            this.#applyUpdate(text, 'live', seq);
+          },
+          onError: (error) => {
+            if (mine() && error.retryable) this.#fire(new OmniLiveEvent('retrying', screen, live.lastSeq, error));
+          },
+          onStop: (stop) => {
+            // Stopped by disconnecting: kept, to follow again on reconnecting. Anything else is final.
+            if (mine() && stop.reason !== 'stopped') this.#live = null;
+            this.#fire(new OmniLiveEvent(liveStateOf(stop), screen, live.lastSeq, stop.reason === 'error' ? stop : undefined));
+          },
+        });
+        this.#fire(new OmniLiveEvent('following', screen, live.lastSeq));
+      },
+      (error: unknown) => {
+        if (!mine()) return;
+        this.#live = null;
+        const failure = { code: 'client_error', message: errorText(error), retryable: false, status: 0 };
+        this.#fire(new OmniLiveEvent('failed', screen, live.lastSeq, failure));
+      },
+    );
+  }
+
+  #stopLive(): void {
+    const live = this.#live;
+    this.#live = null;
+    live?.follower?.stop();
+  }
+
+  /**
+   * Changes the status line. When focus is on one of its buttons and that button goes away, focus moves to the
+   * button that takes its place (Cancel ↔ Retry), else to the line itself, so it is never lost to the page.
+   */
+  #setProgress(progress: GenerateProgress): void {
+    const active = this.shadowRoot?.activeElement;
+    const hadFocus = !!active && !!active.closest?.('.progress');
+    this.#progress.set(progress);
+    if (!hadFocus) return;
+    void this.updateComplete.then(() => {
+      const line = this.renderRoot.querySelector<HTMLElement>('.progress');
+      const target = line?.querySelector<HTMLElement>('button') ?? line;
+      target?.focus();
+    });
+  }
+
+  #cancelPressed(): void {
+    this.#request?.controller.abort();
+  }
+
+  #retryPressed(): void {
+    if (this.#lastPrompt === null || !this.endpoint) return;
+    void this.generate(this.#lastPrompt);
   }
 
   // ——— issues and announcements ———

@@ -30,8 +30,10 @@ export const noticeStyles = css`
     background: var(--_accent-soft);
     color: var(--_text);
     overflow-wrap: anywhere;
-    white-space: pre-line;
   }
+  /* Line breaks in the text are kept; the template's own white space between the tags is not. */
+  .notice-title,
+  .notice-text { white-space: pre-line; }
   .notice-title { font-weight: 650; margin-block-end: var(--_space-1); }
   .notice.tone-success { border-color: var(--_success); background: var(--_success-soft); color: var(--_success-text); }
   .notice.tone-warning { border-color: var(--_warning); background: var(--_warning-soft); color: var(--_warning-text); }

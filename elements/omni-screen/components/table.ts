@@ -1,4 +1,4 @@
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { OmniNode } from '../../../src/omni-ir/types.js';
 import { fill } from '../../../strings/en.js';
@@ -28,10 +28,11 @@ export const table: NodeView = {
     const columns = listProp(node.props['columns']).map((c) => String(c));
     // Named by its columns too, so two tables on one screen are two different regions.
     const name = columns.length > 0 ? fill(screen.words.tableScrollNamed, { columns: columns.join(', ') }) : screen.words.tableScroll;
+    const numeric = numericColumns(screen, node.children, columns.length);
     return html`<div class="table-scroll" part="table" role="region" tabindex="0" aria-label=${name}>
       <table class="table">
         <thead>
-          <tr>${columns.map((c) => html`<th scope="col">${c}</th>`)}</tr>
+          <tr>${columns.map((c, i) => html`<th scope="col" class=${numeric[i] ? 'num' : nothing}>${c}</th>`)}</tr>
         </thead>
         <tbody>
           ${repeat(
@@ -44,6 +45,23 @@ export const table: NodeView = {
     </div>`;
   },
 };
+
+/** Columns whose arrived cells are all numbers: their headings line up with the cells, at the end ([8] Tables). */
+function numericColumns(screen: ScreenContext, ids: readonly string[], columns: number): boolean[] {
+  const numeric = Array.from({ length: columns }, () => false);
+  const other = Array.from({ length: columns }, () => false);
+  for (const id of ids) {
+    const r = child(screen, id, 'TableRow');
+    if (typeof r === 'string') continue;
+    const cells = listProp(r.props['cells']);
+    for (let i = 0; i < columns; i++) {
+      const cell = cells[i];
+      if (typeof cell === 'number') numeric[i] = true;
+      else if (cell !== undefined && cell !== '') other[i] = true;
+    }
+  }
+  return numeric.map((n, i) => n && !other[i]);
+}
 
 function row(screen: ScreenContext, id: string, columns: number): TemplateResult {
   const r = child(screen, id, 'TableRow');
@@ -77,6 +95,7 @@ export const tableStyles = css`
     font-size: var(--_font-size-sm);
     background: var(--_subtle);
   }
-  .table td.num { text-align: end; }
+  .table td.num,
+  .table th.num { text-align: end; }
   .table tbody tr:last-child td { border-block-end: 0; }
 `;

@@ -1,0 +1,9 @@
+/**
+ * The transport clients `<omni-screen>` uses when it has an `endpoint`: the generate client, governed presses
+ * and the live feed (spec section 10). Loaded with `import()` on first use, so a page that only feeds the
+ * element with `write()` or `stream()` never downloads them.
+ * @internal
+ */
+export { generate } from '../../src/omni-ir/transport/generate.js';
+export { createPress } from '../../src/omni-ir/transport/mutate.js';
+export { followLive } from '../../src/omni-ir/transport/live.js';

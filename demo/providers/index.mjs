@@ -1,8 +1,7 @@
 // The real models the demo server can use instead of its scripted one: Claude when ANTHROPIC_API_KEY is set,
 // else an OpenAI model when OPENAI_API_KEY is, else none. The system prompt is the engine's systemPrompt()
 // (src/omni-ir/prompt.ts), generated from the same catalog the parser checks with and the app's registry.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { loadEngine } from '../../bin/loadEngine.mjs';
 import { createAnthropicModel } from './anthropic.mjs';
 import { createOpenAIModel } from './openai.mjs';
 import { stripFences } from './fences.mjs';
@@ -12,37 +11,9 @@ export { createAnthropicModel, ANTHROPIC_DEFAULT_MODEL } from './anthropic.mjs';
 export { createOpenAIModel, OPENAI_DEFAULT_MODEL } from './openai.mjs';
 export { stripFences } from './fences.mjs';
 
-const root = new URL('../../', import.meta.url);
-
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (/\.(ts|mjs|js)$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/**
- * The engine's systemPrompt function: from dist/engine.js when it is built and newer than every source file (the
- * page's parser comes from the same build), else from the TypeScript source through tsx.
- */
+/** The engine's systemPrompt function, from the engine as bin/loadEngine.mjs loads it. */
 export async function loadSystemPrompt() {
-  const built = new URL('dist/engine.js', root);
-  if (existsSync(built) && statSync(built).mtimeMs >= newestSource(fileURLToPath(new URL('src', root)))) {
-    const engine = await import(built.href);
-    if (typeof engine.systemPrompt === 'function') return engine.systemPrompt;
-  }
-  const source = new URL('src/omni-ir/prompt.ts', root).href;
-  let mod;
-  try {
-    mod = await import(source); // works when Node already runs with a TypeScript loader (the tests)
-  } catch {
-    const { tsImport } = await import('tsx/esm/api');
-    mod = await tsImport(source, import.meta.url);
-  }
-  return mod.systemPrompt;
+  return (await loadEngine()).systemPrompt;
 }
 
 /** The registry's parts the prompt describes: tools (with schemas), assets, app components, picture families. */

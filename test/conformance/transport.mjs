@@ -2,37 +2,14 @@
 // against the engine's SSE generate client. Each case is answered by a fake fetch, delivered whole, part by part,
 // and again in reads of 1, 5 and 13 UTF-8 bytes; every delivery must give the expected written text, ended
 // flag and outcome.
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { loadEngine } from '../../bin/loadEngine.mjs';
+
+/** The engine, loaded as every Node script of the project loads it (bin/loadEngine.mjs). */
+export const loadTransport = () => loadEngine();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-let enginePromise;
-/**
- * The engine: dist/engine.js when it is built and current (the shared loader checks it is newer than every
- * source), else the TypeScript sources through tsx.
- */
-export function loadTransport() {
-  enginePromise ??= (async () => {
-    const shared = join(dirname(fileURLToPath(import.meta.url)), 'loadEngine.mjs');
-    if (existsSync(shared)) {
-      const { loadEngine } = await import(pathToFileURL(shared).href);
-      const { engine } = await loadEngine();
-      if (typeof engine.generate === 'function') return engine;
-    } else {
-      const built = join(root, 'dist', 'engine.js');
-      if (existsSync(built)) {
-        const engine = await import(pathToFileURL(built).href);
-        if (typeof engine.generate === 'function') return engine;
-      }
-    }
-    const { register } = await import('tsx/esm/api');
-    register();
-    return import(pathToFileURL(join(root, 'src', 'omni-ir', 'transport', 'index.ts')).href);
-  })();
-  return enginePromise;
-}
 
 const encoder = new TextEncoder();
 

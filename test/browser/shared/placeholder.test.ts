@@ -22,7 +22,7 @@ describe('ae-placeholder', () => {
   });
 
   it('takes the placing element’s word as its label, as text', async () => {
-    const el = await fixture<AePlaceholder>(html`<ae-placeholder label="<i>Lädt…</i>"></ae-placeholder>`);
+    const el = await fixture<AePlaceholder>(html`<ae-placeholder .label=${"<i>Lädt…</i>"}></ae-placeholder>`);
     expect(block(el).textContent!.trim()).to.equal('<i>Lädt…</i>');
     expect(block(el).querySelector('i')).to.equal(null);
     el.label = 'Loading chart…';

@@ -16,7 +16,7 @@ export default {
       product: 'chromium',
       launchOptions: {
         ...(executablePath ? { executablePath } : {}),
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: ['--no-sandbox', '--js-flags=--expose-gc', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       },
     }),
   ],

@@ -1,6 +1,6 @@
 import { LitElement, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import { SignalWatcher } from '@lit-labs/signals';
+import { SignalWatcher } from '../shared/signalWatcher.js';
 import type { OmniNode as NodeData } from '../../src/omni-ir/types.js';
 import { screenContext, type ScreenContext } from './screenContext.js';
 import { renderProbe } from './testHooks.js';

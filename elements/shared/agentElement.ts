@@ -4,7 +4,7 @@
  */
 import { LitElement, css, type CSSResultGroup, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { SignalWatcher } from '@lit-labs/signals';
+import { SignalWatcher } from './signalWatcher.js';
 import { ContextConsumer, ContextProvider } from '@lit/context';
 import { en, mergeStrings, type Strings } from '../../strings/en.js';
 import { themeNames, themeStyles, type ThemeName } from '../../themes/index.js';

@@ -36,6 +36,8 @@ const distDir = join(here, '..', '..', 'dist');
  *   own copy of the screen, with `engine` or the built dist/engine.js when there is one; null: no check)
  * - modelCheck {verified(), retryAfter()}: while not verified, generate answers 503 model_unverified ([10.23])
  * - log: a function for one-line logs (default: none when fast, else console.log)
+ * - cutResponse(pathname, req) → number | undefined: a test hook; when it returns N, that response's connection
+ *   is broken after N bytes of its body (no terminal event, no closing chunk), as a dropped network would
  * Resolves with {url, port, close()}.
  */
 export async function startServer(options = {}) {
@@ -119,6 +121,8 @@ export async function startServer(options = {}) {
     } catch {
       return sendError(res, 400, 'invalid_request', 'Bad URL.');
     }
+    const cut = options.cutResponse?.(url.pathname, req);
+    if (typeof cut === 'number' && cut >= 0) cutAfter(res, cut);
     try {
       const route = routes[url.pathname];
       if (route) return await route(req, res, url);
@@ -154,6 +158,45 @@ export async function startServer(options = {}) {
       server.closeAllConnections?.();
       return new Promise((r) => server.close(() => r()));
     },
+  };
+}
+
+/**
+ * Breaks the response's connection once `limit` bytes of its body were written: what came before is flushed,
+ * everything after is dropped, and the socket closes without the chunked body's end, so the client's read fails
+ * mid-stream exactly as it does when a network drops ([10.9]).
+ */
+function cutAfter(res, limit) {
+  let sent = 0;
+  let cut = false;
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  const breakNow = () => {
+    cut = true;
+    // Let what was written reach the client and be read first (a browser drops bytes it hasn't read yet when the
+    // connection fails), then close without the last chunk. The socket is looked up then: a response that waited
+    // behind the previous one on a kept-alive connection gets its socket only when that one finished.
+    setTimeout(() => {
+      res.socket?.end();
+      setTimeout(() => res.destroy(), 50).unref?.();
+    }, 200).unref?.();
+  };
+  res.write = (chunk, encoding, callback) => {
+    if (cut) return true;
+    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8');
+    if (sent + bytes.length < limit) {
+      sent += bytes.length;
+      return write(bytes, typeof encoding === 'function' ? encoding : callback);
+    }
+    if (limit > sent) write(bytes.subarray(0, limit - sent));
+    sent = limit;
+    breakNow();
+    return true;
+  };
+  res.end = (chunk, encoding, callback) => {
+    if (!cut && chunk !== undefined && typeof chunk !== 'function') res.write(chunk, encoding);
+    if (cut) return res;
+    return end(typeof chunk === 'function' ? chunk : typeof encoding === 'function' ? encoding : callback);
   };
 }
 

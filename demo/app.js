@@ -1,48 +1,200 @@
-// The demo page: asks the server for a screen over SSE, draws it in <omni-screen>, runs its governed actions
-// through /api/mutate and follows its live feed. Everything comes from the engine and the elements' bundle.
+// The demo page: <omni-screen endpoint="/api/generate"> asks the server for a screen and draws it as it
+// streams; its governed presses go to /api/mutate and a screen the server keeps current is followed live, all
+// inside the element. The page adds the registry, the prompts, a theme switch and a log of what the app sees.
+// No inline scripts or styles anywhere: the server's Content-Security-Policy allows neither.
 import '/dist/agent-elements.js';
-import { generate, createPress, followLive } from '/dist/engine.js';
 
 const screen = document.getElementById('screen');
 const form = document.getElementById('ask');
-const status = document.getElementById('status');
-let current = null;
+const promptInput = document.getElementById('prompt');
+const empty = document.getElementById('empty');
+const area = document.getElementById('screen-area');
+const logList = document.getElementById('log');
+const logEmpty = document.getElementById('log-empty');
+const MAX_LOG = 200;
 
-const registry = await (await fetch('/api/registry')).json();
-Object.assign(screen, { tools: registry.tools, confirm: registry.confirm, assets: registry.assets, pictures: registry.pictures });
+// ——— theme: light, dark or the system's, remembered ———
 
-screen.handler = async ({ tool, params, button }) => {
-  const press = createPress({ endpoint: '/api/mutate', tool, params, button, credentials: 'same-origin' });
-  let answer = await press.send();
-  // A lost answer is retried once with the same key: the server runs the action at most once.
-  if (!answer.ok && answer.code === 'network_error') answer = await press.send();
-  if (!answer.ok) throw new Error(answer.message);
-  return { result: answer.result, update: answer.update };
-};
+const THEMES = ['light', 'dark', 'system'];
 
-form.addEventListener('submit', async (event) => {
-  event.preventDefault();
-  current?.abort();
-  const controller = new AbortController();
-  current = controller;
-  screen.reset();
-  status.textContent = 'Writing…';
-  const outcome = await generate(
-    { endpoint: '/api/generate', prompt: form.prompt.value, version: '0.8', signal: controller.signal, credentials: 'same-origin' },
-    { write: (text) => screen.write(text), end: () => screen.end() },
-  );
-  if (current !== controller) return;
-  status.textContent = outcome.status === 'done' ? '' : outcome.message;
-  if (outcome.status === 'done' && outcome.screen) {
-    status.textContent = 'Live';
-    followLive({
-      screen: outcome.screen,
-      credentials: 'same-origin',
-      signal: controller.signal,
-      onUpdate: ({ text }) => screen.applyUpdate(text),
-      onStop: (stop) => {
-        if (current === controller) status.textContent = stop.reason === 'end' ? 'Up to date' : '';
-      },
-    });
+function savedTheme() {
+  try {
+    const t = localStorage.getItem('agent-elements-demo-theme');
+    return THEMES.includes(t) ? t : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+function applyTheme(theme) {
+  document.documentElement.dataset.theme = theme;
+  screen.theme = theme;
+  for (const radio of document.querySelectorAll('input[name="theme"]')) radio.checked = radio.value === theme;
+  try {
+    localStorage.setItem('agent-elements-demo-theme', theme);
+  } catch {
+    // Storage may be off: the choice lasts for this page only.
+  }
+}
+
+applyTheme(savedTheme());
+for (const radio of document.querySelectorAll('input[name="theme"]')) {
+  radio.addEventListener('change', () => radio.checked && applyTheme(radio.value));
+}
+
+// ——— the log: what the app sees, as text ———
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+function log(kind, text, tone = 'neutral') {
+  const item = document.createElement('li');
+  item.className = `entry tone-${tone}`;
+  const head = document.createElement('div');
+  head.className = 'entry-head';
+  const label = document.createElement('span');
+  label.className = 'entry-kind';
+  label.textContent = kind;
+  const time = document.createElement('time');
+  time.className = 'entry-time';
+  const now = new Date();
+  time.dateTime = now.toISOString();
+  time.textContent = clock.format(now);
+  head.append(label, time);
+  const body = document.createElement('p');
+  body.className = 'entry-text';
+  body.textContent = text;
+  item.append(head, body);
+  logList.prepend(item);
+  while (logList.children.length > MAX_LOG) logList.lastElementChild.remove();
+  logEmpty.hidden = true;
+}
+
+document.getElementById('clear-log').addEventListener('click', () => {
+  logList.replaceChildren();
+  logEmpty.hidden = false;
+});
+
+/** The first lines of an update, for the log. */
+function preview(text, lines = 3) {
+  const all = text.split('\n').filter((l) => l.trim() !== '');
+  const shown = all.slice(0, lines).join('\n');
+  return all.length > lines ? `${shown}\n… ${all.length - lines} more line${all.length - lines === 1 ? '' : 's'}` : shown;
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+screen.addEventListener('omni-generate-end', ({ prompt, outcome }) => {
+  if (outcome.status === 'done') {
+    const errors = screen.issues.filter((i) => i.severity === 'error').length;
+    const parts = [`Screen complete for “${prompt}”`];
+    if (outcome.model) parts.push(`model ${outcome.model}`);
+    if (typeof outcome.ms === 'number') parts.push(`${outcome.ms} ms`);
+    if (outcome.stopReason && outcome.stopReason !== 'end_turn') parts.push(`stopped: ${outcome.stopReason}`);
+    parts.push(errors ? plural(errors, 'rejected line') : 'no rejected lines');
+    if (outcome.screen) parts.push('the server keeps it current');
+    log('generate', parts.join(' · '), errors ? 'warning' : 'success');
+  } else if (outcome.code === 'cancelled') {
+    log('generate', `Cancelled “${prompt}”.`);
+  } else {
+    const retry = outcome.retryable ? 'retryable' : 'not retryable';
+    log('generate', `Failed: ${outcome.code} (${retry}). ${outcome.message}`, 'danger');
   }
 });
+
+screen.addEventListener('omni-issue', ({ issue }) => {
+  const where = [issue.line != null ? `line ${issue.line}` : null, issue.id ? `“${issue.id}”` : null].filter(Boolean).join(', ');
+  log(`${issue.severity} · ${issue.code}`, `${where ? `${where}: ` : ''}${issue.message}`, issue.severity === 'error' ? 'danger' : 'warning');
+});
+
+screen.addEventListener('omni-action', ({ tool, button, result }) => {
+  log('action', `${tool} ran from the button “${button}”. Result: ${JSON.stringify(result)}`, 'success');
+});
+
+screen.addEventListener('omni-action-error', ({ tool, error }) => {
+  const failure = error && error.failure;
+  const why = failure ? `${failure.code} (HTTP ${failure.status})` : error instanceof Error ? error.message : String(error);
+  log('action failed', `${tool}: ${why}. The person sees a plain sentence; nothing was changed.`, 'danger');
+});
+
+screen.addEventListener('omni-blocked', ({ tool, reason, details }) => {
+  const what = {
+    fields: `a field it reads needs fixing (${Array.isArray(details) ? details.join(', ') : ''})`,
+    tool: 'the tool is not in the registry',
+    params: 'its params failed the tool’s schema',
+    'confirm-failed': 'the confirmation could not be written',
+  }[reason];
+  log('blocked', `${tool}: stopped before sending, ${what}.`, 'warning');
+});
+
+screen.addEventListener('omni-update', ({ source, seq, text, result }) => {
+  const from = source === 'live' ? `Live update #${seq}` : source === 'action' ? 'Update from the action’s result' : 'Update';
+  if (result.applied) log('update', `${from} applied:\n${preview(text)}`, 'info');
+  else log('update rejected', `${from} rejected whole: ${result.issues.map((i) => i.code).join(', ')}. The screen did not change.`, 'danger');
+});
+
+screen.addEventListener('omni-live', ({ state, lastSeq, error }) => {
+  const words = {
+    following: 'Following the live feed.',
+    retrying: `The feed dropped (${error?.code ?? 'no answer'}); following again shortly.`,
+    ended: `The feed ended after ${plural(lastSeq, 'update')}: this screen won’t change again.`,
+    stopped: 'Stopped following (a new screen replaced it).',
+    failed: `The feed failed: ${error?.code ?? 'unknown'}. Not following any more.`,
+  }[state];
+  log('live', words, state === 'failed' ? 'danger' : 'info');
+});
+
+// ——— the registry, then the prompts ———
+
+async function loadRegistry() {
+  const response = await fetch('/api/registry', { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`the registry answered ${response.status}`);
+  const registry = await response.json();
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  Object.assign(screen, {
+    tools: registry.tools,
+    assets: registry.assets,
+    pictures: registry.pictures,
+    // The server's sentences, with one written by a function so the amount reads as money ([9.1]).
+    confirm: {
+      ...registry.confirm,
+      'payments.confirm': (params) => `Pay ${usd.format(Number(params.amount))} to Blue Bottle Café now?`,
+    },
+  });
+}
+
+const ready = loadRegistry().catch((error) => {
+  log('registry', `Could not load the registry: ${error.message}. Buttons will stay blocked.`, 'danger');
+});
+
+async function show(prompt) {
+  const text = prompt.trim();
+  if (!text) return;
+  await ready;
+  empty.hidden = true;
+  log('generate', `Asked for “${text}”.`);
+  await screen.generate(text);
+}
+
+for (const chip of document.querySelectorAll('.chip')) {
+  chip.addEventListener('click', () => {
+    promptInput.value = chip.dataset.prompt;
+    void show(chip.dataset.prompt);
+    // On a phone the screen is below the fold: bring it into view, without moving focus.
+    if (matchMedia('(max-width: 60rem)').matches) {
+      const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+      area.scrollIntoView({ behavior: calm ? 'auto' : 'smooth', block: 'start' });
+    }
+  });
+}
+
+form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void show(promptInput.value);
+});
+
+// A link can ask for a screen: /?prompt=Where+is+my+order
+const asked = new URLSearchParams(location.search).get('prompt');
+if (asked) {
+  promptInput.value = asked;
+  void show(asked);
+}

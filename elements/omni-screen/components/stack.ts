@@ -31,4 +31,6 @@ export const stackStyles = css`
   .stack.align-end { align-items: flex-end; }
   .stack.align-stretch { align-items: stretch; }
   .stack.row.align-stretch { align-items: center; }
+  /* Cards side by side share the row and line up in height; wrapped on a narrow screen, each takes the width. */
+  .stack.row > omni-node > .card { flex: 1 1 12rem; align-self: stretch; }
 `;

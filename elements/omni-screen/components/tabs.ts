@@ -102,7 +102,7 @@ export const tabsStyles = css`
     display: flex;
     gap: var(--_space-1);
     border-block-end: 1px solid var(--_border);
-    overflow-x: auto;
+    flex-wrap: wrap;
   }
   .tab {
     font: inherit;

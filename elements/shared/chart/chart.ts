@@ -449,6 +449,8 @@ export class AeChart extends AgentElement {
               borderWidth: 2,
               tension: 0,
               fill: false,
+              // The first and last points sit on the chart area's edges: draw them whole.
+              clip: 8,
             }
           : {
               label: s.name,
@@ -502,6 +504,7 @@ export class AeChart extends AgentElement {
       responsive: true,
       maintainAspectRatio: true,
       aspectRatio: pie ? 1.6 : 2,
+      layout: { padding: pie ? 0 : { top: 8, left: 8, right: 8 } },
       animation: reducedMotion() ? false : { duration: 300 },
       locale: this.resolvedLocale,
       interaction: { mode: 'nearest', intersect: this.kind !== 'line' },
@@ -535,7 +538,13 @@ export class AeChart extends AgentElement {
           beginAtZero: true,
           position: rtl ? 'right' : 'left',
           ...axis,
-          ticks: { ...axis.ticks, callback: (v) => formatTick(Number(v), this.format, this.currency, this.resolvedLocale) },
+          ticks: {
+            ...axis.ticks,
+            callback: (v, _i, ticks) => {
+              const scale = ticks.reduce((m, t) => Math.max(m, Math.abs(Number(t.value))), 0);
+              return formatTick(Number(v), this.format, this.currency, this.resolvedLocale, scale);
+            },
+          },
         },
       };
     }

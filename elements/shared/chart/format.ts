@@ -16,9 +16,12 @@ function safeLocale(locale: string): string {
   }
 }
 
-function formatter(format: ChartFormat, currency: string, locale: string, compact: boolean): Intl.NumberFormat {
+/** `full`: every digit; `whole`: no fraction (currency ticks such as "$5,000"); `compact`: "12K", "$1.2M". */
+type Mode = 'full' | 'whole' | 'compact';
+
+function formatter(format: ChartFormat, currency: string, locale: string, mode: Mode): Intl.NumberFormat {
   const code = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'USD';
-  const key = `${format}|${code}|${locale}|${compact}`;
+  const key = `${format}|${code}|${locale}|${mode}`;
   let f = formatters.get(key);
   if (!f) {
     const options: Intl.NumberFormatOptions =
@@ -27,11 +30,12 @@ function formatter(format: ChartFormat, currency: string, locale: string, compac
         : format === 'percent'
           ? { style: 'percent', maximumFractionDigits: 2 }
           : { maximumFractionDigits: 3 };
-    if (compact) {
+    if (mode === 'compact') {
       options.notation = 'compact';
       options.maximumFractionDigits = 1;
-      if (format === 'currency') options.minimumFractionDigits = 0;
     }
+    if (mode !== 'full' && format === 'currency') options.minimumFractionDigits = 0;
+    if (mode === 'whole') options.maximumFractionDigits = 0;
     f = new Intl.NumberFormat(safeLocale(locale), options);
     formatters.set(key, f);
   }
@@ -46,14 +50,17 @@ function formatter(format: ChartFormat, currency: string, locale: string, compac
 export function formatValue(value: number, format: ChartFormat = 'number', currency = 'USD', locale = 'en'): string {
   if (typeof value !== 'number' || Number.isNaN(value)) return '';
   const kind: ChartFormat = format === 'currency' || format === 'percent' ? format : 'number';
-  return formatter(kind, currency, locale, false).format(kind === 'percent' ? value / 100 : value);
+  return formatter(kind, currency, locale, 'full').format(kind === 'percent' ? value / 100 : value);
 }
 
-/** Like `formatValue`, shorter for axis ticks: large numbers are compact ("12K", "$1.2M"). */
-export function formatTick(value: number, format: ChartFormat = 'number', currency = 'USD', locale = 'en'): string {
+/**
+ * Like `formatValue`, shorter for axis ticks. One axis is written one way: when its largest tick (`scale`, the
+ * tick's own value by default) is 10,000 or more every tick is compact ("$5K", "$10K"), and whole amounts of money
+ * drop their cents ("$500"), so an axis never mixes "$5,000.00" with "$10K".
+ */
+export function formatTick(value: number, format: ChartFormat = 'number', currency = 'USD', locale = 'en', scale = value): string {
   if (typeof value !== 'number' || Number.isNaN(value)) return '';
   const kind: ChartFormat = format === 'currency' || format === 'percent' ? format : 'number';
-  const compact = Math.abs(value) >= 10_000;
-  if (!compact) return formatValue(value, kind, currency, locale);
-  return formatter(kind, currency, locale, true).format(kind === 'percent' ? value / 100 : value);
+  const mode: Mode = Math.abs(scale) >= 10_000 ? 'compact' : kind === 'currency' && Number.isInteger(value) ? 'whole' : 'full';
+  return formatter(kind, currency, locale, mode).format(kind === 'percent' ? value / 100 : value);
 }

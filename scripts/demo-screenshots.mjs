@@ -81,6 +81,20 @@ try {
   await p.waitForTimeout(300);
   await p.screenshot({ path: join(out, 'confirm-light-desktop.png') });
   await context.close();
+  // Mid-stream, at a model's pace: placeholders where lines haven't arrived, the status line with Cancel.
+  const slow = await startServer({ port: 0, fast: false, log: () => {} });
+  try {
+    for (const size of Object.keys(sizes)) {
+      const { p: sp, context: sc } = await page('light', size);
+      await sp.goto(slow.url + '/');
+      await sp.getByRole('button', { name: /^Sales dashboard/ }).click();
+      await sp.waitForTimeout(1500);
+      await shoot(sp, `streaming-light-${size}`, size);
+      await sc.close();
+    }
+  } finally {
+    await slow.close();
+  }
 } finally {
   await browser.close();
   await server.close();

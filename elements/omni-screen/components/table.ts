@@ -98,4 +98,5 @@ export const tableStyles = css`
   .table td.num,
   .table th.num { text-align: end; }
   .table tbody tr:last-child td { border-block-end: 0; }
+  @container (max-width: 26rem) { .table th, .table td { padding-inline: var(--_space-2); } }
 `;

@@ -218,6 +218,8 @@ export class OmniScreen extends AgentElement {
   readonly #started = new Signal.State(false);
   readonly #connectionLost = new Signal.State(false);
   readonly #announcement = new Signal.State('');
+  #toSay: string[] = [];
+  #sayFrame = 0;
   readonly #shown = new Map<string, Signal.State<boolean>>();
   readonly #phases = new Map<string, Signal.State<ActionPhase>>();
   #rendererIssues: Issue[] = [];
@@ -285,6 +287,7 @@ export class OmniScreen extends AgentElement {
     this.#phases.clear();
     this.#connectionLost.set(false);
     this.#announcement.set('');
+    this.#toSay = [];
     this.#started.set(false);
     this.#ensureParser();
   }
@@ -925,9 +928,16 @@ export class OmniScreen extends AgentElement {
   }
 
   #announce(words: string): void {
-    // Clear first, so the same words said twice are read twice.
+    // Clear first, so the same words said twice are read twice; updates in the same frame are said together.
+    this.#toSay.push(words);
+    if (this.#sayFrame) return;
     this.#announcement.set('');
-    requestAnimationFrame(() => this.#announcement.set(words));
+    this.#sayFrame = requestAnimationFrame(() => {
+      this.#sayFrame = 0;
+      const all = this.#toSay.join(' ');
+      this.#toSay = [];
+      if (all) this.#announcement.set(all);
+    });
   }
 }
 

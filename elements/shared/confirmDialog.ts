@@ -96,6 +96,8 @@ export class AeConfirmDialog extends AgentElement {
   @query('.cancel') private cancelButton!: HTMLButtonElement;
 
   private pending?: { resolve: (confirmed: boolean) => void; opener: HTMLElement | null };
+  /** `close` events still to come for closes we made ourselves: the browser fires them later, in a task. */
+  private ownCloses = 0;
 
   /** True while the dialog is open. */
   get open(): boolean {
@@ -157,6 +159,11 @@ export class AeConfirmDialog extends AgentElement {
   };
 
   private readonly onClose = (): void => {
+    // The late `close` of a dialog we closed ourselves must not answer the next ask() (Cancel, then a quick press).
+    if (this.ownCloses > 0) {
+      this.ownCloses--;
+      return;
+    }
     // Closed by something else (dialog.close() from outside, a form): that is not a yes either.
     if (this.pending) this.finish(false);
   };
@@ -165,7 +172,10 @@ export class AeConfirmDialog extends AgentElement {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    if (this.dialog?.open) this.dialog.close();
+    if (this.dialog?.open) {
+      this.ownCloses++;
+      this.dialog.close();
+    }
     const opener = pending.opener;
     if (opener?.isConnected) opener.focus();
     pending.resolve(confirmed);

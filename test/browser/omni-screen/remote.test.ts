@@ -518,6 +518,18 @@ describe('omni-screen: the live feed ([10.36]–[10.39], [8.8])', () => {
     expect(server.to('/api/live').length).to.equal(3);
   });
 
+  it('two updates in the same frame are both announced, in order', async () => {
+    const gen = streaming();
+    server = fakeServer({ '/api/generate': gen.route });
+    const screen = await screenAt();
+    await generated(screen, gen, liveScreen);
+    screen.update('status = Notice("Out for delivery.")');
+    screen.update('status = Notice("Nearby.", title="Order 1042")');
+    await settle(screen);
+    await frames();
+    expect(textOf($(screen, '[part="announcer"]'))).to.equal('Out for delivery. Order 1042. Nearby.');
+  });
+
   it('a feed that fails for good stops and says why, to the app only', async () => {
     const gen = streaming();
     server = fakeServer({ '/api/generate': gen.route, '/api/live': () => errorBody(404, 'not_found', false) });

@@ -132,7 +132,17 @@ screen.addEventListener('omni-update', ({ source, seq, text, result }) => {
   else log('update rejected', `${from} rejected whole: ${result.issues.map((i) => i.code).join(', ')}. The screen did not change.`, 'danger');
 });
 
+// A small mark over the screen while the server keeps it current (plain text, not a live region: it would talk).
+const liveState = document.getElementById('live-state');
+function showLive(state) {
+  const words = { following: 'Live: updates as they happen', retrying: 'Live: reconnecting…', ended: 'Final: this screen won’t change again' }[state];
+  liveState.hidden = !words;
+  liveState.textContent = words ?? '';
+  liveState.className = `live-state ${state}`;
+}
+
 screen.addEventListener('omni-live', ({ state, lastSeq, error }) => {
+  showLive(state);
   const words = {
     following: 'Following the live feed.',
     retrying: `The feed dropped (${error?.code ?? 'no answer'}); following again shortly.`,
@@ -171,6 +181,7 @@ async function show(prompt) {
   if (!text) return;
   await ready;
   empty.hidden = true;
+  showLive(null);
   log('generate', `Asked for “${text}”.`);
   await screen.generate(text);
 }

@@ -83,6 +83,7 @@ describe('the demo in a browser', { timeout: 120_000 }, () => {
     assert.equal(await screen.getByText('Arriving today by 6 pm').count(), 1);
     await page.locator('#log .entry', { hasText: 'Live update #1 applied' }).waitFor();
     assert.match((await logEntries(page)).join('\n'), /Following the live feed\./);
+    assert.equal(await page.locator('#live-state').textContent(), 'Live: updates as they happen');
 
     await screen.getByRole('button', { name: 'Request a return' }).click();
     const dialog = page.getByRole('alertdialog');
@@ -93,6 +94,7 @@ describe('the demo in a browser', { timeout: 120_000 }, () => {
     // The delivery goes on to the end, and the feed says it won't change again.
     await screen.locator('[part~="badge"]', { hasText: 'Delivered' }).waitFor({ timeout: 10_000 });
     await page.locator('#log .entry', { hasText: 'The feed ended' }).waitFor({ timeout: 5_000 });
+    assert.equal(await page.locator('#live-state').textContent(), 'Final: this screen won’t change again');
     assert.equal(await screen.locator('[part~="notice"]', { hasText: 'Return started' }).count(), 1, 'live updates kept the action’s result');
     assert.deepEqual(errors, []);
     await context.close();

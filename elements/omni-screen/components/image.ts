@@ -41,6 +41,8 @@ export const imageStyles = css`
     border-radius: var(--_radius);
     object-fit: cover;
   }
+  /* A picture with a ratio is a frame: it takes the width it has, so it lines up with what is above and below. */
+  .image:not(.ratio-auto) { width: 100%; }
   .image.ratio-1-1 { aspect-ratio: 1 / 1; }
   .image.ratio-4-3 { aspect-ratio: 4 / 3; }
   .image.ratio-3-2 { aspect-ratio: 3 / 2; }

@@ -51,7 +51,7 @@ export class OmniNodeElement extends SignalWatcher(LitElement) {
     if (!screen || !this.nodeId) return nothing;
     const doc = screen.doc;
     const status = doc.status(this.nodeId);
-    if (status === 'pending') return placeholder();
+    if (status === 'pending') return placeholder('block', screen.words.loading);
     const node = doc.node(this.nodeId);
     if (status === 'missing' || !node) return fallback('missing');
     try {

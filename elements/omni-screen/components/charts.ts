@@ -39,7 +39,7 @@ const WAITING = 'chart:waiting';
  * chart draws what it has and grows as they arrive ([8] Charts); colours, axes and legend are `<ae-chart>`'s.
  */
 export function chart(node: OmniNode, screen: ScreenContext, host: NodeHost, kind: 'bar' | 'line' | 'pie'): unknown {
-  if (!chartReady(host)) return placeholder('chart');
+  if (!chartReady(host)) return placeholder('chart', screen.words.loading);
   const title = typeof node.props['title'] === 'string' ? node.props['title'] : '';
   const format = oneOf(node.props['format'], ['number', 'currency', 'percent'], 'number');
   const currency = typeof node.props['currency'] === 'string' ? node.props['currency'] : 'USD';

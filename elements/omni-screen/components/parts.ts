@@ -2,6 +2,7 @@
  * Small helpers the component views share: reading props as display text, children, and the status of a child
  * a parent draws itself (table rows, chart series, tab labels).
  */
+import { en } from '../../../strings/en.js';
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { OmniNode, PropValue, Scalar, StateRef } from '../../../src/omni-ir/types.js';
@@ -86,7 +87,12 @@ const SIZES: Readonly<Record<string, BlockSize>> = {
 export const sizeFor = (type: string | undefined): BlockSize =>
   type !== undefined && Object.prototype.hasOwnProperty.call(SIZES, type) ? SIZES[type]! : 'block';
 
-export const placeholder = (size: BlockSize = 'block'): TemplateResult =>
-  html`<ae-placeholder size=${size}></ae-placeholder>`;
+/**
+ * What stands in for a component that hasn't arrived ([8] While streaming). A plain block styled by the
+ * screen's own stylesheet rather than an `<ae-placeholder>`: a wide line (a Card of 20 children) creates one
+ * per child, and a shadow root each made such lines cost several milliseconds.
+ */
+export const placeholder = (size: BlockSize = 'block', label: string = en.loading): TemplateResult =>
+  html`<div class="pending" data-size=${size}><span class="visually-hidden">${label}</span></div>`;
 export const fallback = (kind: 'missing' | 'crashed' | 'unknown' = 'missing', size: BlockSize = 'block'): TemplateResult =>
   html`<ae-fallback kind=${kind} size=${size}></ae-fallback>`;

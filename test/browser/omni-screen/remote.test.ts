@@ -98,7 +98,7 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
     await until(() => !!screen.document?.node('title'), 'the first lines');
     await settle(screen);
     expect(textOf(node(screen, 'title'))).to.equal('Hello');
-    expect(node(screen, 'note').querySelector('ae-placeholder')).to.not.equal(null);
+    expect(node(screen, 'note').querySelector('.pending')).to.not.equal(null);
     await expect(screen).to.be.accessible();
 
     stream.chunks('note = Text("Streaming works.")\n');

@@ -15,11 +15,11 @@ describe('omni-screen: while streaming', () => {
     const slots = node(screen, 'root').querySelectorAll(':scope > .stack > omni-node');
     expect([...slots].map((s) => (s as HTMLElement & { nodeId: string }).nodeId)).to.deep.equal(['a', 'b', 'c']);
     const b = node(screen, 'b');
-    expect(b.querySelector('ae-placeholder')).to.not.equal(null);
+    expect(b.querySelector('.pending')).to.not.equal(null);
     screen.write('b = Text("B")\n');
     await settle(screen);
     expect(node(screen, 'b')).to.equal(b);
-    expect(b.querySelector('ae-placeholder')).to.equal(null);
+    expect(b.querySelector('.pending')).to.equal(null);
     expect(textOf(node(screen, 'root'))).to.equal('A B C');
   });
 
@@ -35,7 +35,7 @@ describe('omni-screen: while streaming', () => {
     const screen = await mount('', registries(), { end: false });
     screen.write('# nothing yet\n');
     await settle(screen);
-    expect(node(screen, 'root').querySelector('ae-placeholder')).to.not.equal(null);
+    expect(node(screen, 'root').querySelector('.pending')).to.not.equal(null);
     screen.end();
     await settle(screen);
     expect(node(screen, 'root').querySelector('ae-fallback')).to.not.equal(null);

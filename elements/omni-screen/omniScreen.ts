@@ -100,7 +100,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * Retry button when retrying can help) and `aria-busy` on the screen until it ends. Governed presses then go to
  * the mutate endpoint when no `handler` is set ([10.14], [10.35]), and a screen the server keeps current is
  * followed on its live feed ([10.36]–[10.39]) until the feed ends, fails for good, or the screen is reset,
- * generated again or removed. The transport code loads on first use. Requests carry the page's cookies
+ * generated again or removed (put back in the page, it follows again from the last update received). Live
+ * updates go through the same path as `update()`: rejected ones reach the app (`omni-issue`, `omni-update`),
+ * never the person. The transport code loads on first use. Requests carry the page's cookies
  * (`credentials: 'same-origin'`); a server on another origin, or a bearer token, needs the engine's own
  * clients and `write()`/`handler` instead.
  *

@@ -130,7 +130,7 @@ describe('the demo in a browser', { timeout: 120_000 }, () => {
     assert.equal(outcome.retryable, true);
     assert.equal(await screen.getByRole('heading', { name: 'Confirm payment' }).count(), 1, 'what arrived is still drawn');
     assert.ok((await screen.locator('ae-fallback').count()) > 0, 'what never arrived is a fallback');
-    assert.equal(await screen.locator('ae-placeholder').count(), 0, 'nothing is left loading');
+    assert.equal(await screen.locator('.pending, ae-placeholder').count(), 0, 'nothing is left loading');
     assert.equal(await screen.getByRole('status').filter({ hasText: 'The connection was lost before the screen was complete.' }).count(), 1);
     const retry = screen.getByRole('button', { name: 'Try again' });
     assert.equal(await retry.count(), 1);

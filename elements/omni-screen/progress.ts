@@ -55,7 +55,7 @@ export const progressStyles = css`
   .progress { display: flex; flex-wrap: wrap; align-items: center; gap: var(--_space-2) var(--_space-3); padding: var(--_space-2) var(--_space-3); border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_subtle); font-size: var(--_font-size-sm); margin-block-end: var(--_space-3); }
   .progress:focus { outline: none; }
   .progress.failed { border-color: var(--_danger); background: var(--_danger-soft); color: var(--_danger-text); }
-  .progress-text { flex: 1 1 12rem; min-width: 0; }
+  .progress-text { flex: 1 1 8rem; min-width: 0; }
   .button.small { min-height: 2.25rem; padding: var(--_space-1) var(--_space-3); }
   .spinner { inline-size: 1rem; block-size: 1rem; flex: none; border-radius: 50%; border: 2px solid var(--_input-border); border-block-start-color: var(--_accent); animation: omni-spin 0.8s linear infinite; }
   @keyframes omni-spin { to { transform: rotate(1turn); } }

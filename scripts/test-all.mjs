@@ -12,7 +12,6 @@ const stages = [
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'engine', cmd: ['node', 'scripts/node-tests.mjs', '--test-reporter=tap'], counts: tapCounts },
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
-  { name: 'manifest', cmd: ['npm', 'run', '--silent', 'analyze'] },
   { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
   { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts },
   { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts },

@@ -158,7 +158,7 @@ describe('MCP Apps view: partial input ([10.26])', () => {
     await send(host, screen, 'partial', 'root = Card([title, amount, pay])\ntitle = Heading("Confirm pay');
     expect(screen.document!.status('root')).to.equal('ready');
     expect(screen.document!.status('title')).to.equal('pending', 'a line without its end is not written');
-    expect(screen.shadowRoot!.querySelectorAll('ae-placeholder').length).to.be.greaterThan(0);
+    expect(screen.shadowRoot!.querySelectorAll('.pending').length).to.be.greaterThan(0);
 
     await send(host, screen, 'partial', 'root = Card([title, amount, pay])\ntitle = Heading("Confirm payment")\n$amount = 42.5\n');
     expect(screen.document!.status('title')).to.equal('ready');

@@ -19,7 +19,7 @@ export async function loadBuiltEngine() {
 
 export function createUpdateChecker(engine, log = () => {}) {
   const copies = new WeakMap();
-  return function check(screen, text) {
+  function check(screen, text) {
     let parser = copies.get(screen);
     if (!parser) {
       parser = engine.createOmniParser(parserRegistries());
@@ -32,5 +32,28 @@ export function createUpdateChecker(engine, log = () => {}) {
       for (const issue of result.issues) log(`live: update line ${issue.line}: ${issue.code}`);
     }
     return result.applied;
+  }
+  /**
+   * Whether a catch-up update ([10.39]) may carry the latest line for `key` (an id or a $key): the screen still
+   * has it, and it isn't a $key a field reads (what the person enters belongs to them).
+   */
+  check.keep = (screen, key) => {
+    const doc = copies.get(screen)?.document;
+    if (!doc) return true;
+    if (!key.startsWith('$')) return doc.node(key) !== undefined || doc.mutation(mutationTarget(doc, key)) !== undefined;
+    if (!doc.hasState(key)) return false;
+    return !doc.ids().some((id) => {
+      const node = doc.node(id);
+      return node && FIELDS.has(node.type) && node.props.value?.kind === 'state' && node.props.value.key === key;
+    });
   };
+  return check;
+}
+
+const FIELDS = new Set(['Input', 'DateInput', 'Select', 'Switch']);
+
+/** The Button an McpMutation id governs, if the screen still has that McpMutation. */
+function mutationTarget(doc, id) {
+  for (const button of doc.ids()) if (doc.mutation(button)?.id === id) return button;
+  return '';
 }

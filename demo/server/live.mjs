@@ -168,8 +168,9 @@ export function createLiveFeeds({
           for (const u of s.log) if (u.seq > after) follower.update(u);
         } else {
           // The log no longer reaches back to `after`: one update, numbered as the latest, with the latest line of
-          // each id and $key ([10.39]). None of them is a $key a field reads: the app never writes those.
-          follower.update({ seq: s.seq, text: [...s.latest.values()].join('\n') + '\n' });
+          // each id and $key that the screen still has, except $keys a field reads ([10.39]).
+          const lines = [...s.latest].filter(([key]) => !check?.keep || check.keep(s, key)).map(([, line]) => line);
+          follower.update({ seq: s.seq, text: lines.join('\n') + '\n' });
         }
       }
       if (s.ended) {

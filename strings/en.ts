@@ -56,6 +56,8 @@ export const en = {
   generateFailed: 'The screen could not be made.',
   generateBusy: 'The service is busy right now. Wait a moment, then try again.',
   generateStopped: 'Stopped before the screen was complete.',
+  // omni-screen: the server asked to wait (Retry-After) before the Retry button works again
+  retryIn: 'You can try again in {seconds} s.',
 } as const;
 
 export type StringKey = keyof typeof en;

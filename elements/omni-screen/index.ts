@@ -1,6 +1,6 @@
 /** `<omni-screen>`: draws an Omni-IR stream as a live screen. Importing this module defines the element. */
 export { OmniScreen } from './omniScreen.js';
-export type { ActionHandler, Confirmation, GenerateProgress, StreamSource, ToolSchema } from './omniScreen.js';
+export type { ActionHandler, Confirmation, GenerateProgress, OmniRequestInit, StreamSource, ToolSchema } from './omniScreen.js';
 export type { GenerateOutcome, GenerateDone, GenerateError } from '../../src/omni-ir/transport/generate.js';
 export {
   OmniActionErrorEvent,

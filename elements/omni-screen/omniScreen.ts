@@ -70,6 +70,15 @@ export type Confirmation = string | ((params: Readonly<ActionParams>) => string)
 /** Runs a governed action the person pressed and confirmed. Throw or reject to report a failure. */
 export type ActionHandler = (action: OmniAction) => Promise<OmniActionResult | void> | OmniActionResult | void;
 
+/**
+ * What every request to the server carries ([10.14]): `credentials` (default `'same-origin'`) and `headers`, such
+ * as `Authorization: Bearer …`. The clients' own Content-Type, Accept and Idempotency-Key win over these.
+ */
+export interface OmniRequestInit {
+  credentials?: RequestCredentials;
+  headers?: Record<string, string>;
+}
+
 /** Anything `stream()` reads: a fetch Response, a ReadableStream, or an async iterable of text or UTF-8 bytes. */
 export type StreamSource =
   | Response
@@ -103,8 +112,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * generated again or removed (put back in the page, it follows again from the last update received). Live
  * updates go through the same path as `update()`: rejected ones reach the app (`omni-issue`, `omni-update`),
  * never the person. The transport code loads on first use. Requests carry the page's cookies
- * (`credentials: 'same-origin'`); a server on another origin, or a bearer token, needs the engine's own
- * clients and `write()`/`handler` instead.
+ * (`credentials: 'same-origin'`) unless `requestInit` says otherwise: a bearer token, or `'include'` for a
+ * server on another origin. A refusal with Retry-After keeps Retry disabled, with the seconds left, until then.
  *
  * Registries (`tools`, `assets`, `components`, `pictures`) are given to the parser when it starts. Changing
  * them before any text was written takes effect at once; after that, the parser keeps the ones it started
@@ -163,6 +172,13 @@ export class OmniScreen extends AgentElement {
 
   /** The live endpoint ([10.37]). Default: `endpoint`'s sibling `live`. */
   @property({ attribute: 'live-endpoint' }) liveEndpoint?: string;
+
+  /**
+   * Merged into every request to the server (generate, mutate, live): `credentials` (default `'same-origin'`;
+   * `'include'` for a server on another origin) and `headers`, such as `{Authorization: 'Bearer …'}` ([10.14]).
+   * The Content-Type, Accept and Idempotency-Key the clients set always win over the app's, whatever their case.
+   */
+  @property({ attribute: false }) requestInit?: OmniRequestInit;
 
   /**
    * The tool registry: each tool's name and the JSON Schema (draft 2020-12) of its params. McpMutations may only
@@ -229,6 +245,8 @@ export class OmniScreen extends AgentElement {
   /** The generate() the screen shows now, while it runs: cancelled by Cancel, reset() or the next generate(). */
   #request: { controller: AbortController; prompt: string } | null = null;
   #lastPrompt: string | null = null;
+  /** Counts down the seconds a failed generate's Retry-After asked to wait (the `wait` of the status line). */
+  #waitTimer = 0;
   /** The live feed followed now; kept with its last seq while the element is out of the page, to resume. */
   #live: { screen: string; lastSeq: number; generation: number; follower: LiveFollower | null } | null = null;
   #drawn: { words: Strings; locale: string } | null = null;
@@ -278,6 +296,7 @@ export class OmniScreen extends AgentElement {
     this.#request?.controller.abort();
     this.#request = null;
     this.#stopLive();
+    this.#stopWait();
     this.#progress.set({ phase: 'idle' });
     this.#unsubscribe?.();
     this.#unsubscribe = null;
@@ -366,7 +385,7 @@ export class OmniScreen extends AgentElement {
     try {
       const { generate } = await remote();
       outcome = await generate(
-        { endpoint, prompt, version: FORMAT_VERSION, signal: controller.signal, credentials: 'same-origin' },
+        { endpoint, prompt, version: FORMAT_VERSION, signal: controller.signal, ...this.#init() },
         {
           write: (text) => current() && this.write(text),
           end: () => current() && this.end(),
@@ -388,7 +407,10 @@ export class OmniScreen extends AgentElement {
     } else if (outcome.code === 'cancelled') {
       this.#setProgress({ phase: 'stopped' });
     } else {
-      this.#setProgress({ phase: 'failed', code: outcome.code, retryable: outcome.retryable });
+      // Retry-After ([10.2]): Retry stays disabled, counting down, until then.
+      const wait = outcome.retryable ? Math.ceil(outcome.retryAfter ?? 0) : 0;
+      this.#setProgress({ phase: 'failed', code: outcome.code, retryable: outcome.retryable, ...(wait > 0 ? { wait } : {}) });
+      this.#countDown();
     }
     this.#fire(new OmniGenerateEndEvent(prompt, outcome));
     return outcome;
@@ -439,6 +461,7 @@ export class OmniScreen extends AgentElement {
     // Back in the page: follow the live feed again from the last update received ([10.39]).
     const live = this.#live;
     if (live && !live.follower && live.generation === this.#generation) this.#follow(live.screen, live.lastSeq);
+    this.#countDown();
   }
 
   override disconnectedCallback(): void {
@@ -447,6 +470,8 @@ export class OmniScreen extends AgentElement {
     const follower = this.#live?.follower;
     if (this.#live) this.#live.follower = null;
     follower?.stop();
+    // The wait left is kept; the countdown goes on when the element is back in the page.
+    this.#stopWait();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -809,7 +834,7 @@ export class OmniScreen extends AgentElement {
       tool: action.tool,
       params: action.params,
       button: action.button,
-      credentials: 'same-origin',
+      ...this.#init(),
     });
     let answer = await press.send();
     // No answer came: whether it ran is unknown, so the same press (same key) is sent once more.
@@ -831,7 +856,7 @@ export class OmniScreen extends AgentElement {
           endpoint: this.#endpointFor('live'),
           screen,
           after,
-          credentials: 'same-origin',
+          ...this.#init(),
           onUpdate: ({ seq, text }) => {
             if (!mine()) return;
             live.lastSeq = seq;
@@ -857,6 +882,29 @@ export class OmniScreen extends AgentElement {
     );
   }
 
+  /** The app's `requestInit` for the clients: same-origin credentials unless it says otherwise. */
+  #init(): OmniRequestInit {
+    const r = this.requestInit;
+    return { credentials: r?.credentials ?? 'same-origin', headers: r?.headers };
+  }
+
+  /** Starts the one countdown timer, if the status line has seconds to wait and none runs. */
+  #countDown(): void {
+    const p = this.#progress.get();
+    if (this.#waitTimer || p.phase !== 'failed' || !p.wait || !this.isConnected) return;
+    this.#waitTimer = window.setInterval(() => {
+      const now = this.#progress.get();
+      const wait = now.phase === 'failed' && now.wait ? now.wait - 1 : 0;
+      if (now.phase === 'failed') this.#progress.set({ ...now, wait });
+      if (!wait) this.#stopWait();
+    }, 1000);
+  }
+
+  #stopWait(): void {
+    clearInterval(this.#waitTimer);
+    this.#waitTimer = 0;
+  }
+
   #stopLive(): void {
     const live = this.#live;
     this.#live = null;
@@ -874,7 +922,7 @@ export class OmniScreen extends AgentElement {
     if (!hadFocus) return;
     void this.updateComplete.then(() => {
       const line = this.renderRoot.querySelector<HTMLElement>('.progress');
-      const target = line?.querySelector<HTMLElement>('button') ?? line;
+      const target = line?.querySelector<HTMLElement>('button:enabled') ?? line;
       target?.focus();
     });
   }
@@ -884,7 +932,8 @@ export class OmniScreen extends AgentElement {
   }
 
   #retryPressed(): void {
-    if (this.#lastPrompt === null || !this.endpoint) return;
+    const p = this.#progress.get();
+    if (this.#lastPrompt === null || !this.endpoint || (p.phase === 'failed' && p.wait)) return;
     void this.generate(this.#lastPrompt);
   }
 

@@ -1,14 +1,15 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { Strings } from '../../strings/en.js';
+import { fill, type Strings } from '../../strings/en.js';
 
 /**
  * Where a `generate()` is, as the status line above the screen shows it: `idle` (never asked), `streaming`,
  * `done`, `stopped` (cancelled by the person or the app) or `failed` (the server's or the network's error;
- * `retryable` decides whether a Retry button is offered).
+ * `retryable` decides whether a Retry button is offered; `wait`, the seconds left before it works, when the server
+ * said Retry-After).
  */
 export type GenerateProgress =
   | { readonly phase: 'idle' | 'streaming' | 'done' | 'stopped' }
-  | { readonly phase: 'failed'; readonly code: string; readonly retryable: boolean };
+  | { readonly phase: 'failed'; readonly code: string; readonly retryable: boolean; readonly wait?: number };
 
 /** The plain sentence a person reads for a failed generate: never the server's own message ([8] words). */
 export function failureWords(words: Strings, code: string): string {
@@ -20,7 +21,9 @@ export function failureWords(words: Strings, code: string): string {
 /**
  * The status line: one polite `role="status"` region that is always in the page (so what it says is read), shown
  * while streaming with a Cancel button, and after a failure with the sentence and, when retrying can help, a
- * Retry button. Once the screen is ready it only tells assistive technology so, without taking room.
+ * Retry button: disabled while the server asked to wait, with the seconds left beside it as its description (not
+ * a live region, so it isn't read out every second). Once the screen is ready it only tells assistive
+ * technology so, without taking room.
  */
 export function progressLine(
   progress: GenerateProgress,
@@ -40,13 +43,18 @@ export function progressLine(
             : '';
   const shown = phase === 'streaming' || phase === 'stopped' || phase === 'failed';
   const retry = phase === 'failed' && progress.retryable;
+  const wait = retry ? progress.wait : 0;
   return html`<div class="progress ${phase} ${shown ? '' : 'visually-hidden'}" part="progress" tabindex="-1">
     ${phase === 'streaming' ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
     <span class="progress-text" role="status">${said}</span>
     ${phase === 'streaming'
       ? html`<button type="button" class="button secondary small" part="cancel" @click=${on.cancel}>${words.cancel}</button>`
       : nothing}
-    ${retry ? html`<button type="button" class="button primary small" part="retry" @click=${on.retry}>${words.retry}</button>` : nothing}
+    ${wait ? html`<span id="omni-retry-wait">${fill(words.retryIn, { seconds: wait })}</span>` : nothing}
+    ${retry
+      ? html`<button type="button" class="button primary small" part="retry" ?disabled=${!!wait}
+          aria-describedby=${wait ? 'omni-retry-wait' : nothing} @click=${on.retry}>${words.retry}</button>`
+      : nothing}
   </div>`;
 }
 

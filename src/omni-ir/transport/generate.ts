@@ -7,6 +7,7 @@ import {
   parseRetryAfter,
   pumpBody,
   raceInterrupt,
+  withOwnHeaders,
   withQuery,
   type Credentials,
   type FetchLike,
@@ -108,11 +109,7 @@ async function attempt(options: GenerateOptions, sink: TextSink, version: string
     const answer = await raceInterrupt(
       callFetch(fetchFn, url, {
         method: 'POST',
-        headers: {
-          ...options.headers,
-          'Content-Type': 'application/json',
-          Accept: 'text/event-stream',
-        },
+        headers: withOwnHeaders(options.headers, { 'Content-Type': 'application/json', Accept: 'text/event-stream' }),
         body: JSON.stringify({ prompt: options.prompt }),
         signal: controller.signal,
         ...(options.credentials ? { credentials: options.credentials } : {}),

@@ -8,6 +8,7 @@ import {
   pumpBody,
   raceInterrupt,
   realTimers,
+  withOwnHeaders,
   withQuery,
   type Credentials,
   type FetchLike,
@@ -139,7 +140,7 @@ export function followLive(options: FollowOptions): LiveFollower {
     const answer = await raceInterrupt(
       callFetch(fetchFn, url, {
         method: 'GET',
-        headers: { ...options.headers, Accept: 'text/event-stream' },
+        headers: withOwnHeaders(options.headers, { Accept: 'text/event-stream' }),
         signal,
         ...(options.credentials ? { credentials: options.credentials } : {}),
       }),

@@ -5,6 +5,7 @@ import {
   parseErrorBody,
   parseRetryAfter,
   raceInterrupt,
+  withOwnHeaders,
   type Credentials,
   type FetchLike,
 } from './http.js';
@@ -86,12 +87,11 @@ export async function mutate(options: MutateOptions): Promise<MutateResult> {
     const answer = await raceInterrupt(
       callFetch(fetchFn, options.endpoint, {
         method: 'POST',
-        headers: {
-          ...options.headers,
+        headers: withOwnHeaders(options.headers, {
           'Content-Type': 'application/json',
           Accept: 'application/json',
           'Idempotency-Key': key,
-        },
+        }),
         body: JSON.stringify(body),
         signal: controller.signal,
         ...(options.credentials ? { credentials: options.credentials } : {}),

@@ -8,6 +8,7 @@ export interface Recorded {
   readonly method: string;
   readonly headers: Record<string, string>;
   readonly body: unknown;
+  readonly credentials: RequestCredentials | undefined;
 }
 
 /** An event stream the test writes to. `cancelled` turns true when the client closes it. */
@@ -73,6 +74,7 @@ export function fakeServer(routes: Record<string, Route>) {
       method: init.method ?? 'GET',
       headers,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      credentials: init.credentials,
     };
     requests.push(request);
     const path = url.split('?')[0]!;

@@ -6,7 +6,7 @@ import { $, $$, control, dialog, node, press, settle, textOf, typeInto } from '.
 import { registries } from './fixtures.js';
 import { EventStream, errorBody, fakeServer, json, until, type Route } from './fakeServer.js';
 import { siblingEndpoint } from '../../../elements/omni-screen/endpoints.js';
-import { en } from '../../../strings/en.js';
+import { en, fill } from '../../../strings/en.js';
 import type {
   OmniGenerateEndEvent,
   OmniIssueEvent,
@@ -180,14 +180,76 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
     expect(textOf(screen.shadowRoot as unknown as Element)).to.not.contain('server says');
   });
 
-  it('rate limited: the busy sentence and Retry', async () => {
+  it('rate limited: the busy sentence, and Retry disabled with the seconds left; reset() and generate() clear the wait', async () => {
     server = fakeServer({ '/api/generate': () => errorBody(429, 'rate_limited', true, { 'retry-after': '3' }) });
     const screen = await screenAt();
     const outcome = await screen.generate('x');
     expect(outcome.status === 'error' && outcome.retryAfter).to.equal(3);
     await settle(screen);
     expect(statusText(screen)).to.equal(en.generateBusy);
-    expect(retryButton(screen)).to.not.equal(null);
+    expect(retryButton(screen)!.disabled).to.equal(true);
+    const wait = $(screen, '#omni-retry-wait')!;
+    expect(textOf(wait)).to.equal(fill(en.retryIn, { seconds: 3 }));
+    expect(retryButton(screen)!.getAttribute('aria-describedby')).to.equal('omni-retry-wait');
+    expect(wait.closest('[role="status"], [aria-live]'), 'the countdown is not read out each second').to.equal(null);
+    await expect(screen).to.be.accessible();
+    await until(() => textOf($(screen, '#omni-retry-wait')) === fill(en.retryIn, { seconds: 2 }), 'a second to pass', 2500);
+    expect(retryButton(screen)!.disabled).to.equal(true);
+
+    screen.reset();
+    await settle(screen);
+    expect(screen.progress).to.deep.equal({ phase: 'idle' });
+    expect($(screen, '#omni-retry-wait')).to.equal(null);
+    await screen.generate('y');
+    await settle(screen);
+    expect(textOf($(screen, '#omni-retry-wait'))).to.equal(fill(en.retryIn, { seconds: 3 }), 'a new wait, not the old one');
+  });
+
+  it('Retry does nothing until Retry-After has passed, then asks again', async () => {
+    const gen = streaming();
+    let calls = 0;
+    server = fakeServer({
+      '/api/generate': (r) => (++calls === 1 ? errorBody(503, 'overloaded', true, { 'retry-after': '1' }) : gen.route(r)),
+    });
+    const screen = await screenAt();
+    const seen = record(screen);
+    const start = performance.now();
+    await screen.generate('Show it');
+    await settle(screen);
+    expect(statusText(screen)).to.equal(en.generateFailed);
+    expect(retryButton(screen)!.disabled).to.equal(true);
+    expect(textOf($(screen, '#omni-retry-wait'))).to.equal(fill(en.retryIn, { seconds: 1 }));
+    retryButton(screen)!.click();
+    (screen.shadowRoot!.querySelector('[part~="retry"]') as HTMLButtonElement).dispatchEvent(new MouseEvent('click'));
+    await settle(screen);
+    expect(server.to('/api/generate').length, 'no retry before Retry-After').to.equal(1);
+
+    await until(() => !retryButton(screen)!.disabled, 'Retry to be enabled', 2500);
+    expect(performance.now() - start).to.be.at.least(1000);
+    expect($(screen, '#omni-retry-wait')).to.equal(null);
+    expect(statusText(screen)).to.equal(en.generateFailed);
+    retryButton(screen)!.click();
+    const again = await gen.next();
+    expect(server.to('/api/generate').length).to.equal(2);
+    again.chunks(small);
+    again.send('done', {});
+    again.close();
+    await until(() => seen.generated.length === 2, 'the retry to end');
+    expect(seen.generated.map((e) => e.outcome.status)).to.deep.equal(['error', 'done']);
+  });
+
+  it('removed from the page, the countdown pauses; back, it goes on from where it was', async () => {
+    server = fakeServer({ '/api/generate': () => errorBody(429, 'rate_limited', true, { 'retry-after': '1' }) });
+    const screen = await screenAt();
+    await screen.generate('x');
+    const parent = screen.parentElement!;
+    screen.remove();
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(screen.progress).to.include({ phase: 'failed', wait: 1 });
+    parent.append(screen);
+    await settle(screen);
+    expect(retryButton(screen)!.disabled).to.equal(true);
+    await until(() => !retryButton(screen)!.disabled, 'Retry to be enabled', 2500);
   });
 
   it('Cancel stops the stream, ends the parser and keeps focus in the status line', async () => {
@@ -347,6 +409,26 @@ describe('omni-screen: presses sent to the mutate endpoint ([10.14], [10.35])', 
     expect(textOf($(screen, '#omni-status-tip'))).to.equal(en.actionFailed);
   });
 
+  it('a press answered 429 rate_limited fails with the plain sentence and is not sent again', async () => {
+    const gen = streaming();
+    server = fakeServer({
+      '/api/generate': gen.route,
+      '/api/mutate': () => errorBody(429, 'rate_limited', true, { 'retry-after': '1' }),
+    });
+    const screen = await screenAt();
+    const failures: unknown[] = [];
+    screen.addEventListener('omni-action-error', (e) => failures.push(e.error));
+    await generated(screen, gen, payScreen);
+    press(screen, 'tip');
+    await until(() => failures.length === 1, 'the failure');
+    await settle(screen);
+    expect((failures[0] as { failure: object }).failure).to.include({ code: 'rate_limited', status: 429, retryAfter: 1 });
+    expect(textOf($(screen, '#omni-status-tip'))).to.equal(en.actionFailed);
+    expect(textOf(screen.shadowRoot as unknown as Element)).to.not.contain('server says');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(server.to('/api/mutate').length, 'no retry of its own').to.equal(1);
+  });
+
   it('a handler, when set, still runs instead of the endpoint', async () => {
     const gen = streaming();
     server = fakeServer({ '/api/generate': gen.route });
@@ -389,6 +471,60 @@ b = Tab("B", [tb])
 $where = "Oakland hub"
 tb = Text($where)
 `;
+
+describe('omni-screen: requestInit, on every request ([10.14])', () => {
+  it('sends the app’s headers and credentials on generate, mutate and live; the clients’ own headers win', async () => {
+    const gen = streaming();
+    const feeds: EventStream[] = [];
+    server = fakeServer({
+      '/api/generate': gen.route,
+      '/api/mutate': () => json(200, { ok: true, tool: 'payments.confirm', result: {} }),
+      '/api/live': () => {
+        const s = new EventStream();
+        feeds.push(s);
+        return s;
+      },
+    });
+    const screen = await screenAt('/api/generate', {
+      requestInit: {
+        credentials: 'include',
+        headers: { Authorization: 'Bearer t0k', accept: 'text/html', 'idempotency-key': 'mine', 'Content-Type': 'text/plain' },
+      },
+    });
+    const actions: string[] = [];
+    screen.addEventListener('omni-action', (e) => actions.push(e.button));
+    await generated(screen, gen, payScreen, 'scr_auth');
+    await until(() => feeds.length === 1, 'following');
+    press(screen, 'tip');
+    await until(() => actions.length === 1, 'the action');
+    const [generate, mutate, live] = ['/api/generate', '/api/mutate', '/api/live'].map((p) => server!.to(p)[0]!);
+    for (const r of [generate!, mutate!, live!]) {
+      expect(r.headers['authorization'], r.url).to.equal('Bearer t0k');
+      expect(r.credentials, r.url).to.equal('include');
+    }
+    expect(generate!.headers['accept']).to.equal('text/event-stream');
+    expect(generate!.headers['content-type']).to.equal('application/json');
+    expect(live!.headers['accept']).to.equal('text/event-stream');
+    expect(mutate!.headers['accept']).to.equal('application/json');
+    expect(mutate!.headers['content-type']).to.equal('application/json');
+    expect(mutate!.headers['idempotency-key']).to.match(/^[A-Za-z0-9_\-:.]{1,200}$/).and.not.equal('mine');
+  });
+
+  it('without it, requests carry same-origin credentials and no headers of the app', async () => {
+    const gen = streaming();
+    server = fakeServer({ '/api/generate': gen.route, '/api/mutate': () => json(200, { ok: true, tool: 'payments.confirm', result: {} }) });
+    const screen = await screenAt();
+    const actions: string[] = [];
+    screen.addEventListener('omni-action', (e) => actions.push(e.button));
+    await generated(screen, gen, payScreen);
+    press(screen, 'tip');
+    await until(() => actions.length === 1, 'the action');
+    for (const r of server.requests) {
+      expect(r.credentials).to.equal('same-origin');
+      expect(r.headers['authorization']).to.equal(undefined);
+    }
+  });
+});
 
 describe('omni-screen: the live feed ([10.36]–[10.39], [8.8])', () => {
   it('applies updates in place: focus, typed text, the open tab and scrolling stay; a changed Notice is announced', async () => {

@@ -19,6 +19,13 @@ test('10.1: POST with a JSON {prompt}, Content-Type application/json and Accept 
   assert.equal(init.credentials, 'include');
 });
 
+test('10.1: the app\'s headers go along, but its own Content-Type and Accept lose to the client\'s, whatever their case', async () => {
+  const fetch = scriptedFetch([response(200, DONE)]);
+  const headers = { Authorization: 'Bearer t', accept: 'text/html', 'CONTENT-TYPE': 'text/plain' };
+  await generate({ endpoint: ENDPOINT, prompt: 'x', fetch, headers }, sink());
+  assert.deepEqual(fetch.calls[0]!.init.headers, { Authorization: 'Bearer t', 'Content-Type': 'application/json', Accept: 'text/event-stream' });
+});
+
 test('10.1: the version goes in the query, also on a relative endpoint or one with a query already', async () => {
   const fetch = scriptedFetch([response(200, DONE)]);
   await generate({ endpoint: '/api/generate', prompt: 'x', version: '0.8', fetch }, sink());

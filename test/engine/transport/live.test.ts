@@ -33,6 +33,12 @@ test('10.37: GET the live endpoint with screen and after, Accept text/event-stre
   assert.equal(fetch.calls[0]!.init.credentials, 'include');
 });
 
+test('10.37: the app\'s headers go along on every attempt, but its own Accept loses to the client\'s', async () => {
+  const { fetch, follower } = follow([response(200, END)], { headers: { Authorization: 'Bearer t', accept: 'text/html' } });
+  await follower.done;
+  assert.deepEqual(fetch.calls[0]!.init.headers, { Authorization: 'Bearer t', Accept: 'text/event-stream' });
+});
+
 test('10.38: updates are applied in order; a seq not above the last is skipped', async () => {
   const { updates, follower } = follow([response(200, up(1) + up(2) + up(2) + up(1) + up(4) + END)]);
   assert.deepEqual(await follower.done, { reason: 'end' });

@@ -27,6 +27,18 @@ test('10.14: POST {tool, params, button} as JSON with an Idempotency-Key and the
   assert.equal(init.credentials, 'same-origin');
 });
 
+test('10.14: the app\'s headers go along, but its own Idempotency-Key, Content-Type and Accept lose to the client\'s', async () => {
+  const fetch = scriptedFetch([json(200, OK)]);
+  const headers = { Authorization: 'Bearer t', 'idempotency-key': 'mine', 'content-type': 'text/plain', ACCEPT: '*/*' };
+  await mutate({ endpoint: ENDPOINT, tool: 'payments.confirm', params, fetch, headers });
+  const sent = fetch.calls[0]!.init.headers;
+  assert.deepEqual(Object.keys(sent).sort(), ['Accept', 'Authorization', 'Content-Type', 'Idempotency-Key']);
+  assert.equal(sent.Authorization, 'Bearer t');
+  assert.notEqual(sent['Idempotency-Key'], 'mine');
+  assert.equal(sent['Content-Type'], 'application/json');
+  assert.equal(sent.Accept, 'application/json');
+});
+
 test('10.14: the idempotency key is 1 to 200 of letters, digits and _-:.', () => {
   assert.ok(isIdempotencyKey('a'));
   assert.ok(isIdempotencyKey('A-z_0:9.'));

@@ -1,6 +1,7 @@
 // `npm test`: every check a submission must pass, in order, each counted; ends with `N passed, N failed`.
 // Stages: typecheck (whole project, and the engine alone without DOM types), lint, engine tests in Node,
-// build, conformance suites, size budget, browser tests in Chromium.
+// build, conformance suites (the shared one, then the project's extra cases in test/conformance/extra), size
+// budget, browser tests in Chromium.
 import { spawn } from 'node:child_process';
 
 const only = process.argv.slice(2);
@@ -13,6 +14,7 @@ const stages = [
   { name: 'engine', cmd: ['node', 'scripts/node-tests.mjs', '--test-reporter=tap'], counts: tapCounts },
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
   { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
+  { name: 'conformance-extra', cmd: ['node', 'test/conformance/run.mjs', 'test/conformance/extra'], counts: plainCounts },
   { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts },
   { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts },
 ];

@@ -58,6 +58,11 @@ export const en = {
   generateStopped: 'Stopped before the screen was complete.',
   // omni-screen: the server asked to wait (Retry-After) before the Retry button works again
   retryIn: 'You can try again in {seconds} s.',
+  // What a Notice's tone means, said before its text so it isn't carried by colour alone
+  toneInfo: 'Note:',
+  toneSuccess: 'Success:',
+  toneWarning: 'Warning:',
+  toneDanger: 'Important:',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -226,7 +226,7 @@ goIt = McpMutation(go, tool="payments.confirm", params={amount: 5, note: "{amoun
     typeInto(control(screen, 'email'), 'ada@example.com');
     press(screen, 'pay');
     await settle(screen);
-    expect(textOf(node(screen, 'done'))).to.equal('Paid.');
+    expect(textOf(node(screen, 'done'))).to.equal('Success: Paid.');
     expect(screen.document!.node('pay')).to.equal(undefined);
 
     const other = await recorded({ confirm: {}, handler: async () => ({ update: { evil: true } }) });

@@ -45,7 +45,7 @@ describe('omni-screen: every catalog component', () => {
     expect(node(screen, 'li1').querySelector('img')!.getAttribute('alt')).to.equal('');
     expect(textOf(node(screen, 'm1'))).to.equal('You said: Hi there');
     expect(textOf(node(screen, 'm2'))).to.equal('Assistant said: Hello!');
-    expect(textOf(node(screen, 'notice'))).to.equal('Saved Your changes are saved.');
+    expect(textOf(node(screen, 'notice'))).to.equal('Success: Saved Your changes are saved.');
     const img = node(screen, 'media').querySelector('img')!;
     expect(img.getAttribute('alt')).to.equal('A cabin in the pines');
     expect(img.getAttribute('referrerpolicy')).to.equal('no-referrer');

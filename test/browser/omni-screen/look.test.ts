@@ -23,7 +23,7 @@ describe('omni-screen: how it looks', () => {
     const screen = await mount('root = Stack([a, b])\na = Notice("No title here.")\nb = Notice("With a title.", title="Title")\n', registries());
     for (const id of ['a', 'b']) {
       const box = node(screen, id).querySelector('.notice')!;
-      const first = box.firstElementChild!;
+      const first = box.querySelector('.notice-title, .notice-text')!;
       const gap = first.getBoundingClientRect().top - box.getBoundingClientRect().top;
       expect(gap, id).to.equal(parseFloat(getComputedStyle(box).paddingTop));
     }

@@ -380,7 +380,7 @@ describe('omni-screen: presses sent to the mutate endpoint ([10.14], [10.35])', 
     expect(sent[0]!.headers['idempotency-key']).to.match(/^[A-Za-z0-9_\-:.]{1,200}$/);
     expect(sent[1]!.headers['idempotency-key']).to.equal(sent[0]!.headers['idempotency-key']);
     expect(actions).to.deep.equal(['pay:{"paid":true}']);
-    expect(textOf(node(screen, 'pay'))).to.equal('Payment sent Paid.');
+    expect(textOf(node(screen, 'pay'))).to.equal('Success: Payment sent Paid.');
     expect(textOf($(screen, '[part="announcer"]'))).to.equal('Payment sent. Paid.');
     expect(seen.updates.map((u) => [u.source, u.result.applied])).to.deep.equal([['action', true]]);
 
@@ -574,7 +574,7 @@ describe('omni-screen: the live feed ([10.36]–[10.39], [8.8])', () => {
     await frames();
     expect(seen.updates[0]!).to.include({ source: 'live', seq: 1 });
     expect(seen.updates[0]!.result.applied).to.equal(true);
-    expect(textOf(node(screen, 'status'))).to.equal('Order 1042 Out for delivery.');
+    expect(textOf(node(screen, 'status'))).to.equal('Note: Order 1042 Out for delivery.');
     expect(textOf(node(screen, 'tb'))).to.equal('On the van');
     expect(control(screen, 'name')).to.equal(input);
     expect(screen.shadowRoot!.activeElement).to.equal(input);
@@ -594,7 +594,7 @@ describe('omni-screen: the live feed ([10.36]–[10.39], [8.8])', () => {
     expect(seen.updates[1]!.result.applied).to.equal(false);
     expect(seen.issues.map((i) => i.issue.code)).to.include('live_field_conflict');
     expect(input.value).to.equal('Ada');
-    expect(textOf(node(screen, 'status'))).to.equal('Order 1042 Out for delivery.');
+    expect(textOf(node(screen, 'status'))).to.equal('Note: Order 1042 Out for delivery.');
     expect(textOf(announcer)).to.equal('Order 1042. Out for delivery.');
     expect(textOf(screen.shadowRoot as unknown as Element)).to.not.contain('live_field_conflict');
 

@@ -43,7 +43,7 @@ note = Text("static")
     expect(input.selectionStart).to.equal(1);
     expect(screen.shadowRoot!.querySelector('#omni-tab-b')!.getAttribute('aria-selected')).to.equal('true');
     expect(textOf(node(screen, 'tb'))).to.equal('in B, updated');
-    expect(textOf(node(screen, 'status'))).to.equal('Status Order shipped.');
+    expect(textOf(node(screen, 'status'))).to.equal('Note: Status Order shipped.');
     expect(announcer(screen).textContent).to.equal('Status. Order shipped.');
     expect(announcer(screen).getAttribute('aria-live')).to.equal('polite');
     // Notices are not live regions themselves: nothing else talks.

@@ -1,7 +1,11 @@
-import { css } from 'lit';
+import { css, type CSSResultGroup } from 'lit';
+import { shimmerStyles, visuallyHidden } from '../shared/blockSize.js';
 
 /** The screen's own styles: its frame, the node elements' boxes, focus rings and hidden text. */
-export const screenStyles = css`
+export const screenStyles: CSSResultGroup = [
+  shimmerStyles,
+  visuallyHidden,
+  css`
   :host {
     display: block;
     container-type: inline-size;
@@ -27,11 +31,6 @@ export const screenStyles = css`
     inline-size: 100%;
     min-block-size: 6rem;
     border-radius: var(--_radius);
-    background-color: var(--_placeholder);
-    background-image: linear-gradient(90deg, var(--_placeholder) 0%, var(--_placeholder-highlight) 50%, var(--_placeholder) 100%);
-    background-size: 200% 100%;
-    background-repeat: no-repeat;
-    animation: ae-shimmer 1.4s ease-in-out infinite;
   }
   .pending[data-size='text'] {
     min-block-size: calc(var(--_line-height) * 1em);
@@ -47,34 +46,6 @@ export const screenStyles = css`
     aspect-ratio: 16 / 9;
     min-block-size: 0;
   }
-  :host(:dir(rtl)) .pending {
-    animation-direction: reverse;
-  }
-  @keyframes ae-shimmer {
-    from {
-      background-position: 100% 0;
-    }
-    to {
-      background-position: -100% 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .pending {
-      animation: none;
-      background-image: none;
-    }
-  }
-  .visually-hidden {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-    border: 0;
-  }
   .screen-notice {
     margin: 0;
     padding: var(--_space-2) var(--_space-3);
@@ -83,4 +54,5 @@ export const screenStyles = css`
     color: var(--_warning-text);
     font-size: var(--_font-size-sm);
   }
-`;
+`,
+];

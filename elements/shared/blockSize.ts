@@ -54,3 +54,34 @@ export const visuallyHidden = css`
     border: 0;
   }
 `;
+
+/**
+ * The loading shimmer of a `.shimmer` block, shared by `<ae-placeholder>` and the screens' own pending blocks.
+ * It uses the inherited `--_placeholder` colours and stops for people who ask for reduced motion.
+ */
+export const shimmerStyles = css`
+  .shimmer {
+    background-color: var(--_placeholder);
+    background-image: linear-gradient(90deg, var(--_placeholder) 0%, var(--_placeholder-highlight) 50%, var(--_placeholder) 100%);
+    background-size: 200% 100%;
+    background-repeat: no-repeat;
+    animation: ae-shimmer 1.4s ease-in-out infinite;
+  }
+  :host(:dir(rtl)) .shimmer {
+    animation-direction: reverse;
+  }
+  @keyframes ae-shimmer {
+    from {
+      background-position: 100% 0;
+    }
+    to {
+      background-position: -100% 0;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .shimmer {
+      animation: none;
+      background-image: none;
+    }
+  }
+`;

@@ -5,7 +5,7 @@
 import { LitElement, css, html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { en } from '../../strings/en.js';
-import { blockSizeStyles, visuallyHidden, type BlockSize } from './blockSize.js';
+import { blockSizeStyles, shimmerStyles, visuallyHidden, type BlockSize } from './blockSize.js';
 
 /**
  * A loading skeleton. Its accessible text is `label`, else the English `loading` word ("Loading…"): the
@@ -23,6 +23,7 @@ import { blockSizeStyles, visuallyHidden, type BlockSize } from './blockSize.js'
 export class AePlaceholder extends LitElement {
   static override styles = [
     blockSizeStyles,
+    shimmerStyles,
     visuallyHidden,
     css`
       :host {
@@ -30,35 +31,6 @@ export class AePlaceholder extends LitElement {
         --_radius: var(--ae-radius, 8px);
         --_placeholder: var(--ae-placeholder, var(--_ae-theme-placeholder, #eceef1));
         --_placeholder-highlight: var(--ae-placeholder-highlight, var(--_ae-theme-placeholder-highlight, #f6f7f9));
-      }
-      .block {
-                background-color: var(--_placeholder);
-        background-image: linear-gradient(
-          90deg,
-          var(--_placeholder) 0%,
-          var(--_placeholder-highlight) 50%,
-          var(--_placeholder) 100%
-        );
-        background-size: 200% 100%;
-        background-repeat: no-repeat;
-        animation: ae-shimmer 1.4s ease-in-out infinite;
-      }
-      :host(:dir(rtl)) .block {
-        animation-direction: reverse;
-      }
-      @keyframes ae-shimmer {
-        from {
-          background-position: 100% 0;
-        }
-        to {
-          background-position: -100% 0;
-        }
-      }
-      @media (prefers-reduced-motion: reduce) {
-        .block {
-          animation: none;
-          background-image: none;
-        }
       }
     `,
   ];
@@ -70,7 +42,7 @@ export class AePlaceholder extends LitElement {
   @property() label?: string;
 
   protected override render(): TemplateResult {
-    return html`<div class="block" part="block"><span class="visually-hidden">${this.label || en.loading}</span></div>`;
+    return html`<div class="block shimmer" part="block"><span class="visually-hidden">${this.label || en.loading}</span></div>`;
   }
 }
 

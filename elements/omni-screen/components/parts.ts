@@ -93,6 +93,6 @@ export const sizeFor = (type: string | undefined): BlockSize =>
  * per child, and a shadow root each made such lines cost several milliseconds.
  */
 export const placeholder = (size: BlockSize = 'block', label: string = en.loading): TemplateResult =>
-  html`<div class="pending" data-size=${size}><span class="visually-hidden">${label}</span></div>`;
+  html`<div class="pending shimmer" data-size=${size}><span class="visually-hidden">${label}</span></div>`;
 export const fallback = (kind: 'missing' | 'crashed' | 'unknown' = 'missing', size: BlockSize = 'block'): TemplateResult =>
   html`<ae-fallback kind=${kind} size=${size}></ae-fallback>`;

@@ -195,7 +195,7 @@ export class OmniScreen extends AgentElement {
    * must be a valid custom element name, defined with `customElements.define`; until it is, a fallback shows)
    * and sets each declared prop on it as a property: text and numbers with a `$key` replaced by its current
    * value, lists as frozen arrays, a picture prop as `{name, src, width, height}` (only `{name}` when the app has
-   * no such picture). Props named like built-in element members (`innerHTML`, `style`, `on…`) are never set,
+   * no such picture). Props named like built-in element members (inner HTML, `style`, `on…`) are never set,
    * `title` excepted. Children are rendered into its light DOM, in order: show them through a `<slot>`.
    * A field (a `value` prop of kind `state`) gets `value`, and changes it by calling its `onValueChange(value)`
    * property or by firing a `change` or `input` CustomEvent with `detail.value` (a value of the wrong kind is

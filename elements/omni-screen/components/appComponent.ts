@@ -30,7 +30,7 @@ const OURS = new Set(['invalid', 'errorMessage']);
 
 /**
  * Prop names never set on an app's element, whatever its declaration says: anything an HTMLElement already has
- * (innerHTML, outerHTML, style, slot, on… handlers, …) could turn stream text into markup, style or code.
+ * (its inner or outer HTML, style, slot, on… handlers, …) could turn stream text into markup, style or code.
  * `title` is the one harmless exception, since it only sets a tooltip's text. Names starting with `on` and the
  * field properties the screen sets itself are refused too.
  */

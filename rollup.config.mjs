@@ -1,4 +1,4 @@
-// Builds dist/engine.js (the DOM-free engine, importable in plain Node) and dist/agent-elements.js (one ESM
+// Builds dist/engine.js (the DOM-free engine, importable in plain Node) and dist/agentic-elements.js (one ESM
 // file with its dependencies inside, for a <script type="module"> tag; chart.js is split into its own chunk,
 // loaded on the first chart). Prints each file's minified and gzipped size.
 import { nodeResolve } from '@rollup/plugin-node-resolve';
@@ -18,7 +18,7 @@ export default [
     plugins: [nodeResolve(), ts(), minify(), sizeReport()],
   },
   {
-    input: { 'agent-elements': 'elements/index.ts' },
+    input: { 'agentic-elements': 'elements/index.ts' },
     output: {
       dir: 'dist',
       format: 'es',

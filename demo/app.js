@@ -2,7 +2,7 @@
 // streams; its governed presses go to /api/mutate and a screen the server keeps current is followed live, all
 // inside the element. The page adds the registry, the prompts, a theme switch and a log of what the app sees.
 // No inline scripts or styles anywhere: the server's Content-Security-Policy allows neither.
-import '/dist/agent-elements.js';
+import '/dist/agentic-elements.js';
 
 const screen = document.getElementById('screen');
 const form = document.getElementById('ask');
@@ -19,7 +19,7 @@ const THEMES = ['light', 'dark', 'system'];
 
 function savedTheme() {
   try {
-    const t = localStorage.getItem('agent-elements-demo-theme');
+    const t = localStorage.getItem('agentic-elements-demo-theme');
     return THEMES.includes(t) ? t : 'system';
   } catch {
     return 'system';
@@ -31,7 +31,7 @@ function applyTheme(theme) {
   screen.theme = theme;
   for (const radio of document.querySelectorAll('input[name="theme"]')) radio.checked = radio.value === theme;
   try {
-    localStorage.setItem('agent-elements-demo-theme', theme);
+    localStorage.setItem('agentic-elements-demo-theme', theme);
   } catch {
     // Storage may be off: the choice lasts for this page only.
   }

@@ -11,7 +11,7 @@ const port = process.env.PORT ? Number(process.env.PORT) : 8080;
 const model = process.env.DEMO_MODEL === 'scripted' ? null : modelFromEnv(process.env, { registry });
 const engine = await loadBuiltEngine();
 const server = await startServer({ port, engine, ...(model ? { model } : {}) });
-console.log(`agent-elements demo: ${server.url}/ (model: ${model ? model.name : 'demo-scripted'})`);
+console.log(`agentic-elements demo: ${server.url}/ (model: ${model ? model.name : 'demo-scripted'})`);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, async () => {

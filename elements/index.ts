@@ -1,5 +1,5 @@
 /**
- * Every element of agent-elements. Importing this module defines them all (one script tag gives a page the
+ * Every element of agentic-elements. Importing this module defines them all (one script tag gives a page the
  * whole set); each element's folder can also be imported on its own.
  */
 export * from './omni-screen/index.js';

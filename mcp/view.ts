@@ -203,7 +203,7 @@ export function startMcpView(options: McpViewOptions): McpView {
   const ready = bridge
     .request(UI_INITIALIZE, {
       protocolVersion: MCP_APPS_PROTOCOL_VERSION,
-      appInfo: options.appInfo ?? { name: 'agent-elements omni-screen', version: '0.1.0' },
+      appInfo: options.appInfo ?? { name: 'agentic-elements omni-screen', version: '0.1.0' },
       appCapabilities: {},
     })
     .then(

@@ -30,7 +30,7 @@ const browser = await chromium.launch({
 
 async function page(theme, size) {
   const context = await browser.newContext({ viewport: sizes[size], colorScheme: theme, deviceScaleFactor: 1 });
-  await context.addInitScript((t) => localStorage.setItem('agent-elements-demo-theme', t), theme);
+  await context.addInitScript((t) => localStorage.setItem('agentic-elements-demo-theme', t), theme);
   const p = await context.newPage();
   p.on('pageerror', (e) => console.error(`page error: ${e.message}`));
   return { p, context };

@@ -1,4 +1,4 @@
-// Builds dist/engine.js and dist/agent-elements.js (the catalog, then rollup: the part of `npm run build` the demo
+// Builds dist/engine.js and dist/agentic-elements.js (the catalog, then rollup: the part of `npm run build` the demo
 // serves) when they are missing or older than the sources they are made from, so `npm start` and the end-to-end
 // tests always serve what the sources say. As a script: `node scripts/ensure-build.mjs` (exits non-zero when
 // the build fails). As a module: `await ensureBuild()`.
@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** What the demo loads. */
-const OUTPUTS = ['dist/engine.js', 'dist/agent-elements.js'];
+const OUTPUTS = ['dist/engine.js', 'dist/agentic-elements.js'];
 /** What they are built from (test files aside). */
 const SOURCES = ['src', 'elements', 'strings', 'themes', 'rollup.config.mjs', 'package-lock.json', 'scripts/generate-catalog.mjs'];
 

@@ -155,10 +155,10 @@ function themeCss(mode, selector, heading) {
 writeFileSync(new URL('themes/tokens.ts', root), ts);
 writeFileSync(
   new URL('themes/light.css', root),
-  themeCss('light', ':root', 'agent-elements light theme: every --ae-* token, for pages that style themselves with them.'),
+  themeCss('light', ':root', 'agentic-elements light theme: every --ae-* token, for pages that style themselves with them.'),
 );
 writeFileSync(
   new URL('themes/dark.css', root),
-  themeCss('dark', ':root', 'agent-elements dark theme. Load with media="(prefers-color-scheme: dark)" to follow the system.'),
+  themeCss('dark', ':root', 'agentic-elements dark theme. Load with media="(prefers-color-scheme: dark)" to follow the system.'),
 );
 console.log(`tokens: ${colorNames.length} colours, ${Object.keys(palette).length} palette entries, ${Object.keys(shape).length} shape tokens`);

@@ -56,6 +56,12 @@ for (const stage of stages) {
   if (only.length && !only.includes(stage.name)) continue;
   console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);
   const { code, out } = await run(stage);
+  // A stage whose input isn't here (the external conformance suite in a lone clone) says so and is skipped.
+  const skipped = code === 0 && /^skipped: .*/m.exec(out);
+  if (skipped) {
+    summary.push(`${stage.name}: ${skipped[0]}`);
+    continue;
+  }
   const counts = stage.counts ? stage.counts(out) : null;
   let p = counts ? counts.passed : code === 0 ? 1 : 0;
   let f = counts ? counts.failed : code === 0 ? 0 : 1;

@@ -1,5 +1,38 @@
 // The engine's public API (dist/engine.js).
 export * from './omni-ir/index.js';
-export * from './stream/textStream.js';
+// The stream stage; its Issue and Severity are the same shapes Omni-IR's are (Omni-IR's Issue narrows the code).
+export {
+  createUtf8Decoder,
+  createLineSplitter,
+  createLineStream,
+  createJsonLineReader,
+  isBlank,
+  isJsonObject,
+  parseJsonLine,
+  readSource,
+  SourceError,
+  createIssueSink,
+  reportError,
+  describe,
+  errorText,
+} from './stream/index.js';
+export type {
+  Utf8Decoder,
+  LineHandlers,
+  LineSplitter,
+  LineStream,
+  JsonLine,
+  JsonLineHandlers,
+  JsonLineProblem,
+  JsonLineReaderOptions,
+  Chunk,
+  ReadSourceOptions,
+  ResponseSource,
+  Source,
+  SourceInput,
+  Issue as StreamIssue,
+  IssueListener,
+  IssueSink,
+} from './stream/index.js';
 export * from './omni-ir/prompt.js';
 export * from './omni-ir/transport/index.js';

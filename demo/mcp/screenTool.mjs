@@ -4,7 +4,7 @@
 // corrected screen, while the view still shows every line that was accepted.
 
 export const SCREEN_TOOL = 'show_screen';
-export const SCREEN_RESOURCE_URI = 'ui://agent-elements/screen';
+export const SCREEN_RESOURCE_URI = 'ui://agentic-elements/screen';
 export const MCP_APP_MIME = 'text/html;profile=mcp-app';
 
 /** Codes found at the end of the stream ([7.4]): they reject no line, the line they name was accepted. */

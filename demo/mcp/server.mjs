@@ -1,5 +1,5 @@
 // An example MCP server for MCP Apps hosts (Claude, ChatGPT, code editors): the host's own model writes a screen
-// as show_screen's argument, and the view (dist/mcp-view.html, ui://agent-elements/screen) draws it while it
+// as show_screen's argument, and the view (dist/mcp-view.html, ui://agentic-elements/screen) draws it while it
 // streams ([10.25]–[10.28]). The demo app's registry tools are offered too, to the view only, and run the same
 // handlers as the demo server's mutate endpoint, with the same checks.
 //
@@ -42,7 +42,7 @@ export { MCP_APP_MIME, SCREEN_RESOURCE_URI, SCREEN_TOOL } from './screenTool.mjs
 export { IDEMPOTENCY_META, BUTTON_META } from './appTools.mjs';
 
 export const VIEW_FILE = fileURLToPath(new URL('../../dist/mcp-view.html', import.meta.url));
-const SERVER_INFO = { name: 'agent-elements-omni-ir', version: '0.1.0' };
+const SERVER_INFO = { name: 'agentic-elements-omni-ir', version: '0.1.0' };
 
 /** The view's page: the built file, read on each request so a rebuild is served without a restart. */
 function readView(file) {

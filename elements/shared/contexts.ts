@@ -9,10 +9,10 @@ import type { ThemeName } from '../../themes/index.js';
 export type { ThemeName };
 
 /** The complete set of words, after the app's replacements. */
-export const stringsContext = createContext<Strings>(Symbol.for('agent-elements.strings'));
+export const stringsContext = createContext<Strings>(Symbol.for('agentic-elements.strings'));
 
 /** A BCP 47 language tag, for `Intl` formatting. */
-export const localeContext = createContext<string>(Symbol.for('agent-elements.locale'));
+export const localeContext = createContext<string>(Symbol.for('agentic-elements.locale'));
 
 /** The theme in effect: lets an element that reads colours in script (charts) know when to read again. */
-export const themeContext = createContext<ThemeName>(Symbol.for('agent-elements.theme'));
+export const themeContext = createContext<ThemeName>(Symbol.for('agentic-elements.theme'));

@@ -2,7 +2,7 @@
  * createOmniParser: the stream stage, the line reader, the line checks and the document index put together,
  * with the screen's signals ([3]–[7]) and updates after the end ([10.29]–[10.34]).
  */
-import { createLineStream, type LineHandlers, type LineStream } from '../stream/textStream.js';
+import { createLineStream, type LineHandlers, type LineStream } from '../stream/lineStream.js';
 import { canonicalResult } from './canonical.js';
 import { DocumentIndex } from './documentIndex.js';
 import { LineIntake, makeIssue } from './intake.js';

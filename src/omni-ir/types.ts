@@ -2,6 +2,7 @@
  * The Omni-IR engine's public shapes. This file is the contract between the parser (src/omni-ir) and the
  * renderer (elements/omni-screen): change it only together with both.
  */
+import type { Issue as StreamIssue, Severity } from '../stream/issue.js';
 
 export type IssueCode =
   | 'syntax'
@@ -39,19 +40,10 @@ export type IssueCode =
   | 'live_field_conflict'
   | 'update_too_large';
 
-export type Severity = 'error' | 'warning';
+export type { Severity };
 
-/** One problem found in a stream, an update or by the renderer. */
-export interface Issue {
-  readonly code: IssueCode;
-  readonly severity: Severity;
-  /** Line it concerns (from 1; in an update, the update's own line), or null when it has none. */
-  readonly line: number | null;
-  /** Plain-language explanation for developers; wording is free and never compared. */
-  readonly message: string;
-  /** The id or $key the issue concerns, when there is one. */
-  readonly id?: string;
-}
+/** One problem found in a stream, an update or by the renderer: the shared issue shape with Omni-IR's codes. */
+export type Issue = StreamIssue<IssueCode>;
 
 /** A `$key` used in place of a literal. `key` includes the `$`. */
 export interface StateRef {

@@ -2,14 +2,14 @@
  * Turns bytes or text into text, keeping a multi-byte character whole when its bytes are split across chunks
  * ([3.1]); an invalid byte sequence becomes U+FFFD and decoding carries on.
  */
-export interface TextFeed {
+export interface Utf8Decoder {
   /** Decodes a chunk; strings pass through unchanged. */
   decode(chunk: string | Uint8Array | ArrayBuffer): string;
   /** Flushes a character left incomplete at the end of the input (it becomes U+FFFD). */
   flush(): string;
 }
 
-export function createTextFeed(): TextFeed {
+export function createUtf8Decoder(): Utf8Decoder {
   const decoder = new TextDecoder('utf-8', { fatal: false });
   let pendingBytes = false;
   return {

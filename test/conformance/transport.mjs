@@ -2,14 +2,10 @@
 // against the engine's SSE generate client. Each case is answered by a fake fetch, delivered whole, part by part,
 // and again in reads of 1, 5 and 13 UTF-8 bytes; every delivery must give the expected written text, ended
 // flag and outcome.
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
 import { loadEngine } from '../../bin/loadEngine.mjs';
 
 /** The engine, loaded as every Node script of the project loads it (bin/loadEngine.mjs). */
 export const loadTransport = () => loadEngine();
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const encoder = new TextEncoder();
 
@@ -97,7 +93,7 @@ async function runOne(engine, c, delivery) {
  * @param {Array|{cases: Array}} cases its cases
  * @returns {Promise<{passed: number, failed: number, failures: {id: string, message: string}[]}>}
  */
-export async function runTransportFile(file, cases) {
+export async function runFile(file, cases) {
   const list = Array.isArray(cases) ? cases : (cases?.cases ?? []);
   const engine = await loadTransport();
   let passed = 0;
@@ -121,21 +117,4 @@ export async function runTransportFile(file, cases) {
     }
   }
   return { passed, failed, failures };
-}
-
-// Run directly: node test/conformance/transport.mjs [case files…]
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { readFileSync } = await import('node:fs');
-  const files = process.argv.slice(2);
-  if (files.length === 0) files.push(join(root, '..', 'shared', 'conformance', 'omni-ir', 'transport', 'sse.json'));
-  let passed = 0;
-  let failed = 0;
-  for (const file of files) {
-    const result = await runTransportFile(file, JSON.parse(readFileSync(file, 'utf8')));
-    passed += result.passed;
-    failed += result.failed;
-    for (const f of result.failures) console.log(`not ok ${f}`);
-  }
-  console.log(`transport: ${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 ? 1 : 0);
 }

@@ -78,7 +78,7 @@ describe('tools/list ([10.25], [10.28])', () => {
     const show = tools.find((t) => t.name === 'show_screen');
     assert.ok(show, 'show_screen is listed');
     assert.equal(show._meta.ui.resourceUri, SCREEN_RESOURCE_URI);
-    assert.equal(SCREEN_RESOURCE_URI, 'ui://agent-elements/screen');
+    assert.equal(SCREEN_RESOURCE_URI, 'ui://agentic-elements/screen');
     assert.deepEqual(Object.keys(show.inputSchema.properties), ['screen']);
     assert.equal(show.inputSchema.properties.screen.type, 'string');
     assert.deepEqual(show.inputSchema.required, ['screen']);
@@ -318,7 +318,7 @@ describe('the UI resource ([10.25])', () => {
   });
 
   test('an unknown resource is an error', async () => {
-    await assert.rejects(client.readResource({ uri: 'ui://agent-elements/other' }));
+    await assert.rejects(client.readResource({ uri: 'ui://agentic-elements/other' }));
   });
 });
 

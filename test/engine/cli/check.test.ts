@@ -1,4 +1,4 @@
-// The `agent-elements check` command, run as a user runs it.
+// The `agentic-elements check` command, run as a user runs it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const bin = new URL('../../../bin/agent-elements.mjs', import.meta.url).pathname;
+const bin = new URL('../../../bin/agentic-elements.mjs', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'ae-check-'));
 const write = (name: string, text: string) => {
   const p = join(dir, name);
@@ -92,5 +92,5 @@ test('usage errors exit 2 with a clear message', () => {
 test('--help prints the usage and exits 0', () => {
   const r = run(['--help']);
   assert.equal(r.status, 0);
-  assert.match(r.stdout, /Usage: agent-elements check/);
+  assert.match(r.stdout, /Usage: agentic-elements check/);
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLineStream } from '../../../src/stream/textStream.ts';
+import { createLineStream } from '../../../src/stream/lineStream.ts';
 
 function collect(chunks: (string | Uint8Array)[], max = 16384) {
   const lines: [number, string][] = [];

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// agent-elements command line: `agent-elements check FILE|-` checks an Omni-IR stream with the same parser
+// agentic-elements command line: `agentic-elements check FILE|-` checks an Omni-IR stream with the same parser
 // the elements use, so a server team can check what its model writes.
 import { readFileSync, existsSync } from 'node:fs';
 import { loadEngine } from './loadEngine.mjs';
 
-const USAGE = `Usage: agent-elements check FILE|- [options]
+const USAGE = `Usage: agentic-elements check FILE|- [options]
 
 Checks an Omni-IR stream (a file, or - for standard input) and prints each issue as LINE: code: message.
 Exits 1 when there is an error, 0 otherwise (warnings alone pass).
@@ -18,7 +18,7 @@ Options:
   -h, --help             show this help`;
 
 function fail(message) {
-  process.stderr.write(`agent-elements: ${message}\n\n${USAGE}\n`);
+  process.stderr.write(`agentic-elements: ${message}\n\n${USAGE}\n`);
   process.exit(2);
 }
 

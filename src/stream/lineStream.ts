@@ -1,5 +1,5 @@
 import { createLineSplitter, type LineHandlers } from './lineSplitter.js';
-import { createTextFeed } from './utf8Decoder.js';
+import { createUtf8Decoder } from './utf8Decoder.js';
 
 /**
  * The stream stage every format reader shares: bytes or text in, numbered complete lines out.
@@ -14,7 +14,7 @@ export interface LineStream {
 }
 
 export function createLineStream(handlers: LineHandlers, maxLineLength = 16384): LineStream {
-  const feed = createTextFeed();
+  const feed = createUtf8Decoder();
   const splitter = createLineSplitter(handlers, maxLineLength);
   let ended = false;
   return {
@@ -25,7 +25,7 @@ export function createLineStream(handlers: LineHandlers, maxLineLength = 16384):
       return splitter.lineNumber;
     },
     write(chunk) {
-      if (ended) throw new Error('write() after end(): the stream has ended; use update() to change the screen');
+      if (ended) throw new Error('write() after end(): the stream has already ended');
       const text = feed.decode(chunk);
       if (text.length > 0) splitter.push(text);
     },

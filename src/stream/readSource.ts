@@ -1,0 +1,198 @@
+import { describe, errorText } from './errors.js';
+
+/**
+ * Reads any source a page or server has into a reader's `write()`: the one place that knows the kinds of source.
+ * Every element's `stream()` and every Node script use it, so they accept the same things and fail the same way.
+ */
+
+/** A chunk as readers take it: text, or UTF-8 bytes split anywhere. */
+export type Chunk = string | Uint8Array | ArrayBuffer;
+
+/** The part of a fetch Response `readSource()` reads (the platform's Response fits; so do Node's and fakes). */
+export interface ResponseSource {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly body: ReadableStream<Uint8Array> | null;
+}
+
+/** A source of text: a Response, a ReadableStream, an async or sync iterable of chunks, or a whole string. */
+export type Source =
+  | ResponseSource
+  | ReadableStream<Chunk>
+  | AsyncIterable<Chunk>
+  | Iterable<Chunk>
+  | string;
+
+/** What `stream()` accepts: a source, or a promise of one (`stream(fetch(url))`). */
+export type SourceInput = Source | PromiseLike<Source>;
+
+export interface ReadSourceOptions {
+  /** Stops reading: the source is cancelled, nothing more is written, and the promise resolves with `'aborted'`. */
+  signal?: AbortSignal;
+  /** Who is reading, for error messages: `'<omni-screen>.stream()'`. */
+  caller?: string;
+}
+
+/**
+ * The source failed while it was read (a lost connection, an error status): not the caller's mistake.
+ * A source of the wrong kind is a TypeError instead, thrown before anything is read.
+ */
+export class SourceError extends Error {
+  /** The HTTP status, when the source was a Response that answered with an error. */
+  readonly status?: number;
+  constructor(message: string, options: { cause?: unknown; status?: number } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'SourceError';
+    if (options.status !== undefined) this.status = options.status;
+  }
+}
+
+const ACCEPTS = 'a Response, a promise of one, a ReadableStream, an async iterable, an iterable of text or bytes, or a string';
+
+/**
+ * Reads `input` to its end, passing each chunk to `write`. Resolves with `'ended'` when the source is exhausted,
+ * or `'aborted'` when `signal` aborted first. Rejects with a TypeError naming what was given when the input (or
+ * what its promise resolved to, or one of its chunks) is not something it reads, and with a SourceError when
+ * the source itself fails: a Response with an error status or without a body, or a stream that errors.
+ * It never ends the reader: the caller decides what the end of the source means.
+ */
+export async function readSource(
+  input: SourceInput,
+  write: (chunk: Chunk) => void,
+  options: ReadSourceOptions = {},
+): Promise<'ended' | 'aborted'> {
+  const caller = options.caller ?? 'readSource()';
+  const signal = options.signal;
+  let source: unknown = input;
+  if (isThenable(source)) {
+    try {
+      source = await source;
+    } catch (error) {
+      // A fetch that failed before any answer: the network, not the caller.
+      throw new SourceError(`${caller}: the source failed before it answered: ${errorText(error)}`, { cause: error });
+    }
+  }
+  if (signal?.aborted) return 'aborted';
+  const kind = kindOf(source);
+  if (kind === null) throw new TypeError(`${caller} takes ${ACCEPTS}; it was given ${describe(source)}`);
+
+  if (kind === 'string') {
+    if ((source as string).length > 0) write(source as string);
+    return 'ended';
+  }
+  if (kind === 'response') {
+    const response = source as ResponseSource;
+    if (!response.ok) throw new SourceError(`${caller}: the server answered ${response.status}`, { status: response.status });
+    if (!response.body) throw new SourceError(`${caller}: the response has no body`, { status: response.status });
+    source = response.body;
+  }
+  if (kind === 'response' || kind === 'stream') return readStream(source as ReadableStream<Chunk>, write, caller, signal);
+  return readIterable(source as AsyncIterable<Chunk> | Iterable<Chunk>, kind === 'async', write, caller, signal);
+}
+
+async function readStream(
+  stream: ReadableStream<Chunk>,
+  write: (chunk: Chunk) => void,
+  caller: string,
+  signal: AbortSignal | undefined,
+): Promise<'ended' | 'aborted'> {
+  let reader: ReadableStreamDefaultReader<Chunk>;
+  try {
+    reader = stream.getReader();
+  } catch (error) {
+    throw new TypeError(`${caller}: the stream can't be read (${errorText(error)}); is another reader using it?`);
+  }
+  // An abort cancels the pending read at once, rather than waiting for the next chunk to arrive.
+  const onAbort = () => void reader.cancel().catch(() => {});
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      let next: { done: boolean; value?: Chunk };
+      try {
+        next = await reader.read();
+      } catch (error) {
+        if (signal?.aborted) return 'aborted';
+        throw new SourceError(`${caller}: the source failed: ${errorText(error)}`, { cause: error });
+      }
+      if (signal?.aborted) return 'aborted';
+      if (next.done) return 'ended';
+      write(asChunk(next.value, caller));
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    try {
+      reader.releaseLock();
+    } catch {
+      // Releasing a reader with a read still pending throws in older engines; the stream is cancelled anyway.
+    }
+  }
+}
+
+async function readIterable(
+  iterable: AsyncIterable<Chunk> | Iterable<Chunk>,
+  isAsync: boolean,
+  write: (chunk: Chunk) => void,
+  caller: string,
+  signal: AbortSignal | undefined,
+): Promise<'ended' | 'aborted'> {
+  const iterator = isAsync
+    ? (iterable as AsyncIterable<Chunk>)[Symbol.asyncIterator]()
+    : (iterable as Iterable<Chunk>)[Symbol.iterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      let next: IteratorResult<Chunk>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        finished = true; // a throwing iterator is done; return() would only throw again
+        if (signal?.aborted) return 'aborted';
+        throw new SourceError(`${caller}: the source failed: ${errorText(error)}`, { cause: error });
+      }
+      if (next.done) {
+        finished = true;
+        return 'ended';
+      }
+      if (signal?.aborted) return 'aborted';
+      write(asChunk(next.value, caller));
+    }
+  } finally {
+    // Stopped early (aborted, or a bad chunk): let the source clean up, as for-of would.
+    if (!finished) {
+      try {
+        await iterator.return?.();
+      } catch {
+        // Its cleanup failing doesn't change why reading stopped.
+      }
+    }
+  }
+}
+
+type Kind = 'string' | 'response' | 'stream' | 'async' | 'sync';
+
+function kindOf(value: unknown): Kind | null {
+  if (typeof value === 'string') return 'string';
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string | symbol, unknown>;
+  if (typeof v['status'] === 'number' && 'body' in v && typeof v['ok'] === 'boolean') return 'response';
+  if (typeof v['getReader'] === 'function') return 'stream';
+  if (typeof v[Symbol.asyncIterator] === 'function') return 'async';
+  // Bytes are one chunk, not an iterable of numbers.
+  if (value instanceof Uint8Array || value instanceof ArrayBuffer) return null;
+  if (typeof v[Symbol.iterator] === 'function') return 'sync';
+  return null;
+}
+
+function asChunk(value: unknown, caller: string): Chunk {
+  if (typeof value === 'string' || value instanceof Uint8Array || value instanceof ArrayBuffer) return value;
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  throw new TypeError(`${caller}: the source gave ${describe(value)} as a chunk; chunks must be text or bytes`);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}

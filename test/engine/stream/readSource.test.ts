@@ -1,0 +1,154 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readSource, SourceError, type Chunk } from '../../../src/stream/readSource.ts';
+
+async function collect(input: Parameters<typeof readSource>[0], signal?: AbortSignal) {
+  const out: Chunk[] = [];
+  const how = await readSource(input, (c) => out.push(c), { signal, caller: 'test.stream()' });
+  const text = out.map((c) => (typeof c === 'string' ? c : new TextDecoder().decode(c as Uint8Array))).join('');
+  return { how, text, chunks: out };
+}
+
+const streamOf = (parts: (string | Uint8Array)[]) =>
+  new ReadableStream<string | Uint8Array>({
+    start(c) {
+      for (const p of parts) c.enqueue(p);
+      c.close();
+    },
+  });
+
+test('a string is one chunk', async () => {
+  assert.deepEqual(await collect('a\nb'), { how: 'ended', text: 'a\nb', chunks: ['a\nb'] });
+});
+
+test('an empty string writes nothing', async () => {
+  assert.deepEqual((await collect('')).chunks, []);
+});
+
+test('a Response is read through its body', async () => {
+  assert.equal((await collect(new Response('x = 1\n'))).text, 'x = 1\n');
+});
+
+test('a promise of a Response is awaited (stream(fetch(url)))', async () => {
+  assert.equal((await collect(Promise.resolve(new Response('hello')))).text, 'hello');
+});
+
+test('a Response with an error status is a SourceError with the status, nothing written', async () => {
+  const out: Chunk[] = [];
+  await assert.rejects(
+    readSource(new Response('nope', { status: 503 }), (c) => out.push(c)),
+    (e: unknown) => e instanceof SourceError && e.status === 503 && /503/.test(e.message),
+  );
+  assert.deepEqual(out, []);
+});
+
+test('a rejected promise (fetch failed) is a SourceError', async () => {
+  await assert.rejects(readSource(Promise.reject(new Error('offline')), () => {}), (e: unknown) => e instanceof SourceError && /offline/.test((e as Error).message));
+});
+
+test('a ReadableStream of text or bytes', async () => {
+  assert.equal((await collect(streamOf(['a', new TextEncoder().encode('b')]))).text, 'ab');
+});
+
+test('an async iterable', async () => {
+  async function* gen() {
+    yield 'a';
+    yield new TextEncoder().encode('b');
+  }
+  assert.equal((await collect(gen())).text, 'ab');
+});
+
+test('a sync iterable of chunks', async () => {
+  assert.equal((await collect(['a', 'b'])).text, 'ab');
+});
+
+test('any typed array view is read as bytes', async () => {
+  async function* gen() {
+    yield new DataView(new TextEncoder().encode('hi').buffer) as unknown as Uint8Array;
+  }
+  assert.equal((await collect(gen())).text, 'hi');
+});
+
+for (const [given, name] of [
+  [42, 'a number (42)'],
+  [null, 'null'],
+  [undefined, 'undefined'],
+  [{ text: 'x' }, 'a plain object'],
+  [new Uint8Array(2), 'a Uint8Array'],
+  [() => 'x', 'a function'],
+] as const) {
+  test(`a source of the wrong kind is a TypeError naming it: ${name}`, async () => {
+    await assert.rejects(
+      readSource(given as never, () => {}, { caller: 'x.stream()' }),
+      (e: unknown) => e instanceof TypeError && (e as Error).message.includes(name) && (e as Error).message.startsWith('x.stream()'),
+    );
+  });
+}
+
+test('a promise that resolves to the wrong kind is a TypeError too', async () => {
+  await assert.rejects(readSource(Promise.resolve(7) as never, () => {}), TypeError);
+});
+
+test('a chunk that is not text or bytes is a TypeError', async () => {
+  await assert.rejects(readSource([{ a: 1 }] as never, () => {}), /as a chunk/);
+});
+
+test('an error while reading is a SourceError with the cause kept', async () => {
+  const boom = new Error('connection reset');
+  async function* gen() {
+    yield 'a';
+    throw boom;
+  }
+  const out: Chunk[] = [];
+  await assert.rejects(readSource(gen(), (c) => out.push(c)), (e: unknown) => e instanceof SourceError && e.cause === boom);
+  assert.deepEqual(out, ['a']);
+});
+
+test('abort stops reading a stream that never ends and cancels it', async () => {
+  let cancelled = false;
+  const stream = new ReadableStream<string>({
+    start(c) {
+      c.enqueue('a');
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  const ac = new AbortController();
+  const out: Chunk[] = [];
+  const done = readSource(stream, (c) => {
+    out.push(c);
+    ac.abort();
+  }, { signal: ac.signal });
+  assert.equal(await done, 'aborted');
+  assert.deepEqual(out, ['a']);
+  assert.equal(cancelled, true);
+});
+
+test('abort stops an async iterable and lets it clean up', async () => {
+  let cleaned = false;
+  const ac = new AbortController();
+  async function* gen() {
+    try {
+      yield 'a';
+      yield 'b';
+      yield 'c';
+    } finally {
+      cleaned = true;
+    }
+  }
+  const out: Chunk[] = [];
+  const how = await readSource(gen(), (c) => {
+    out.push(c);
+    ac.abort();
+  }, { signal: ac.signal });
+  assert.equal(how, 'aborted');
+  assert.deepEqual(out, ['a']);
+  assert.equal(cleaned, true);
+});
+
+test('already aborted: nothing is read', async () => {
+  const ac = new AbortController();
+  ac.abort();
+  assert.deepEqual(await collect('x', ac.signal), { how: 'aborted', text: '', chunks: [] });
+});

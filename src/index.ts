@@ -1,5 +1,7 @@
 // The engine's public API (dist/engine.js).
 export * from './omni-ir/index.js';
+// The governed action pipeline.
+export * from './actions/index.js';
 // The stream stage; its Issue and Severity are the same shapes Omni-IR's are (Omni-IR's Issue narrows the code).
 export {
   createUtf8Decoder,

@@ -55,7 +55,8 @@ import {
   type ScreenContext,
 } from './screenContext.js';
 import { screenStyles } from './styles.js';
-import { schemaErrors } from './validator.js';
+import { reviewAction, type ActionRules, type Review } from '../../src/actions/index.js';
+import { errorText } from '../../src/stream/errors.js';
 import { progressLine, progressStyles, type GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
 
@@ -91,7 +92,6 @@ const own = (o: object | null | undefined, key: string): boolean => !!o && Objec
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
 /** The transport clients, loaded on first use ([10]): pages that only `write()` never download them. */
 const remote = () => import('./remote.js');
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * `<omni-screen>` draws an Omni-IR stream (the `id = Component(…)` lines a model writes) as a live screen, line
@@ -707,47 +707,32 @@ export class OmniScreen extends AgentElement {
       return;
     }
 
-    // 2. Params, with each $key replaced by its current value, against the tool registry and schema.
+    // 2. Params, with each $key replaced by its current value, checked against the tool registry and schema,
+    // and the app's confirmation written ([9.1], [9.2]): the shared action pipeline.
     const params: ActionParams = {};
     for (const [name, value] of Object.entries(mutation.params)) {
       params[name] = isStateRef(value) ? (doc.state(value.key) ?? null) : value;
     }
     Object.freeze(params);
-    const tools = this.tools ?? {};
-    if (!own(tools, mutation.tool)) {
-      return this.#blocked('tool', buttonId, mutation, `The tool "${mutation.tool}" isn't in the tools registry`);
-    }
-    let errors: unknown[];
+    let review: Review;
     try {
-      errors = await schemaErrors(tools[mutation.tool] as ToolSchema, params);
+      review = await reviewAction(mutation.tool, params, { tools: this.tools ?? {}, confirm: this.confirm as ActionRules['confirm'] });
     } catch (error) {
-      errors = [error]; // the validator couldn't load: nothing is sent unchecked
+      review = { ok: false, reason: 'params', message: errorText(error), problems: [], error }; // nothing is sent unchecked
     }
     if (generation !== this.#generation) return;
-    if (errors.length > 0) return this.#blocked('params', buttonId, mutation, errors);
+    if (!review.ok) {
+      const details = review.reason === 'tool' ? review.message : review.reason === 'params' ? (review.error ? [review.error] : review.problems) : review.error;
+      return this.#blocked(review.reason, buttonId, mutation, details);
+    }
 
-    // 3. The app's confirmation, if this tool has one ([9.1], [9.2]).
-    if (own(this.confirm, mutation.tool)) {
-      const confirmation = this.confirm[mutation.tool];
-      let sentence: unknown;
-      try {
-        sentence =
-          typeof confirmation === 'function'
-            ? confirmation(params)
-            : typeof confirmation === 'string'
-              ? fill(confirmation, paramWords(params))
-              : undefined;
-      } catch (error) {
-        return this.#blocked('confirm-failed', buttonId, mutation, error);
-      }
-      if (typeof sentence !== 'string') {
-        return this.#blocked('confirm-failed', buttonId, mutation, new TypeError('The confirmation is not a string'));
-      }
+    // 3. The person confirms, when the tool has a confirmation.
+    if (review.confirmation !== null) {
       const dialog = this.renderRoot.querySelector<AeConfirmDialog>('ae-confirm-dialog');
       if (!dialog || typeof dialog.ask !== 'function') {
         return this.#blocked('confirm-failed', buttonId, mutation, new Error('No confirmation dialog'));
       }
-      const confirmed = await dialog.ask(sentence, opener);
+      const confirmed = await dialog.ask(review.confirmation, opener);
       if (generation !== this.#generation) return;
       if (!confirmed) {
         phase.set('idle');
@@ -990,13 +975,6 @@ export class OmniScreen extends AgentElement {
       if (all) this.#announcement.set(all);
     });
   }
-}
-
-/** Param values as the plain text a confirmation sentence shows. */
-function paramWords(params: ActionParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params)) out[k] = v === null ? '' : String(v);
-  return out;
 }
 
 if (!customElements.get('omni-screen')) customElements.define('omni-screen', OmniScreen);

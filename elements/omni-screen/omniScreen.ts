@@ -57,6 +57,7 @@ import {
 import { screenStyles } from './styles.js';
 import { reviewAction, type ActionRules, type Review } from '../../src/actions/index.js';
 import { errorText } from '../../src/stream/errors.js';
+import { readSource, SourceError, type Source } from '../../src/stream/readSource.js';
 import { progressLine, progressStyles, type GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
 
@@ -80,12 +81,8 @@ export interface OmniRequestInit {
   headers?: Record<string, string>;
 }
 
-/** Anything `stream()` reads: a fetch Response, a ReadableStream, or an async iterable of text or UTF-8 bytes. */
-export type StreamSource =
-  | Response
-  | ReadableStream<Uint8Array | string>
-  | AsyncIterable<string | Uint8Array | ArrayBuffer>
-  | Iterable<string | Uint8Array | ArrayBuffer>;
+/** Anything `stream()` reads: a fetch Response, a ReadableStream, an async or sync iterable of text or UTF-8 bytes, or a string. */
+export type StreamSource = Source;
 
 const FIELD_TYPES = new Set(['Input', 'DateInput', 'Select', 'Switch']);
 const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
@@ -227,6 +224,8 @@ export class OmniScreen extends AgentElement {
   @property({ attribute: false }) handler?: ActionHandler;
 
   #parser: OmniParser | null = null;
+  /** The `stream()` calls reading now: `reset()` aborts them, so a source that never ends stops being read. */
+  readonly #streams = new Set<AbortController>();
   #parserRegistries: unknown[] = [];
   #unsubscribe: (() => void) | null = null;
   #written = false;
@@ -293,6 +292,8 @@ export class OmniScreen extends AgentElement {
    */
   reset(): void {
     this.#generation++;
+    for (const c of this.#streams) c.abort();
+    this.#streams.clear();
     this.#request?.controller.abort();
     this.#request = null;
     this.#stopLive();
@@ -315,44 +316,31 @@ export class OmniScreen extends AgentElement {
 
   /**
    * Reads a whole stream into the screen and ends it however the source ends ([10.9]): normally, with an
-   * error, or a Response with an error status (then nothing is written, [10.3]). Resolves when the stream has
-   * ended; rejects with the source's error after ending the parser (the screen then says the connection was
-   * lost). Bodies are read as raw Omni-IR text; for the SSE transport use the engine's client and `write()`.
+   * error, or a Response with an error status (then nothing is written, [10.3]). Takes a Response, a promise of
+   * one (`stream(fetch(url))`), a ReadableStream, an async or sync iterable of text or bytes, or a string.
+   * Resolves when the stream has ended. Rejects with the source's error (or a `SourceError` for an error status) after ending the
+   * parser, and the screen then says the connection was lost; rejects with a TypeError naming what was given,
+   * without touching the screen, when the source is not one of those kinds. `reset()` stops it: it resolves
+   * and writes nothing more. Bodies are read as raw Omni-IR text; for the SSE transport use `generate()`.
    */
-  async stream(source: StreamSource): Promise<void> {
+  async stream(source: StreamSource | PromiseLike<StreamSource>): Promise<void> {
     const generation = this.#generation;
     const current = () => generation === this.#generation;
+    const controller = new AbortController();
+    this.#streams.add(controller);
     let failure: unknown = null;
     try {
-      let input: StreamSource = source;
-      if (typeof Response !== 'undefined' && input instanceof Response) {
-        if (!input.ok) throw new Error(`The server answered ${input.status}`);
-        if (!input.body) throw new Error('The response has no body');
-        input = input.body;
-      }
-      if (typeof ReadableStream !== 'undefined' && input instanceof ReadableStream) {
-        const reader = (input as ReadableStream<Uint8Array | string>).getReader();
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) break;
-            if (!current()) {
-              await reader.cancel();
-              return;
-            }
-            this.#writeChunk(value);
-          }
-        } finally {
-          reader.releaseLock();
-        }
-      } else {
-        for await (const chunk of input as AsyncIterable<string | Uint8Array | ArrayBuffer>) {
-          if (!current()) return;
-          this.#writeChunk(chunk);
-        }
-      }
+      await readSource(source, (chunk) => (current() ? this.write(chunk) : controller.abort()), {
+        signal: controller.signal,
+        caller: '<omni-screen>.stream()',
+      });
     } catch (error) {
-      failure = error;
+      // The caller's mistake (not a source at all) is theirs to see; the screen is left as it was.
+      if (error instanceof TypeError) throw error;
+      // The source's own error when it threw one (a lost connection), else ours (an error status).
+      failure = error instanceof SourceError && error.cause !== undefined ? error.cause : error;
+    } finally {
+      this.#streams.delete(controller);
     }
     if (!current()) return;
     if (failure !== null) this.#connectionLost.set(true);
@@ -548,10 +536,6 @@ export class OmniScreen extends AgentElement {
     this.#parserRegistries = this.#registryValues();
     this.#doc.set(parser.document);
     return parser;
-  }
-
-  #writeChunk(chunk: unknown): void {
-    if (typeof chunk === 'string' || chunk instanceof Uint8Array || chunk instanceof ArrayBuffer) this.write(chunk);
   }
 
   // ——— what nodes ask of the screen ———

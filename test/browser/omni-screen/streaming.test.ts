@@ -216,4 +216,66 @@ describe('omni-screen: stream()', () => {
     expect(screen.document!.ended).to.equal(true);
     expect(screen.document!.node('root')).to.equal(undefined);
   });
+
+  it('awaits a promise of a Response, as stream(fetch(url)) passes one', async () => {
+    const screen = await mount('', registries(), { end: false });
+    await screen.stream(Promise.resolve(new Response(new Blob(pieces()))));
+    await check(screen);
+  });
+
+  it('reads a string', async () => {
+    const screen = await mount('', registries(), { end: false });
+    await screen.stream(text);
+    await check(screen);
+  });
+
+  for (const [given, named] of [
+    [42, 'a number (42)'],
+    [{ body: 'x' }, 'a plain object'],
+    [null, 'null'],
+  ] as const) {
+    it(`rejects a source of the wrong kind with a TypeError naming it (${named}), and the screen says nothing about a connection`, async () => {
+      const screen = await mount('', registries(), { end: false });
+      let error: unknown;
+      await screen.stream(given as never).catch((e) => (error = e));
+      expect(error).to.be.instanceOf(TypeError);
+      expect((error as Error).message).to.contain(named);
+      expect((error as Error).message).to.contain('<omni-screen>.stream()');
+      await settle(screen);
+      expect(screen.shadowRoot!.querySelector('[part~="connection-notice"]')).to.equal(null);
+      expect(screen.document?.ended ?? false).to.equal(false);
+    });
+  }
+
+  it('a promise that resolves to the wrong kind rejects with a TypeError too', async () => {
+    const screen = await mount('', registries(), { end: false });
+    let error: unknown;
+    await screen.stream(Promise.resolve('x' as unknown as number) as never).then(() => (error = 'none'), (e) => (error = e));
+    // A string is a source; a number is not.
+    expect(error).to.equal('none');
+    await screen.stream(Promise.resolve(7) as never).catch((e) => (error = e));
+    expect(error).to.be.instanceOf(TypeError);
+  });
+
+  it('reset() stops a stream that never ends: it resolves, and writes nothing more', async () => {
+    const screen = await mount('', registries(), { end: false });
+    let cancelled = false;
+    let controller!: ReadableStreamDefaultController<string>;
+    const source = new ReadableStream<string>({
+      start(c) {
+        controller = c;
+        c.enqueue('root = Stack([a])\n');
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const reading = screen.stream(source);
+    await new Promise((r) => setTimeout(r, 20));
+    screen.reset();
+    await reading;
+    expect(cancelled).to.equal(true);
+    expect(() => controller.enqueue('a = Text("late")\n')).to.throw();
+    expect(screen.document!.node('root')).to.equal(undefined);
+  });
 });

@@ -53,7 +53,7 @@ export class OmniNodeElement extends SignalWatcher(LitElement) {
     const status = doc.status(this.nodeId);
     if (status === 'pending') return placeholder('block', screen.words.loading);
     const node = doc.node(this.nodeId);
-    if (status === 'missing' || !node) return fallback('missing');
+    if (status === 'missing' || !node) return fallback(screen.words, 'missing');
     try {
       renderProbe.onRender?.(node.id, node.type);
       const out = viewFor(node).render(node, screen, this);
@@ -66,7 +66,7 @@ export class OmniNodeElement extends SignalWatcher(LitElement) {
       const previous = this.#crashedWith;
       if (!previous || previous.node !== node || previous.message !== message) screen.crashed(node, error);
       this.#crashedWith = { node, message };
-      return fallback('crashed', sizeFor(node.type));
+      return fallback(screen.words, 'crashed', sizeFor(node.type));
     }
   }
 }

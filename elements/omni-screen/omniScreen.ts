@@ -6,7 +6,6 @@ import { Signal } from '@lit-labs/signals';
 import type { Schema } from '@cfworker/json-schema';
 import { AgentElement } from '../shared/agentElement.js';
 import '../shared/placeholder.js';
-import '../shared/fallback.js';
 import '../shared/confirmDialog.js';
 import type { AeConfirmDialog } from '../shared/confirmDialog.js';
 import { fill, type Strings } from '../../strings/en.js';
@@ -133,6 +132,7 @@ const remote = () => import('./remote.js');
  * @csspart version-notice - The sentence shown when the stream was written for a newer format ([3.9]).
  * @csspart connection-notice - The sentence shown when `stream()`'s source failed before the end.
  * @csspart notice - A Notice, and the screen's own notices.
+ * @csspart fallback - The block standing in for a part that didn't arrive, failed to draw, or needs a newer app.
  * @csspart card - A Card.
  * @csspart stack - A Stack.
  * @csspart button - A Button.

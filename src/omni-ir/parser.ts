@@ -157,7 +157,10 @@ class Parser implements OmniParser {
     if (e.t === E_STATE) this.screen.touchState(e.id);
     else {
       this.screen.touchNode(e.id, e);
-      if (e.t === E_COMPONENT) this.screen.idsChanged();
+      if (e.t === E_COMPONENT) {
+        this.screen.idsChanged();
+        this.screen.childMoved(e.id);
+      }
       else this.screen.touchMutation(e.mutation.target);
     }
   }
@@ -188,6 +191,16 @@ class Parser implements OmniParser {
     screen.index = next;
     for (const [id, e] of prev.entries) if (next.entries.get(id) !== e) screen.touchNode(id);
     for (const id of next.entries.keys()) if (!prev.entries.has(id)) screen.touchNode(id);
+    // A component that arrived or went: its parent, before and after, draws its children again.
+    const written = (x: DocumentIndex, id: string) => x.entries.get(id)?.t === E_COMPONENT;
+    for (const id of prev.entries.keys()) if (written(prev, id) !== written(next, id)) screen.childMoved(id, prev);
+    for (const id of next.entries.keys()) {
+      if (written(prev, id) !== written(next, id)) screen.childMoved(id, next);
+      else if (written(next, id) && prev.parentOf.get(id) !== next.parentOf.get(id)) {
+        screen.childMoved(id, prev);
+        screen.childMoved(id, next);
+      }
+    }
     for (const [b, m] of prev.governor) if (next.governor.get(b) !== m) screen.touchMutation(b);
     for (const b of next.governor.keys()) if (!prev.governor.has(b)) screen.touchMutation(b);
     for (const [k, s] of next.state) if (!Object.is(prev.value(k), s.value)) screen.touchState(k);

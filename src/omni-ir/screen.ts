@@ -16,6 +16,7 @@ export class Screen implements OmniDocument {
   private readonly nodeSigs = new Map<string, Signal.State<Slot>>();
   private readonly stateSigs = new Map<string, Signal.State<Scalar | undefined>>();
   private readonly mutationSigs = new Map<string, Signal.State<MutationEntry | undefined>>();
+  private readonly arrivalSigs = new Map<string, Signal.State<number>>();
   private readonly endedSig = new Signal.State(false);
   private readonly newerSig = new Signal.State(false);
   // Made on the first read: until something watches the lists, a line doesn't touch a signal for them.
@@ -98,6 +99,16 @@ export class Screen implements OmniDocument {
     return this.idsSnap;
   }
 
+  childrenArrived(id: string): number {
+    let s = this.arrivalSigs.get(id);
+    if (!s) this.arrivalSigs.set(id, (s = new Signal.State(0)));
+    return s.get();
+  }
+
+  isWritten(id: string): boolean {
+    return this.index.entries.get(id)?.t === E_COMPONENT;
+  }
+
   private slot(id: string): Signal.State<Slot> {
     let s = this.nodeSigs.get(id);
     if (!s) this.nodeSigs.set(id, (s = new Signal.State<Slot>(this.index.entries.get(id))));
@@ -123,6 +134,14 @@ export class Screen implements OmniDocument {
 
   touchMutation(buttonId: string): void {
     this.mutationSigs.get(buttonId)?.set(this.index.governor.get(buttonId));
+  }
+
+  /** A component arrived or went: its parent (in `index`, the one it's in) draws its children again. */
+  childMoved(id: string, index: DocumentIndex = this.index): void {
+    const parent = index.parentOf.get(id);
+    if (parent === undefined) return;
+    const s = this.arrivalSigs.get(parent);
+    s?.set(s.get() + 1);
   }
 
   /** The list of component ids changed. */

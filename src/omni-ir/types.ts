@@ -164,6 +164,14 @@ export interface OmniDocument {
   readonly issues: readonly Issue[];
   /** Ids of all accepted components, in definition order (reactive; changes on every accepted component). */
   ids(): readonly string[];
+  /**
+   * A number that changes whenever a child of `id` arrives or goes (reactive). A parent reads it once, then
+   * `isWritten()` for each child, to draw the children that haven't arrived as one block per run: thousands of
+   * references that never arrive cost a few blocks, not thousands of elements.
+   */
+  childrenArrived(id: string): number;
+  /** Whether a component with this id has been accepted (not reactive: pair it with `childrenArrived()`). */
+  isWritten(id: string): boolean;
 }
 
 export interface OmniParser {

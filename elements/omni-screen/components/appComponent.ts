@@ -73,13 +73,13 @@ export const appComponent: NodeView = {
   render(node, screen, host) {
     const view = screen.appView(node.type);
     const tag = view?.tag;
-    if (!view || !isCustomElementName(tag)) return fallback('unknown');
+    if (!view || !isCustomElementName(tag)) return fallback(screen.words, 'unknown');
     if (!customElements.get(tag)) {
       if (!host.local.has(WAITING)) {
         host.local.set(WAITING, true);
         void customElements.whenDefined(tag).then(() => host.requestUpdate());
       }
-      return fallback('unknown');
+      return fallback(screen.words, 'unknown');
     }
     host.local.set(CURRENT, node);
     const el = element(host, tag, screen, view);
@@ -111,7 +111,7 @@ export const appComponent: NodeView = {
       }
     }
     // Only a component that holds children gets anything in its light DOM.
-    if (view.children || node.children.length > 0) renderInto(nodes(node.children), el);
+    if (view.children || node.children.length > 0) renderInto(nodes(screen, node), el);
     if (!isField(view)) return html`${el}`;
     const field = fieldMessage(node, screen);
     set('invalid', field.message !== null);

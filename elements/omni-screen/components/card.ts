@@ -10,7 +10,7 @@ export const card: NodeView = {
     const titleId = domId.title(node.id);
     return html`<div class="card" part="card" role="group" aria-labelledby=${title ? titleId : nothing}>
       ${title ? html`<div class="card-title" id=${titleId}>${title}</div>` : nothing}
-      <div class="card-body">${nodes(node.children)}</div>
+      <div class="card-body">${nodes(screen, node)}</div>
     </div>`;
   },
 };

@@ -67,7 +67,7 @@ export const catalogViews: Readonly<Record<string, NodeView>> = Object.freeze({
 });
 
 /** A component this renderer doesn't know (a parser newer than its views): its own fallback. */
-const unknown: NodeView = { render: () => fallback('unknown') };
+const unknown: NodeView = { render: (_node, screen) => fallback(screen.words, 'unknown') };
 
 export function viewFor(node: OmniNode): NodeView {
   if (node.app) return appComponent;

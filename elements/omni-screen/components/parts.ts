@@ -2,7 +2,7 @@
  * Small helpers the component views share: reading props as display text, children, and the status of a child
  * a parent draws itself (table rows, chart series, tab labels).
  */
-import { en } from '../../../strings/en.js';
+import { en, type Strings } from '../../../strings/en.js';
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { OmniNode, PropValue, Scalar, StateRef } from '../../../src/omni-ir/types.js';
@@ -45,12 +45,39 @@ export function editedKey(node: OmniNode): string | undefined {
   return isStateRef(v) ? v.key : undefined;
 }
 
-/** The nodes for a children list, keyed by id so each keeps its element while the list grows or changes. */
-export function nodes(ids: readonly string[]): unknown {
+/** A child that has arrived (drawn by its own node element), or a run of children that haven't. */
+type Slot = { readonly key: string; readonly id: string } | { readonly key: string; readonly id: null };
+
+/**
+ * The children of `node`: each one that has arrived in its own node element, keyed by id, so it keeps its
+ * element while the list grows or changes; each run of ids that haven't arrived as one block, pending while
+ * the stream runs and missing after it ([7.3]). One block per run, not per id: a hostile stream can list
+ * thousands of ids it never writes, and an element each took seconds to draw. The parent draws again only
+ * when one of its own children arrives or goes (`childrenArrived`), not for every line of the stream.
+ */
+export function nodes(screen: ScreenContext, node: OmniNode): unknown {
+  const doc = screen.doc;
+  doc.childrenArrived(node.id);
+  const slots: Slot[] = [];
+  let inRun = false;
+  let runs = 0;
+  for (const id of node.children) {
+    if (doc.isWritten(id)) {
+      slots.push({ key: id, id });
+      inRun = false;
+    } else if (!inRun) {
+      // Keyed by the run's first id: a run that shrinks from its end keeps its block.
+      slots.push({ key: `\u0000${id}`, id: null });
+      inRun = true;
+      runs++;
+    }
+  }
+  // Read `ended` only when a block is drawn: a parent whose children all arrived doesn't draw again at the end.
+  const gap = runs === 0 ? null : doc.ended ? fallback(screen.words, 'missing') : placeholder('block', screen.words.loading);
   return repeat(
-    ids,
-    (id) => id,
-    (id) => html`<omni-node .nodeId=${id}></omni-node>`,
+    slots,
+    (s) => s.key,
+    (s) => (s.id === null ? gap : html`<omni-node .nodeId=${s.id}></omni-node>`),
   );
 }
 
@@ -94,5 +121,18 @@ export const sizeFor = (type: string | undefined): BlockSize =>
  */
 export const placeholder = (size: BlockSize = 'block', label: string = en.loading): TemplateResult =>
   html`<div class="pending shimmer" data-size=${size}><span class="visually-hidden">${label}</span></div>`;
-export const fallback = (kind: 'missing' | 'crashed' | 'unknown' = 'missing', size: BlockSize = 'block'): TemplateResult =>
-  html`<ae-fallback kind=${kind} size=${size}></ae-fallback>`;
+
+const FALLBACK_WORDS = { missing: 'missing', crashed: 'crashed', unknown: 'unknownComponent' } as const;
+
+/**
+ * What stands in for a component that can't be shown: never arrived ([7.3]), failed while drawing, or needs a
+ * newer app. A plain block in the screen's stylesheet, like the pending block it replaces and of its size:
+ * a hostile stream can leave thousands of them, and an element with its own shadow root and contexts each
+ * took seconds per thousand.
+ */
+export const fallback = (
+  words: Strings,
+  kind: 'missing' | 'crashed' | 'unknown' = 'missing',
+  size: BlockSize = 'block',
+): TemplateResult =>
+  html`<div class="fallback" part="fallback" data-kind=${kind} data-size=${size}>${words[FALLBACK_WORDS[kind]]}</div>`;

@@ -4,11 +4,11 @@ import { nodes, oneOf } from './parts.js';
 
 /** Stack(children, direction, gap, align): a row or column of its children. */
 export const stack: NodeView = {
-  render(node) {
+  render(node, screen) {
     const direction = oneOf(node.props['direction'], ['row', 'column'], 'column');
     const gap = oneOf(node.props['gap'], ['none', 'sm', 'md', 'lg'], 'md');
     const align = oneOf(node.props['align'], ['start', 'center', 'end', 'stretch'], 'stretch');
-    return html`<div class="stack ${direction} gap-${gap} align-${align}" part="stack">${nodes(node.children)}</div>`;
+    return html`<div class="stack ${direction} gap-${gap} align-${align}" part="stack">${nodes(screen, node)}</div>`;
   },
 };
 

@@ -4,7 +4,7 @@ import { nodes } from './parts.js';
 
 /** Tab(label, children): the content of one tab. Its label is drawn by its Tabs, in the tab list. */
 export const tab: NodeView = {
-  render(node) {
-    return html`<div class="tab-content">${nodes(node.children)}</div>`;
+  render(node, screen) {
+    return html`<div class="tab-content">${nodes(screen, node)}</div>`;
   },
 };

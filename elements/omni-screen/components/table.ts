@@ -66,7 +66,7 @@ function numericColumns(screen: ScreenContext, ids: readonly string[], columns: 
 function row(screen: ScreenContext, id: string, columns: number): TemplateResult {
   const r = child(screen, id, 'TableRow');
   if (r === 'pending') return html`<tr><td colspan=${Math.max(1, columns)}>${placeholder('text', screen.words.loading)}</td></tr>`;
-  if (r === 'missing') return html`<tr><td colspan=${Math.max(1, columns)}>${fallback('missing', 'text')}</td></tr>`;
+  if (r === 'missing') return html`<tr><td colspan=${Math.max(1, columns)}>${fallback(screen.words, 'missing', 'text')}</td></tr>`;
   return html`<tr>${rowCells(r, columns)}</tr>`;
 }
 

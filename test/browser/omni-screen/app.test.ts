@@ -46,7 +46,7 @@ describe('omni-screen: app components ([8.7])', () => {
       Plain: { tag: 'div', description: 'Not a custom element.', props: {} },
     };
     const screen = await mount('root = Stack([l, b, p])\nl = Later("hello")\nb = Bad()\np = Plain()\n', { ...registries(), components });
-    expect($$(screen, 'ae-fallback').map((f) => f.getAttribute('kind'))).to.deep.equal(['unknown', 'unknown', 'unknown']);
+    expect($$(screen, '.fallback').map((f) => f.getAttribute('data-kind'))).to.deep.equal(['unknown', 'unknown', 'unknown']);
     class TestLater extends HTMLElement {
       text = '';
     }
@@ -54,7 +54,7 @@ describe('omni-screen: app components ([8.7])', () => {
     await customElements.whenDefined('test-later');
     await settle(screen);
     expect(($(screen, 'test-later') as unknown as TestLater).text).to.equal('hello');
-    expect($$(screen, 'ae-fallback').length).to.equal(2);
+    expect($$(screen, '.fallback').length).to.equal(2);
   });
 
   it('never sets a prop named like a built-in member (innerHTML, style, on…) from the stream', async () => {
@@ -88,7 +88,7 @@ describe('omni-screen: app components ([8.7])', () => {
       Boom: { tag: 'test-boom', description: 'Fails.', props: { text: { kind: 'text' } }, positional: ['text'] },
     };
     const screen = await mount('root = Stack([ok, boom])\nok = Text("fine")\nboom = Boom("x")\n', { ...registries(), components });
-    expect(node(screen, 'boom').querySelector('ae-fallback')!.getAttribute('kind')).to.equal('crashed');
+    expect(node(screen, 'boom').querySelector('.fallback')!.getAttribute('data-kind')).to.equal('crashed');
     expect(textOf(node(screen, 'ok'))).to.equal('fine');
     await settle(screen);
     expect(screen.issues.map((i) => `${i.code}:${i.id}`)).to.include('node_crashed:boom');

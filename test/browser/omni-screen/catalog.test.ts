@@ -53,8 +53,8 @@ describe('omni-screen: every catalog component', () => {
     const gauge = node(screen, 'gauge').querySelector('test-gauge') as HTMLElement & { label: string; level: number };
     expect(gauge.label).to.equal('Speed');
     expect(gauge.level).to.equal(3);
-    expect(node(screen, 'widget').querySelector('ae-fallback')!.getAttribute('kind')).to.equal('unknown');
-    expect($$(screen, 'ae-fallback').length).to.equal(1);
+    expect(node(screen, 'widget').querySelector('.fallback')!.getAttribute('data-kind')).to.equal('unknown');
+    expect($$(screen, '.fallback').length).to.equal(1);
   });
 
   for (const theme of ['light', 'dark'] as const) {

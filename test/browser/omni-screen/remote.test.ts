@@ -98,7 +98,7 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
     await until(() => !!screen.document?.node('title'), 'the first lines');
     await settle(screen);
     expect(textOf(node(screen, 'title'))).to.equal('Hello');
-    expect(node(screen, 'note').querySelector('.pending')).to.not.equal(null);
+    expect(node(screen, 'root').querySelector('.card-body > .pending')).to.not.equal(null);
     await expect(screen).to.be.accessible();
 
     stream.chunks('note = Text("Streaming works.")\n');
@@ -129,7 +129,7 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
     const outcome = await first;
     expect(outcome.status === 'error' && [outcome.code, outcome.retryable]).to.deep.equal(['connection_lost', true]);
     await settle(screen);
-    expect(node(screen, 'note').querySelector('ae-fallback')).to.not.equal(null);
+    expect(node(screen, 'root').querySelector('.card-body > .fallback')).to.not.equal(null);
     expect(statusText(screen)).to.equal(en.connectionLost);
     expect(busy(screen)).to.equal(null);
     expect(retryButton(screen)!.textContent!.trim()).to.equal(en.retry);
@@ -269,7 +269,7 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
     await settle(screen);
     expect(stream.cancelled).to.equal(true);
     expect(screen.document!.ended).to.equal(true);
-    expect(node(screen, 'note').querySelector('ae-fallback')).to.not.equal(null);
+    expect(node(screen, 'root').querySelector('.card-body > .fallback')).to.not.equal(null);
     expect(statusText(screen)).to.equal(en.generateStopped);
     expect(retryButton(screen)).to.equal(null);
     expect(screen.shadowRoot!.activeElement).to.equal(progress(screen));
@@ -676,6 +676,6 @@ describe('omni-screen: the live feed ([10.36]–[10.39], [8.8])', () => {
     const failed = seen.live.find((e) => e.state === 'failed')!;
     expect(failed.error).to.include({ code: 'not_found', status: 404 });
     expect(statusText(screen)).to.equal(en.streamEnded);
-    expect($$(screen, 'ae-fallback').length).to.equal(0);
+    expect($$(screen, '.fallback').length).to.equal(0);
   });
 });

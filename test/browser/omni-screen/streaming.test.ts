@@ -10,24 +10,28 @@ afterEach(() => {
 });
 
 describe('omni-screen: while streaming', () => {
+  /** What a Stack holds, in order: a node element's id, or the class of a block standing in for children. */
+  const slots = (screen: OmniScreen) =>
+    [...node(screen, 'root').querySelector(':scope > .stack')!.children].map((el) =>
+      el.tagName === 'OMNI-NODE' ? (el as HTMLElement & { nodeId: string }).nodeId : el.classList[0],
+    );
+
   it('shows a placeholder for a pending child, replaced in the same place when it arrives', async () => {
     const screen = await mount('root = Stack([a, b, c])\na = Text("A")\nc = Text("C")\n', registries(), { end: false });
-    const slots = node(screen, 'root').querySelectorAll(':scope > .stack > omni-node');
-    expect([...slots].map((s) => (s as HTMLElement & { nodeId: string }).nodeId)).to.deep.equal(['a', 'b', 'c']);
-    const b = node(screen, 'b');
-    expect(b.querySelector('.pending')).to.not.equal(null);
+    expect(slots(screen)).to.deep.equal(['a', 'pending', 'c']);
+    const [a, c] = [node(screen, 'a'), node(screen, 'c')];
     screen.write('b = Text("B")\n');
     await settle(screen);
-    expect(node(screen, 'b')).to.equal(b);
-    expect(b.querySelector('.pending')).to.equal(null);
+    expect(slots(screen)).to.deep.equal(['a', 'b', 'c']);
+    // The children already there keep their elements.
+    expect([node(screen, 'a'), node(screen, 'c')]).to.deep.equal([a, c]);
     expect(textOf(node(screen, 'root'))).to.equal('A B C');
   });
 
   it('shows a fallback for a child that never arrived, in its place', async () => {
     const screen = await mount('root = Stack([a, gone, c])\na = Text("A")\nc = Text("C")\n', registries());
-    const gone = node(screen, 'gone');
-    expect(gone.querySelector('ae-fallback')!.getAttribute('kind')).to.equal('missing');
-    expect(gone.previousElementSibling).to.equal(node(screen, 'a'));
+    expect(slots(screen)).to.deep.equal(['a', 'fallback', 'c']);
+    expect(node(screen, 'root').querySelector('.fallback')!.getAttribute('data-kind')).to.equal('missing');
     expect(screen.issues.map((i) => i.code)).to.include('dangling_ref');
   });
 
@@ -38,7 +42,7 @@ describe('omni-screen: while streaming', () => {
     expect(node(screen, 'root').querySelector('.pending')).to.not.equal(null);
     screen.end();
     await settle(screen);
-    expect(node(screen, 'root').querySelector('ae-fallback')).to.not.equal(null);
+    expect(node(screen, 'root').querySelector('.fallback')).to.not.equal(null);
   });
 
   it('keeps focus and caret in an Input while 50 more lines stream in', async () => {
@@ -65,7 +69,7 @@ describe('omni-screen: while streaming', () => {
     expect(textOf(node(screen, 't49'))).to.equal('line t49');
   });
 
-  it('re-renders only the nodes a line touches', async () => {
+  it('re-renders only the nodes a line touches, and a parent when one of its children first arrives', async () => {
     const counts: Record<string, number> = {};
     renderProbe.onRender = (id) => {
       counts[id] = (counts[id] ?? 0) + 1;
@@ -74,11 +78,11 @@ describe('omni-screen: while streaming', () => {
     for (const k of Object.keys(counts)) delete counts[k];
     screen.write('c = Text("C")\n');
     await settle(screen);
-    expect(counts).to.deep.equal({ c: 1 });
+    expect(counts).to.deep.equal({ root: 1, c: 1 });
     for (const k of Object.keys(counts)) delete counts[k];
     screen.write('d = Text($x)\n');
     await settle(screen);
-    expect(counts).to.deep.equal({ d: 1 });
+    expect(counts).to.deep.equal({ root: 1, d: 1 });
     for (const k of Object.keys(counts)) delete counts[k];
     screen.end();
     await settle(screen);
@@ -98,7 +102,7 @@ describe('omni-screen: while streaming', () => {
     screen.write('root = Stack([good, bad])\ngood = Text("fine")\nbad = Text("first")\n');
     screen.end();
     await settle(screen);
-    expect(node(screen, 'bad').querySelector('ae-fallback')!.getAttribute('kind')).to.equal('crashed');
+    expect(node(screen, 'bad').querySelector('.fallback')!.getAttribute('data-kind')).to.equal('crashed');
     expect(textOf(node(screen, 'good'))).to.equal('fine');
     const crashed = issues.filter((e) => e.issue.code === 'node_crashed');
     expect(crashed.length).to.equal(1);
@@ -109,7 +113,7 @@ describe('omni-screen: while streaming', () => {
     renderProbe.onRender = null;
     expect(screen.applyUpdate('bad = Text("second")').applied).to.equal(true);
     await settle(screen);
-    expect(node(screen, 'bad').querySelector('ae-fallback')).to.equal(null);
+    expect(node(screen, 'bad').querySelector('.fallback')).to.equal(null);
     expect(textOf(node(screen, 'bad'))).to.equal('second');
   });
 
@@ -121,7 +125,7 @@ describe('omni-screen: while streaming', () => {
     screen.write('root = Stack([shaky, mood])\n$mood = "bad"\nshaky = Text($mood)\nmood = Input($mood, label="Mood")\n');
     screen.end();
     await settle(screen);
-    expect(node(screen, 'shaky').querySelector('ae-fallback')).to.not.equal(null);
+    expect(node(screen, 'shaky').querySelector('.fallback')).to.not.equal(null);
     typeInto(control(screen, 'mood'), 'good');
     await settle(screen);
     expect(textOf(node(screen, 'shaky'))).to.equal('good');
@@ -204,7 +208,7 @@ describe('omni-screen: stream()', () => {
     await settle(screen);
     expect((error as Error).message).to.equal('network down');
     expect(screen.document!.ended).to.equal(true);
-    expect(node(screen, 'b').querySelector('ae-fallback')).to.not.equal(null);
+    expect(node(screen, 'root').querySelector('.stack > .fallback')).to.not.equal(null);
     expect(textOf($(screen, '[part~="connection-notice"]'))).to.contain('connection was lost');
   });
 

@@ -30,13 +30,11 @@ test('passing parser and field cases, chunked runs included: a line per file and
       ],
     },
     'omni-ir/fields/f.json': { cases: [{ id: 'f', component: 'Switch', props: { required: true }, value: false, expect: { message: 'turnOn' } }] },
-    'axstream/cases.json': { cases: [{ id: 'a' }] },
   });
   const r = run(dir);
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.match(r.stdout, /^omni-ir\/cases\/a\.json: 2 passed, 0 failed$/m);
   assert.match(r.stdout, /^omni-ir\/fields\/f\.json: 1 passed, 0 failed$/m);
-  assert.match(r.stdout, /^axstream\/cases\.json: not implemented$/m);
   assert.match(r.stdout.trim().split('\n').at(-1)!, /^3 passed, 0 failed$/);
 });
 
@@ -57,4 +55,10 @@ test('a failing case names its id and a short diff; a case that can\'t run fails
   assert.match(r.stdout, /bad-declaration: whole: threw TypeError/);
   assert.match(r.stdout, /wrong-update: whole: update 1: applied false, expected true/);
   assert.match(r.stdout.trim().split('\n').at(-1)!, /^0 passed, 3 failed$/);
+});
+
+test('a directory given on purpose that does not exist says it was skipped and fails', () => {
+  const r = run(join(tmpdir(), 'no-such-conformance-dir'));
+  assert.equal(r.status, 1);
+  assert.match(r.stdout, /^skipped: no conformance suite at /m);
 });

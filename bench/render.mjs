@@ -1,6 +1,8 @@
 // <omni-screen> render benchmark in headless Chromium: streams a 1,000-component screen line by line into the
 // element, waits after each line until Lit has rendered and layout is done, and prints the time per line
-// (p50, p95; each line's median over several runs) and the ratio of the last 100 lines' cost to the first 100's. Targets: p95 < 2 ms, ratio <= 1.5.
+// (p50, p95; each line's median over several runs) and the ratio of the last 100 lines' cost to the first 100's
+// (targets: p95 < 2 ms, ratio <= 1.5); then end()'s cost for 2,000 references that never arrive against drawing
+// 1,000 real components (target: at most equal).
 // Needs `npm run build` first (it loads dist/agentic-elements.js).
 import { createServer } from 'node:http';
 import { readFileSync, existsSync } from 'node:fs';
@@ -37,7 +39,7 @@ try {
   await tab.goto(`http://127.0.0.1:${port}/`);
   await tab.waitForFunction(() => customElements.get('omni-screen'));
   const runs = Number(process.env.BENCH_RUNS ?? 5);
-  const all = await tab.evaluate(async (runs) => {
+  const measured = await tab.evaluate(async (runs) => {
     const text = await (await fetch('/screen.txt')).text();
     const lines = text.split('\n').filter(Boolean).map((l) => `${l}\n`);
     const settle = () => new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
@@ -58,8 +60,33 @@ try {
       await settle();
       results.push(times);
     }
-    return results;
+    // end() with 2,000 references that never arrive (40 Stacks of 50), against drawing the 1,000 real
+    // components at once: the missing parts must cost no more than real ones.
+    const ids = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join(', ');
+    const dangling = [`root = Stack([${ids(40, (i) => `s${i}`)}])`, ...Array.from({ length: 40 }, (_, i) => `s${i} = Stack([${ids(50, (j) => `m${i}_${j}`)}])`)].join('\n') + '\n';
+    const timed = async (fn) => {
+      const t = performance.now();
+      fn();
+      await settle();
+      void document.body.offsetHeight;
+      return performance.now() - t;
+    };
+    const endCost = [];
+    const drawCost = [];
+    for (let run = 0; run < runs; run++) {
+      const el = document.querySelector('omni-screen');
+      el.reset();
+      await settle();
+      drawCost.push(await timed(() => el.write(text)));
+      el.reset();
+      el.write(dangling);
+      await settle();
+      endCost.push(await timed(() => el.end()));
+    }
+    const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+    return { results, end: median(endCost), draw: median(drawCost) };
   }, runs);
+  const { results: all, end: endMs, draw: drawMs } = measured;
   // Each line's time is its median over the runs (the first run warms up and is dropped), so a garbage
   // collection or another process landing on one line in one run doesn't count as that line's cost.
   const kept = all.length > 1 ? all.slice(1) : all;
@@ -76,6 +103,7 @@ try {
   console.log(`per line: p50 ${q(0.5).toFixed(3)} ms, p95 ${q(0.95).toFixed(3)} ms (target p95 < 2 ms)`);
   console.log(`first 100 lines ${first.toFixed(1)} ms, last 100 lines ${last.toFixed(1)} ms`);
   console.log(`ratio last 100 / first 100: ${(last / first).toFixed(2)} (target <= 1.5)`);
+  console.log(`end() with 2,000 references that never arrive: ${endMs.toFixed(1)} ms; drawing 1,000 real components: ${drawMs.toFixed(1)} ms; ratio ${(endMs / drawMs).toFixed(2)} (target <= 1)`);
 } finally {
   await browser.close();
   server.close();

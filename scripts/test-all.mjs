@@ -22,7 +22,8 @@ const stages = [
 function tapCounts(out) {
   const pass = out.match(/^# pass (\d+)$/m);
   const fail = out.match(/^# fail (\d+)$/m);
-  return pass && fail ? { passed: +pass[1], failed: +fail[1] } : null;
+  const skipped = out.match(/^# skipped (\d+)$/m);
+  return pass && fail ? { passed: +pass[1], failed: +fail[1], skipped: skipped ? +skipped[1] : 0 } : null;
 }
 
 function plainCounts(out) {
@@ -70,7 +71,9 @@ for (const stage of stages) {
   if (counts && p + f === 0) f = 1; // ran no test
   passed += p;
   failed += f;
-  summary.push(`${stage.name}: ${p} passed, ${f} failed${code !== 0 ? ` (exit ${code})` : ''}`);
+  // Tests skipped because an input isn't here (the shared suite) are said, never hidden.
+  const skips = counts?.skipped ? `, ${counts.skipped} skipped (an input is absent; see above)` : '';
+  summary.push(`${stage.name}: ${p} passed, ${f} failed${skips}${code !== 0 ? ` (exit ${code})` : ''}`);
 }
 console.log('\n=== summary');
 for (const line of summary) console.log(line);

@@ -6,7 +6,9 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { createOmniParser } from '../../../src/index.ts';
 
-const conformance = new URL('../../../../shared/conformance/omni-ir/cases/', import.meta.url);
+// The project's own cases, and the shared suite's when it sits beside the clone.
+const own = new URL('../../conformance/extra/omni-ir/cases/', import.meta.url);
+const shared = new URL('../../../../shared/conformance/omni-ir/cases/', import.meta.url);
 
 interface Case {
   id: string;
@@ -22,11 +24,11 @@ function inputText(input: Case['input']): string {
   return input.map((p) => (typeof p === 'string' ? p : p.repeat.repeat(p.times))).join('');
 }
 
-function loadCases(): Case[] {
-  if (!existsSync(conformance)) return [];
-  return readdirSync(conformance)
+function loadCases(dir: URL): Case[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .flatMap((f) => JSON.parse(readFileSync(new URL(f, conformance), 'utf8')).cases as Case[]);
+    .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')).cases as Case[]);
 }
 
 function run(c: Case, chunks: (string | Uint8Array)[]) {
@@ -54,10 +56,10 @@ function cut(bytes: Uint8Array, points: number[]): Uint8Array[] {
   return out;
 }
 
-const cases = loadCases();
+const cases = [...loadCases(own), ...loadCases(shared)];
 
 test('the conformance cases are there to test with', () => {
-  assert.ok(cases.length > 50, `expected the shared conformance cases, found ${cases.length}`);
+  assert.ok(cases.length > 50, `expected at least the project's own cases, found ${cases.length}`);
 });
 
 test('random chunkings of every conformance input give the same result', () => {

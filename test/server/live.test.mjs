@@ -162,8 +162,19 @@ test('10.10: pings while the feed has nothing to send', async () => {
     const id = await liveScreen(quiet, 'sales dashboard', p);
     const res = await fetch(`${quiet.url}/api/live?screen=${id}&after=0`, { headers: p });
     const reader = res.body.getReader();
+    const decoder = new TextDecoder();
     let text = '';
-    while (!text.includes(': ping\n\n')) text += new TextDecoder().decode((await reader.read()).value);
+    // A feed that ends, or stays silent, without a ping fails here instead of hanging the run.
+    const deadline = setTimeout(() => void reader.cancel(new Error('no ping within 3 s')), 3000);
+    try {
+      while (!text.includes(': ping\n\n')) {
+        const { done, value } = await reader.read();
+        assert.ok(!done, `the feed ended without a ping; it sent: ${JSON.stringify(text)}`);
+        text += decoder.decode(value, { stream: true });
+      }
+    } finally {
+      clearTimeout(deadline);
+    }
     await reader.cancel();
   } finally {
     await quiet.close();

@@ -20,6 +20,8 @@ export async function settle(screen: OmniScreen): Promise<void> {
     const again = [...screen.shadowRoot!.querySelectorAll('omni-node')] as OmniNodeElement[];
     if (pending.length === 0 && again.length === nodes.length && !screen.isUpdatePending && again.every((n) => !n.isUpdatePending)) return;
   }
+  // Still drawing after 20 rounds: something re-renders forever. Say so rather than test a half-drawn screen.
+  throw new Error('settle(): the screen kept updating for 20 rounds');
 }
 
 /** A screen in the page with the given properties, fed `text` and ended (unless `end: false`). */

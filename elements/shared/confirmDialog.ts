@@ -126,6 +126,11 @@ export class AeConfirmDialog extends AgentElement {
     return answer;
   }
 
+  /** Closes the dialog as if the person cancelled (the element that asked started over). */
+  dismiss(): void {
+    this.finish(false);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     // Leaving the page is not a yes.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkParams, confirmationSentence, fill, paramWords, plainValue, reviewAction } from '../../../src/actions/index.ts';
+import { checkParams, confirmationSentence, fill, paramWords, plainValue, reviewAction, type JsonSchema } from '../../../src/actions/index.ts';
 
 const tools = {
   'payments.confirm': {
@@ -10,7 +10,7 @@ const tools = {
     additionalProperties: false,
   },
   'anything.goes': true,
-} as const;
+} satisfies Record<string, JsonSchema>;
 
 test('a registered tool with matching params passes, with no confirmation when none is set', async () => {
   assert.deepEqual(await reviewAction('payments.confirm', { amount: 3 }, { tools }), { ok: true, confirmation: null });

@@ -68,11 +68,11 @@ export function followAsyncAction(o: FollowOptions): Promise<FollowOutcome> {
 
     const subscribe = polling.subscribe;
     const maxDuration = polling.maxDurationMs ?? (subscribe || polling.maxAttempts === undefined ? o.defaultMaxDurationMs : Infinity);
-    if (Number.isFinite(maxDuration)) {
+    if (maxDuration > 0 && Number.isFinite(maxDuration)) {
       deadline = timers.setTimeout(() => fail(OUI_ERROR_CODES.TIMEOUT, `No final answer within ${maxDuration} ms`), maxDuration);
     }
 
-    // One step's status: final (done or failed) or interim. False when the follow is over.
+    // One step's answer: final (done, or failed with its message) or one more interim result.
     const apply = (status: unknown, what: string): void => {
       if (over) return;
       if (!isPlainObject(status) || typeof status.done !== 'boolean') {

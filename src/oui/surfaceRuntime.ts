@@ -66,9 +66,9 @@ export interface SurfaceRuntimeOptions {
   events?: OUIEventSource;
   timers?: Timers;
   now?: () => number;
-  /** A handler (and each poll) may take this long. Default 30 000. */
+  /** A handler (and each poll or event reading) may take this long; 0: no limit. Default 30 000. */
   actionTimeoutMs?: number;
-  /** The person may take this long to answer; no answer counts as refused. Default 300 000. */
+  /** The person may take this long to answer; no answer counts as refused; 0: no limit. Default 300 000. */
   confirmTimeoutMs?: number;
   /** Limit of a follow when polling names no maxAttempts nor maxDurationMs, or subscribe no maxDurationMs. Default 600 000. */
   asyncTimeoutMs?: number;

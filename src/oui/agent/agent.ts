@@ -36,7 +36,7 @@ import {
 
 /** How the agent side behaves. */
 export interface OUIAgentOptions {
-  /** How long a call waits for its next result (each interim result starts the wait again). Default 30 000. */
+  /** How long a call waits for its next result (each interim result starts the wait again); 0: no limit. Default 30 000. */
   timeoutMs?: number;
   /** Surfaces kept at once; more registrations are refused and reported. Default 64. */
   maxSurfaces?: number;
@@ -75,7 +75,8 @@ export interface OUIAgent {
   /**
    * Calls a tool by the name the model used (or `<surfaceId>__<actionId>`, which always works). `args` may be
    * an object or the JSON text some APIs give. Resolves with the final result; never rejects: an unknown tool,
-   * an unavailable surface or a timeout is a failed result like any other.
+   * an unavailable surface or a timeout is a failed result like any other (for an unknown tool, `surfaceId` is
+   * empty and `actionId` is the name asked for).
    */
   call(name: string, args?: unknown, options?: OUICallOptions): Promise<OUIActionResultMessage>;
   /** Sends a request for any action of a registered surface, declared or not, and awaits its final result. */

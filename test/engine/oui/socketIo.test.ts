@@ -14,7 +14,6 @@ import {
   type OUIIssue,
   type OUIPollStatus,
   type OUITransport,
-  type SocketLike,
 } from '../../../src/oui/index.ts';
 import { todoSurface } from './helpers.ts';
 
@@ -40,7 +39,7 @@ before(async () => {
   // Each page connection is a new server-side socket: the agent moves to it and keeps waiting calls.
   server.on('connection', (socket) => {
     connections++;
-    agent.attach(createWebSocketTransport(socket as unknown as SocketLike));
+    agent.attach(createWebSocketTransport(socket));
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
@@ -53,7 +52,7 @@ after(async () => {
 
 test('register, observe, dispatch, confirm, poll to completion; disconnect and buffer with a cap, reconnect and flush', async () => {
   const client: ClientSocket = connectTo(url, { transports: ['websocket'], reconnectionDelay: 250, reconnectionDelayMax: 250, randomizationFactor: 0 });
-  const transport: OUITransport = createWebSocketTransport(client as unknown as SocketLike, { maxBufferSize: 3 });
+  const transport: OUITransport = createWebSocketTransport(client, { maxBufferSize: 3 });
   const issues: OUIIssue[] = [];
   transport.onIssue((i) => issues.push(i));
   let release: ((v: unknown) => void) | undefined;
@@ -121,7 +120,7 @@ test('register, observe, dispatch, confirm, poll to completion; disconnect and b
 
 test('connect() rejects after connectTimeoutMs when nothing answers', async () => {
   const client = connectTo('http://127.0.0.1:9', { autoConnect: false, reconnection: false, transports: ['websocket'] });
-  const transport = createWebSocketTransport(client as unknown as SocketLike, { connectTimeoutMs: 300 });
+  const transport = createWebSocketTransport(client, { connectTimeoutMs: 300 });
   const issues: OUIIssue[] = [];
   transport.onIssue((i) => issues.push(i));
   await assert.rejects(transport.connect(), /not connected after 300 ms/);

@@ -38,3 +38,7 @@ export type {
 } from './stream/index.js';
 export * from './omni-ir/prompt.js';
 export * from './omni-ir/transport/index.js';
+
+// ---- OUI (oui-spec 0.1.0): protocol types, transports, surface definitions and activation, the surface
+// runtime <oui-surface> wraps, and the agent's side (tools for the model APIs, calls, observations as context).
+export * from './oui/index.js';

@@ -1,0 +1,62 @@
+/**
+ * What an app gives the runtime to do its actions. A handler is a function of the params, or, for an async
+ * action, an object: `run` answers at once (a job id), then `poll` is asked every `polling.intervalMs` how it
+ * goes, or, for `polling.subscribe`, `onEvent` reads each matching app event (without it, the first matching
+ * event is the final answer, its payload the data).
+ */
+import type { OUIAction, OUIActionRequest } from './protocol.js';
+import type { OUIUnsubscribe } from './transport.js';
+
+/** What a handler knows besides its params. */
+export interface OUIActionContext {
+  readonly request: OUIActionRequest;
+  readonly action: OUIAction;
+  /** Aborted when the action timed out, the person stopped it, or the surface was removed. */
+  readonly signal: AbortSignal;
+}
+
+/** Runs an action; its answer (or promise of one) becomes the result's data. Throwing fails the action. */
+export type OUIActionRun = (params: Record<string, unknown>, context: OUIActionContext) => unknown;
+
+/** How an async action goes, as a poll or an event says. */
+export interface OUIPollStatus {
+  /** True once there is a final answer. */
+  done: boolean;
+  /** 0–100, shown to the agent with interim results. */
+  progress?: number;
+  /** The final data when done (or what to show with an interim result). */
+  data?: unknown;
+  /** When done: the job failed, with this message (and details). */
+  error?: string | { message: string; details?: unknown };
+}
+
+/** What a poll or an event reader knows. */
+export interface OUIFollowContext extends OUIActionContext {
+  /** 1 for the first poll or matching event. */
+  readonly attempt: number;
+}
+
+/** A handler of an async action. */
+export interface OUIActionHandlerObject {
+  run: OUIActionRun;
+  /** Asked how the job goes; `dispatchResult` is what `run` answered. Required for polling without subscribe. */
+  poll?(dispatchResult: unknown, context: OUIFollowContext): OUIPollStatus | PromiseLike<OUIPollStatus>;
+  /** Reads one matching subscribed event. Default: `{done: true, data: payload}`. */
+  onEvent?(payload: unknown, dispatchResult: unknown, context: OUIFollowContext): OUIPollStatus | PromiseLike<OUIPollStatus>;
+}
+
+/** A handler: a function, or an object with `run` (and `poll` or `onEvent`). */
+export type OUIActionHandler = OUIActionRun | OUIActionHandlerObject;
+
+/** Action id → handler. */
+export type OUIActionHandlers = Readonly<Record<string, OUIActionHandler>>;
+
+/** Where subscribed async actions hear the app's realtime events (a WebSocket feed, a store, an EventTarget). */
+export interface OUIEventSource {
+  subscribe(event: string, listener: (payload: unknown) => void): OUIUnsubscribe;
+}
+
+/** The `run` of a handler, whichever form it has. */
+export function runOf(handler: OUIActionHandler): OUIActionRun {
+  return typeof handler === 'function' ? handler : handler.run;
+}

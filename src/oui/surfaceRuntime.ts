@@ -1,0 +1,423 @@
+/**
+ * One surface on the page's side, without the DOM: `<oui-surface>` wraps it, the conformance runner and tests
+ * drive it directly. It registers the surface while it is active and the transport connected (and deregisters
+ * it otherwise, and on dispose), pushes observations as they change, and runs each dispatched action:
+ *
+ *   surface unavailable → SURFACE_UNAVAILABLE;  undeclared action (or no handler) → ACTION_NOT_FOUND;
+ *   params against `input` → INVALID_PARAMS naming each field;  `confirm` asked and refused → ACTION_DENIED;
+ *   the handler throws → ACTION_EXECUTION_ERROR;  it takes longer than `actionTimeoutMs` → TIMEOUT;
+ *   else success with its answer as data; async actions are then followed to one final result.
+ *
+ * Requests run one after another: a second waits until the first has its answer (an async action's follow
+ * runs beside later requests, so a long job doesn't block the surface). A request id is answered once; a
+ * repeat gets the same answer again and never runs the handler twice.
+ */
+import { checkParams, paramsMessage, type JsonSchema } from '../actions/index.js';
+import { realTimers, type Timers } from '../omni-ir/transport/http.js';
+import { createIssueSink, errorText } from '../stream/index.js';
+import { followAsyncAction } from './asyncAction.js';
+import { runOf, type OUIActionContext, type OUIActionHandler, type OUIActionHandlers, type OUIEventSource } from './handlers.js';
+import { toWireJson, type WireLimits } from './json.js';
+import { createListeners } from './listeners.js';
+import { createObservationStore, type OUIObservationGetters } from './observations.js';
+import {
+  OUI_ERROR_CODES,
+  statusObservationId,
+  type OUIAction,
+  type OUIActionRequest,
+  type OUIActionResultMessage,
+  type OUIErrorCode,
+  type OUISurface,
+} from './protocol.js';
+import { createRequestMemory } from './requestMemory.js';
+import { isActive, type OUIEntity } from './routes.js';
+import { settleWithin } from './settleWithin.js';
+import type { OUIIssue, OUIIssueCode, OUITransport, OUIUnsubscribe } from './transport.js';
+import { assertSurface, OUISurfaceError } from './validateSurface.js';
+
+/** Asks the person whether a request may run; resolves true to run it. */
+export type OUIConfirm = (request: OUIActionRequest, action: OUIAction) => boolean | PromiseLike<boolean>;
+
+/** What the runtime is doing, for an indicator: asking, running, following (with progress), or done. */
+export interface OUIActivity {
+  phase: 'confirm' | 'run' | 'progress' | 'done';
+  request: OUIActionRequest;
+  action?: OUIAction;
+  /** With `progress` and `done`. */
+  result?: OUIActionResultMessage;
+}
+
+/** Everything a surface runtime is given. Only `surface` and `transport` are required. */
+export interface SurfaceRuntimeOptions {
+  /** The definition; refused with OUISurfaceError when malformed. */
+  surface: OUISurface;
+  transport: OUITransport;
+  /** Action id → handler. Replaceable later with `setHandlers`. */
+  handlers?: OUIActionHandlers;
+  /** Observation id → getter, read on registration, after each action, on `refresh()`, and on a cadence for `polling`. */
+  getters?: OUIObservationGetters;
+  /** The page's path, for `activation.routes`. Unknown (undefined): only a surface without routes is active. */
+  path?: string;
+  /** The entity the page shows, for `activation.entity`. */
+  entity?: OUIEntity | null;
+  /** Asks the person. Without one, every action that needs confirming is denied. */
+  confirm?: OUIConfirm;
+  /** App events for async actions that subscribe. */
+  events?: OUIEventSource;
+  timers?: Timers;
+  now?: () => number;
+  /** A handler (and each poll or event reading) may take this long; 0: no limit. Default 30 000. */
+  actionTimeoutMs?: number;
+  /** The person may take this long to answer; no answer counts as refused; 0: no limit. Default 300 000. */
+  confirmTimeoutMs?: number;
+  /** Limit of a follow when polling names no maxAttempts nor maxDurationMs, or subscribe no maxDurationMs. Default 600 000. */
+  asyncTimeoutMs?: number;
+  /** Cadence of `polling` observations. Default 1 000. */
+  observationPollMs?: number;
+  /** Check observation values against their schemas (development). Default true. */
+  checkObservations?: boolean;
+  /** Requests waiting their turn; beyond it a request is answered SURFACE_UNAVAILABLE at once. Default 32. */
+  maxQueue?: number;
+  /** Answered request ids remembered for repeats. Default 500. */
+  rememberRequests?: number;
+  limits?: WireLimits;
+}
+
+/** The handle of a running surface. */
+export interface SurfaceRuntime {
+  /** The checked, frozen definition. */
+  readonly surface: OUISurface;
+  readonly active: boolean;
+  readonly registered: boolean;
+  readonly disposed: boolean;
+  /** Re-checks activation at a new path (after navigation). */
+  setPath(path: string | undefined): void;
+  /** Re-checks activation for the entity the page now shows (null: none). */
+  setEntity(entity: OUIEntity | null): void;
+  /** Replaces the handlers (a form bound later, a handler changed). */
+  setHandlers(handlers: OUIActionHandlers): void;
+  /** Sets an observation's value; sent when it differs from the last one sent. Throws for an undeclared id. */
+  setObservation(id: string, value: unknown): void;
+  /** The current value of an observation. */
+  observation(id: string): unknown;
+  /** Reads the getters now (all, or the ones named). */
+  refresh(ids?: readonly string[]): void;
+  /** The person stops a request: answered ACTION_DENIED, its handler's signal aborted. False when it was not running. */
+  stop(requestId: string): boolean;
+  /** The requests not yet answered finally, in the order they came. */
+  readonly pending: readonly OUIActionRequest[];
+  onActivity(listener: (activity: OUIActivity) => void): OUIUnsubscribe;
+  onIssue(listener: (issue: OUIIssue) => void): OUIUnsubscribe;
+  readonly issues: readonly OUIIssue[];
+  /** Answers what is pending SURFACE_UNAVAILABLE, deregisters, stops every timer and listener. */
+  dispose(): void;
+}
+
+interface Flight {
+  request: OUIActionRequest;
+  action?: OUIAction;
+  controller: AbortController;
+  startedAt: number;
+  done: boolean;
+}
+
+const taken = new WeakMap<OUITransport, Set<string>>();
+
+/** Starts a surface on a transport. Throws OUISurfaceError for a malformed definition or a surface id already on that transport. */
+export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRuntime {
+  const surface = assertSurface(options.surface);
+  const transport = options.transport;
+  const timers = options.timers ?? realTimers;
+  const now = options.now ?? Date.now;
+  const actionTimeoutMs = options.actionTimeoutMs ?? 30_000;
+  const confirmTimeoutMs = options.confirmTimeoutMs ?? 300_000;
+  const asyncTimeoutMs = options.asyncTimeoutMs ?? 600_000;
+  const maxQueue = options.maxQueue ?? 32;
+  const actions = new Map(surface.actions.map((a) => [a.id, a]));
+  // The checker annotates the schemas it is given, and the definition is frozen: it checks against copies.
+  const inputs = new Map(surface.actions.map((a) => [a.id, JSON.parse(JSON.stringify(a.input)) as JsonSchema]));
+
+  const ids = taken.get(transport) ?? new Set<string>();
+  if (ids.has(surface.id)) throw new OUISurfaceError([`a surface "${surface.id}" already runs on this transport`], surface.id);
+
+  const sink = createIssueSink<OUIIssue>();
+  const report = (code: OUIIssueCode, message: string) => {
+    if (sink.issues.length >= 200) (sink.issues as OUIIssue[]).splice(0, 100);
+    sink.report({ code, severity: code === 'duplicate-request' ? 'warning' : 'error', line: null, message, id: surface.id });
+  };
+  const activity = createListeners<OUIActivity>();
+  const memory = createRequestMemory(options.rememberRequests ?? 500);
+  const flights = new Map<string, Flight>();
+  const queue: OUIActionRequest[] = [];
+  let handlers: OUIActionHandlers = {};
+  let path = options.path;
+  let entity = options.entity ?? null;
+  let active = isActive(surface.activation, path, entity);
+  let registered = false;
+  let disposed = false;
+  let running = false;
+
+  const store = createObservationStore({
+    surface,
+    transport,
+    getters: options.getters ?? {},
+    check: options.checkObservations !== false,
+    pollMs: options.observationPollMs ?? 1000,
+    timers,
+    now,
+    limits: options.limits,
+    report,
+  });
+
+  const setHandlers = (next: OUIActionHandlers) => {
+    const copy: Record<string, OUIActionHandler> = Object.create(null) as Record<string, OUIActionHandler>;
+    for (const [id, h] of Object.entries(next ?? {})) {
+      const action = actions.get(id);
+      if (!action) throw new TypeError(`A handler is given for "${id}", which the surface "${surface.id}" doesn't declare`);
+      const ok = typeof h === 'function' || (typeof h === 'object' && h !== null && typeof h.run === 'function');
+      if (!ok) throw new TypeError(`The handler of "${id}" must be a function or {run, poll?, onEvent?}`);
+      if (action.polling && !action.polling.subscribe && (typeof h !== 'object' || typeof h.poll !== 'function')) {
+        throw new TypeError(`"${id}" polls: its handler must be {run, poll}`);
+      }
+      if (action.polling?.subscribe && !options.events) {
+        throw new TypeError(`"${id}" waits for the event "${action.polling.subscribe.event}": give the runtime an events source`);
+      }
+      copy[id] = h;
+    }
+    handlers = copy;
+  };
+  setHandlers(options.handlers ?? {});
+  ids.add(surface.id);
+  taken.set(transport, ids);
+
+  // ---- Answers --------------------------------------------------------------------------------------
+
+  const send = (result: OUIActionResultMessage) => {
+    transport.sendResult(result);
+    // 0.1.0 agents have no result event: the same result as the action's status observation.
+    transport.pushObservation({ surfaceId: surface.id, observationId: statusObservationId(surface.id, result.actionId), value: result, timestamp: result.timestamp });
+  };
+
+  const answer = (flight: Flight, fields: Partial<OUIActionResultMessage> & { success: boolean }) => {
+    if (flight.done) return;
+    flight.done = true;
+    flights.delete(flight.request.requestId);
+    const at = now();
+    const result: OUIActionResultMessage = {
+      requestId: flight.request.requestId,
+      surfaceId: surface.id,
+      actionId: flight.request.actionId,
+      ...fields,
+      durationMs: Math.max(0, at - flight.startedAt),
+      timestamp: at,
+    };
+    memory.final(result);
+    send(result);
+    activity.emit({ phase: 'done', request: flight.request, ...(flight.action ? { action: flight.action } : {}), result });
+    // A handler still running after a timeout, a stop or a removal hears it through its signal.
+    if (!fields.success && !flight.controller.signal.aborted) flight.controller.abort();
+  };
+
+  const fail = (flight: Flight, code: OUIErrorCode, message: string, details?: unknown) =>
+    answer(flight, { success: false, error: { code, message, ...(details !== undefined ? { details } : {}) } });
+
+  const interim = (flight: Flight, progress: number | undefined, data: unknown) => {
+    if (flight.done) return;
+    const at = now();
+    const result: OUIActionResultMessage = {
+      requestId: flight.request.requestId,
+      surfaceId: surface.id,
+      actionId: flight.request.actionId,
+      success: true,
+      interim: true,
+      ...(progress !== undefined ? { progress } : {}),
+      ...(data !== undefined ? { data } : {}),
+      durationMs: Math.max(0, at - flight.startedAt),
+      timestamp: at,
+    };
+    send(result);
+    activity.emit({ phase: 'progress', request: flight.request, ...(flight.action ? { action: flight.action } : {}), result });
+  };
+
+  // ---- Running --------------------------------------------------------------------------------------
+
+  const onAction = (request: OUIActionRequest) => {
+    if (disposed || request.surfaceId !== surface.id) return;
+    const known = memory.get(request.requestId);
+    if (known) {
+      report('duplicate-request', `Request "${request.requestId}" came again; it was not run again`);
+      if (known.state === 'final') send(known.result);
+      return;
+    }
+    memory.pending(request.requestId);
+    const flight: Flight = { request, controller: new AbortController(), startedAt: now(), done: false };
+    flights.set(request.requestId, flight);
+    if (!active) return fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" is not active here`);
+    if (queue.length >= maxQueue) return fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" is busy: ${maxQueue} requests are waiting`);
+    queue.push(request);
+    void pump();
+  };
+
+  const pump = async () => {
+    if (running) return;
+    running = true;
+    try {
+      while (queue.length > 0 && !disposed) {
+        const request = queue.shift()!;
+        const flight = flights.get(request.requestId);
+        if (!flight || flight.done) continue;
+        await run(flight);
+      }
+    } finally {
+      running = false;
+    }
+  };
+
+  const run = async (flight: Flight) => {
+    const { request } = flight;
+    flight.startedAt = now();
+    if (!active) return fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" is not active here`);
+    const action = actions.get(request.actionId);
+    if (!action) return fail(flight, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The surface "${surface.id}" has no action "${request.actionId}"`);
+    flight.action = action;
+    const handler = handlers[action.id];
+    if (!handler) return fail(flight, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The action "${action.id}" has no handler on this page`);
+
+    let problems;
+    try {
+      problems = await checkParams(inputs.get(action.id)!, request.params);
+    } catch (error) {
+      return fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, errorText(error));
+    }
+    if (flight.done) return;
+    if (problems.length > 0) {
+      return fail(flight, OUI_ERROR_CODES.INVALID_PARAMS, paramsMessage(action.id, problems), {
+        problems: problems.map((p) => ({ path: p.path, message: p.message, ...(p.keyword ? { keyword: p.keyword } : {}) })),
+      });
+    }
+
+    const signal = flight.controller.signal;
+    if (action.confirm) {
+      activity.emit({ phase: 'confirm', request, action });
+      const ask = options.confirm;
+      if (!ask) return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `"${action.id}" needs the person's confirmation, and this page can't ask`);
+      const said = await settleWithin(() => ask(request, action), confirmTimeoutMs, timers, signal);
+      if (flight.done) return;
+      if (said.status === 'timeout') return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `Nobody answered the confirmation within ${confirmTimeoutMs} ms`);
+      if (said.status === 'error') return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `The confirmation failed: ${errorText(said.error)}`);
+      if (said.status !== 'ok' || said.value !== true) return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `The person did not allow "${action.id}"`);
+    }
+
+    activity.emit({ phase: 'run', request, action });
+    const context: OUIActionContext = { request, action, signal };
+    const ran = await settleWithin(() => runOf(handler)(request.params, context), actionTimeoutMs, timers, signal);
+    if (flight.done) return;
+    if (ran.status === 'timeout') {
+      fail(flight, OUI_ERROR_CODES.TIMEOUT, `"${action.id}" took longer than ${actionTimeoutMs} ms`);
+      return store.refresh();
+    }
+    if (ran.status === 'error') {
+      fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, errorText(ran.error));
+      return store.refresh();
+    }
+    if (ran.status !== 'ok') return;
+    const wire = toWireJson(ran.value, options.limits);
+    if (!wire.ok) {
+      fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, `The answer of "${action.id}" can't be sent: ${wire.reason}`);
+      return store.refresh();
+    }
+    if (!action.polling) {
+      answer(flight, { success: true, ...(wire.value !== undefined ? { data: wire.value } : {}) });
+      return store.refresh();
+    }
+    interim(flight, 0, wire.value);
+    store.refresh();
+    void followAsyncAction({
+      polling: action.polling,
+      handler: typeof handler === 'object' ? handler : null,
+      dispatchResult: wire.value,
+      context,
+      events: options.events,
+      timers,
+      stepTimeoutMs: actionTimeoutMs,
+      defaultMaxDurationMs: asyncTimeoutMs,
+      limits: options.limits,
+      interim: (progress, data) => interim(flight, progress, data),
+    }).then((outcome) => {
+      if (outcome.kind === 'done') answer(flight, { success: true, interim: false, progress: 100, ...(outcome.data !== undefined ? { data: outcome.data } : {}) });
+      else if (outcome.kind === 'failed') fail(flight, outcome.code, outcome.message, outcome.details);
+      store.refresh();
+    });
+  };
+
+  // ---- Registration ---------------------------------------------------------------------------------
+
+  const update = () => {
+    const want = !disposed && active && transport.connected;
+    if (want && !registered) {
+      registered = true;
+      transport.registerSurface({ surface, timestamp: now() });
+      store.registered();
+    } else if (!want && registered) {
+      registered = false;
+      store.unregistered();
+      // Lost connection: the other side forgets the surface on its own, and a deregistration would only wait in the buffer.
+      if (transport.connected) transport.deregisterSurface({ surfaceId: surface.id, timestamp: now() });
+    }
+  };
+
+  const unsubscribe = [transport.onAction(onAction), transport.onConnectionChange(() => update())];
+  update();
+
+  return {
+    surface,
+    get active() {
+      return active;
+    },
+    get registered() {
+      return registered;
+    },
+    get disposed() {
+      return disposed;
+    },
+    setPath(next) {
+      path = next;
+      active = isActive(surface.activation, path, entity);
+      update();
+    },
+    setEntity(next) {
+      entity = next;
+      active = isActive(surface.activation, path, entity);
+      update();
+    },
+    setHandlers,
+    setObservation: (id, value) => store.set(id, value),
+    observation: (id) => store.get(id),
+    refresh: (list) => store.refresh(list),
+    stop(requestId) {
+      const flight = flights.get(requestId);
+      if (!flight || flight.done) return false;
+      fail(flight, OUI_ERROR_CODES.ACTION_DENIED, 'The person stopped the action');
+      return true;
+    },
+    get pending() {
+      return [...flights.values()].map((f) => f.request);
+    },
+    onActivity: (l) => activity.add(l),
+    onIssue: (l) => sink.onIssue(l),
+    get issues() {
+      return sink.issues;
+    },
+    dispose() {
+      if (disposed) return;
+      for (const flight of [...flights.values()]) fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" was removed`);
+      queue.length = 0;
+      disposed = true;
+      update();
+      store.dispose();
+      for (const u of unsubscribe) u();
+      activity.clear();
+      ids.delete(surface.id);
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// The Socket.IO transport against the real socket.io server and client on loopback: the page (client) runs a
+// surface, the agent runs on the server's side of each connection.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { io as connectTo, type Socket as ClientSocket } from 'socket.io-client';
+import {
+  createOUIAgent,
+  createSurfaceRuntime,
+  createWebSocketTransport,
+  type OUIAgent,
+  type OUIIssue,
+  type OUIPollStatus,
+  type OUITransport,
+} from '../../../src/oui/index.ts';
+import { todoSurface } from './helpers.ts';
+
+let http: HttpServer;
+let server: Server;
+let url: string;
+let agent: OUIAgent;
+let connections = 0;
+
+/** Waits for a condition over real time (sockets are real here). */
+async function until(ready: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+before(async () => {
+  http = createServer();
+  server = new Server(http);
+  agent = createOUIAgent(null, { timeoutMs: 5000 });
+  // Each page connection is a new server-side socket: the agent moves to it and keeps waiting calls.
+  server.on('connection', (socket) => {
+    connections++;
+    agent.attach(createWebSocketTransport(socket));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+after(async () => {
+  agent.dispose();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+test('register, observe, dispatch, confirm, poll to completion; disconnect and buffer with a cap, reconnect and flush', async () => {
+  const client: ClientSocket = connectTo(url, { transports: ['websocket'], reconnectionDelay: 250, reconnectionDelayMax: 250, randomizationFactor: 0 });
+  const transport: OUITransport = createWebSocketTransport(client, { maxBufferSize: 3 });
+  const issues: OUIIssue[] = [];
+  transport.onIssue((i) => issues.push(i));
+  let release: ((v: unknown) => void) | undefined;
+  const confirmed: string[] = [];
+  const runtime = createSurfaceRuntime({
+    surface: todoSurface(),
+    transport,
+    confirm: async (request) => {
+      confirmed.push(request.actionId);
+      return true;
+    },
+    handlers: {
+      add_item: (p) => (p.title === 'slow' ? new Promise((r) => (release = r)) : { id: 1, title: p.title }),
+      clear_done: () => ({ removed: 2 }),
+      export_all: {
+        run: () => ({ jobId: 'j1' }),
+        poll: (_d, ctx): OUIPollStatus => (ctx.attempt < 3 ? { done: false, progress: ctx.attempt * 25 } : { done: true, data: { url: 'blob:x' } }),
+      },
+    },
+  });
+  try {
+    await transport.connect();
+    await until(() => agent.surface('todo-list') !== undefined);
+    assert.deepEqual(agent.tools().map((t) => t.name), ['add_item', 'clear_done', 'export_all']);
+
+    runtime.setObservation('item_count', 3);
+    await until(() => agent.observations('todo-list').get('item_count') === 3);
+
+    assert.deepEqual((await agent.call('add_item', { title: 'Milk' })).data, { id: 1, title: 'Milk' });
+    assert.equal((await agent.call('add_item', { title: '' })).error?.code, 'INVALID_PARAMS');
+    assert.deepEqual((await agent.call('clear_done', {})).data, { removed: 2 });
+    assert.deepEqual(confirmed, ['clear_done']);
+
+    const progress: number[] = [];
+    const exported = await agent.call('export_all', { format: 'csv' }, { onInterim: (r) => progress.push(r.progress ?? -1) });
+    assert.deepEqual(exported.data, { url: 'blob:x' });
+    assert.deepEqual(progress, [0, 25, 50]);
+
+    // A slow action is running when the connection drops; its answer waits in the page's buffer.
+    const slow = agent.call('add_item', { title: 'slow' });
+    await until(() => release !== undefined);
+    client.io.engine.close();
+    await until(() => !transport.connected && !runtime.registered);
+    // The server hears of the loss too: the agent forgets the lost page's surfaces (the client is back in 250 ms).
+    await until(() => agent.surfaces().length === 0, 200);
+    release!({ id: 2 });
+    await until(() => runtime.pending.length === 0);
+    // Two more events: the buffer (3) drops the oldest, the result event; the status observation still carries it.
+    transport.pushObservation({ surfaceId: 'todo-list', observationId: 'item_count', value: 10, timestamp: 1 });
+    transport.pushObservation({ surfaceId: 'todo-list', observationId: 'item_count', value: 11, timestamp: 1 });
+    assert.deepEqual(issues.map((i) => i.code), ['buffer-overflow']);
+    assert.match(issues[0]!.message, /oldest \(action:result\)/);
+
+    await until(() => transport.connected && runtime.registered);
+    const result = await slow;
+    assert.deepEqual(result.data, { id: 2 }, 'the waiting call got its answer after the reconnection');
+    await until(() => agent.surface('todo-list') !== undefined && agent.observations('todo-list').get('item_count') === 3);
+    assert.equal(connections, 2);
+  } finally {
+    runtime.dispose();
+    transport.close();
+    client.close();
+  }
+});
+
+test('connect() rejects after connectTimeoutMs when nothing answers', async () => {
+  const client = connectTo('http://127.0.0.1:9', { autoConnect: false, reconnection: false, transports: ['websocket'] });
+  const transport = createWebSocketTransport(client, { connectTimeoutMs: 300 });
+  const issues: OUIIssue[] = [];
+  transport.onIssue((i) => issues.push(i));
+  await assert.rejects(transport.connect(), /not connected after 300 ms/);
+  assert.deepEqual(issues.map((i) => i.code), ['connect-timeout']);
+  transport.close();
+  client.close();
+});

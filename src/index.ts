@@ -36,3 +36,6 @@ export type {
 } from './stream/index.js';
 export * from './omni-ir/prompt.js';
 export * from './omni-ir/transport/index.js';
+
+// The op stream (<morph-screen>'s format): document, reader, component logic, actions and state; no DOM.
+export * from './ops/index.js';

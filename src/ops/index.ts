@@ -24,3 +24,56 @@ export {
   type SliderValues,
 } from './whatif.js';
 export type * from './types.js';
+export { matchChoice, quizComplete, quizQuestions, scoreQuiz, type QuizAnswer, type QuizQuestion, type QuizScore } from './quiz.js';
+export {
+  FIELD_KINDS,
+  fieldKey,
+  fieldValueProblem,
+  formFields,
+  hasValue,
+  isFieldKey,
+  keepsAsState,
+  missingRequired,
+  submitFields,
+  type FieldValue,
+  type FieldValueKind,
+  type FormField,
+  type GeoLocation,
+} from './form.js';
+export {
+  askAction,
+  buttonIntent,
+  buttonLabel,
+  checklistAction,
+  flashcardsAction,
+  followUpAction,
+  quizAction,
+  submitAction,
+  voteAction,
+  type AskAction,
+  type ButtonIntent,
+  type ButtonLike,
+  type MorphAction,
+  type QuizAction,
+  type StateAction,
+  type SubmitAction,
+  type VoteAction,
+} from './actions.js';
+export {
+  checkState,
+  ComponentStates,
+  initialState,
+  stateContext,
+  STATEFUL_TYPES,
+  type ChecklistState,
+  type ComponentState,
+  type FlashcardsState,
+  type FormState,
+  type FormStateValue,
+  type PollState,
+  type QuizState,
+  type StateCheck,
+  type StateContext,
+  type WhatIfState,
+} from './state.js';
+export { SHARED_STATE_KEY, sharedStatesFor, withSharedState } from './sharedState.js';

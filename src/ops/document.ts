@@ -8,7 +8,7 @@
 import { Signal } from 'signal-polyfill';
 import { isJsonObject } from '../stream/jsonLines.js';
 import { createIssueSink, type IssueListener } from '../stream/issue.js';
-import { describe } from '../stream/errors.js';
+import { describe, errorText } from '../stream/errors.js';
 import { checkAttrs } from './attrs.js';
 import { Check, shown, type Refusal } from './check.js';
 import { ChangeFeed, ROOT_ID } from './changes.js';
@@ -133,6 +133,16 @@ export class OpDocument {
    */
   apply(value: unknown, line: number): boolean {
     if (this.endValue !== null) return this.refuse('after_end', line, `the stream ended on line ${this.endValue.line}; nothing applies after end`);
+    try {
+      return this.applyOp(value, line);
+    } catch (error) {
+      // Only an op handed to apply() by code (a getter or Proxy that throws) gets here: parsed JSON can't throw.
+      // Every op reads all it needs before its first write, so refusing leaves the document as it was.
+      return this.refuse('unreadable_op', line, `line ${line}: the op could not be read (${errorText(error)})`);
+    }
+  }
+
+  private applyOp(value: unknown, line: number): boolean {
     if (!isJsonObject(value)) return this.refuse('not_object', line, `line ${line} is ${describe(value)}, not an op object`);
     const op = value['op'];
     if (typeof op !== 'string') {
@@ -198,9 +208,12 @@ export class OpDocument {
 
   private openOp(v: Record<string, unknown>, line: number, leaf: boolean): string | undefined {
     const check = this.check;
-    const place = parseId(v['id'], check);
+    // Each field is read once: an object handed to apply() by code can't show one value to the check and another to the write.
+    const rawId = v['id'];
+    const rawType = v['type'];
+    const place = parseId(rawId, check);
     if (!place) return undefined;
-    const id = v['id'] as string;
+    const id = rawId as string;
     const existing = this.nodes.get(id);
     if (existing) return check.fail('duplicate_id', `"${id}" already opened on line ${existing.line}; the first stays`);
     const parent = place.parent === null ? null : this.nodes.get(place.parent);
@@ -212,9 +225,9 @@ export class OpDocument {
       return check.fail('id_skips', `"${id}" skips a position: the next node ${parent === null ? 'at the top level' : `in "${parent.id}"`} is "${expected}"`);
     }
     if (this.nodes.size >= this.limits.maxNodes) return check.fail('too_many_nodes', `a document holds at most ${this.limits.maxNodes} nodes`);
-    const rule = typeRule(v['type'], check);
+    const rule = typeRule(rawType, check);
     if (!rule) return undefined;
-    const type = v['type'] as string;
+    const type = rawType as string;
     const attrs = checkAttrs(v['attrs'], check);
     if (!attrs || (rule.attrs && !rule.attrs(attrs, check))) return undefined;
     if (!placeOk(type, rule, parent === null ? null : parent.type, check)) return undefined;
@@ -224,16 +237,18 @@ export class OpDocument {
     let data: OpData | null = null;
     let kind: DataKind | null = null;
     if (leaf) {
-      if (v['spans'] !== undefined) {
+      const givenSpans = v['spans'];
+      const givenData = v['data'];
+      if (givenSpans !== undefined) {
         const before = check.text;
-        const s = this.spansFor(type, rule, v['spans']);
+        const s = this.spansFor(type, rule, givenSpans);
         if (!s) return undefined;
         spans = s;
         spansText = check.text - before;
       }
-      if (v['data'] !== undefined && v['data'] !== null) {
+      if (givenData !== undefined && givenData !== null) {
         if (!component) return check.fail('bad_data', `a ${type} carries no data; only components do`);
-        const d = checkData(type, v['data'], check);
+        const d = checkData(type, givenData, check);
         if (!d) return undefined;
         data = d.data;
         kind = d.kind;
@@ -268,8 +283,9 @@ export class OpDocument {
     const node = this.existing(v['id']);
     if (!node) return undefined;
     if (node.isClosed) return check.fail('node_closed', `"${node.id}" is closed; its content is final`);
-    if (v['spans'] === undefined) return check.fail('bad_spans', 'a spans op needs its "spans"');
-    const spans = this.spansFor(node.type, ruleOf(node.type), v['spans']);
+    const given = v['spans'];
+    if (given === undefined) return check.fail('bad_spans', 'a spans op needs its "spans"');
+    const spans = this.spansFor(node.type, ruleOf(node.type), given);
     if (!spans) return undefined;
     if (!this.fits(check.text - node.textSize)) return undefined;
     this.textTotal += check.text - node.textSize;
@@ -286,9 +302,10 @@ export class OpDocument {
     if (node.isClosed) return check.fail('node_closed', `"${node.id}" is already closed`);
     let data: OpData | null = null;
     let kind: DataKind | null = null;
-    if (v['data'] !== undefined && v['data'] !== null) {
+    const given = v['data'];
+    if (given !== undefined && given !== null) {
       if (!node.component) return check.fail('bad_data', `a ${node.type} carries no data; only components do`);
-      const d = checkData(node.type, v['data'], check);
+      const d = checkData(node.type, given, check);
       if (!d) return undefined;
       if (!this.fits(check.text)) return undefined;
       this.textTotal += check.text;

@@ -155,6 +155,7 @@ export type OpIssueCode =
   | 'not_object'
   | 'missing_op'
   | 'unknown_op'
+  | 'unreadable_op'
   | 'after_end'
   | 'sse_unfinished'
   | 'sse_overflow'

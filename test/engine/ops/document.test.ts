@@ -277,3 +277,21 @@ test('onIssue hears each issue as it is found', () => {
   doc.apply({ op: 'y' }, 2);
   assert.deepEqual(heard, ['unknown_op']);
 });
+
+test('an op object that throws when read (handed to apply by code) is refused, and nothing changes', () => {
+  const doc = new OpDocument();
+  doc.apply({ op: 'open', id: '0', type: 'Card' }, 1);
+  const hostile = {
+    op: 'node',
+    id: '0.0',
+    type: 'p',
+    get spans(): unknown {
+      throw new Error('boom');
+    },
+  };
+  assert.equal(doc.apply(hostile, 2), false);
+  assert.deepEqual(issues(doc), ['2 unreadable_op']);
+  assert.deepEqual(doc.node('0')!.children, []);
+  const trap = new Proxy({}, { get: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); } });
+  assert.equal(doc.apply(trap, 3), false);
+});

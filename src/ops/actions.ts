@@ -52,6 +52,7 @@ export interface StateAction {
   /** The indexes ticked or known, ascending. */
   readonly value: readonly number[];
 }
+/** Every action a reader's tap can send. */
 export type MorphAction = AskAction | SubmitAction | QuizAction | VoteAction | StateAction;
 
 /** A Button as a renderer needs it: enough of a node. */
@@ -76,6 +77,7 @@ export type ButtonIntent =
   | { readonly kind: 'ask'; readonly action: AskAction }
   | { readonly kind: 'link'; readonly href: string | null };
 
+/** What tapping this Button does, inside a Form or not. */
 export function buttonIntent(button: ButtonLike, insideForm: boolean): ButtonIntent {
   if (insideForm) return { kind: 'submit' };
   const ask = attrText(button.attrs, 'ask');
@@ -85,6 +87,7 @@ export function buttonIntent(button: ButtonLike, insideForm: boolean): ButtonInt
   return { kind: 'ask', action: askAction(button.id, buttonLabel(button)) };
 }
 
+/** A user message asking `text`, from node `node`. */
 export function askAction(node: string, text: string): AskAction {
   return { type: 'ask', text, node };
 }
@@ -94,14 +97,17 @@ export function followUpAction(node: string, item: Inline): AskAction {
   return askAction(node, plainText(item));
 }
 
+/** A Form submitted through the Button labelled `button`, with `fields` from `submitFields()`. */
 export function submitAction(form: { readonly id: string; readonly attrs: Attrs }, button: string, fields: Readonly<Record<string, FieldValue>>): SubmitAction {
   return { type: 'submit', node: form.id, form: attrText(form.attrs, 'name') ?? null, button, fields };
 }
 
+/** A Quiz finished: its score and each answer, from `scoreQuiz()`. */
 export function quizAction(node: string, scored: QuizScore): QuizAction {
   return { type: 'quiz', node, score: scored.score, total: scored.total, answers: scored.answers };
 }
 
+/** A vote in a Poll for the option `choice`. */
 export function voteAction(poll: { readonly id: string; readonly attrs: Attrs }, choice: string): VoteAction {
   return { type: 'vote', node: poll.id, name: attrText(poll.attrs, 'name') ?? null, choice };
 }

@@ -15,6 +15,7 @@ export interface ChangesSince {
   readonly cursor: number;
 }
 
+/** The ids touched by each applied op, kept for a while, read from a cursor. */
 export class ChangeFeed {
   private log: string[] = [];
   /** Cursor of `log[0]`. */

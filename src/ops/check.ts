@@ -6,11 +6,13 @@
 import type { OpLimits } from './limits.js';
 import type { OpIssueCode } from './types.js';
 
+/** Why an op is refused: its issue code and a plain message. */
 export interface Refusal {
   readonly code: OpIssueCode;
   readonly message: string;
 }
 
+/** One op's check: its budget, its first refusal, its URL warnings. Reused op after op. */
 export class Check {
   text = 0;
   spans = 0;

@@ -36,6 +36,7 @@ function kindByShape(d: Record<string, unknown>): DataKind | undefined {
   return undefined;
 }
 
+/** Data that passed its check, copied, with its kind. */
 export interface CheckedData {
   readonly data: OpData;
   readonly kind: DataKind;

@@ -20,6 +20,7 @@ import { isComponent, placeOk, ruleOf, typeRule, type TypeRule } from './nodeTyp
 import { checkSpans } from './spans.js';
 import type { DataKind, EndResult, OpData, OpIssue, OpIssueCode, OpNode, Span, StreamDiag } from './types.js';
 
+/** Options of a document. */
 export interface OpDocumentOptions {
   /** Changes to the default limits (`OP_LIMITS`). */
   readonly limits?: Partial<OpLimits>;
@@ -43,6 +44,7 @@ class Version {
   }
 }
 
+/** One answer document, built op by op; also the renderer's store of signals. */
 export class OpDocument {
   readonly limits: OpLimits;
   /** The ids each op touched (`ROOT_ID` for the top-level list), for consumers that follow changes. */

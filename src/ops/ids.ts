@@ -6,6 +6,7 @@
 import type { Check } from './check.js';
 import { shown } from './check.js';
 
+/** Where an id puts its node. */
 export interface IdPlace {
   /** The parent's id, or null for a top-level node. */
   readonly parent: string | null;

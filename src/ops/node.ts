@@ -8,6 +8,7 @@ import type { Attrs, DataKind, OpData, OpNode, Span } from './types.js';
 const NO_SPANS: readonly Span[] = Object.freeze([]);
 const NO_CHILDREN: readonly string[] = Object.freeze([]);
 
+/** A node as the document keeps it: the `OpNode` a renderer reads, plus the writes only the document makes. */
 export class NodeRecord implements OpNode {
   private spansValue: readonly Span[] = NO_SPANS;
   private childList: string[] | null = null;

@@ -12,6 +12,7 @@ export const COMPONENT_NAME = /^[A-Z][A-Za-z0-9_-]*$/;
 /** The block types of the format (components aside). */
 export const BLOCK_TYPES: readonly string[] = Object.freeze(['p', 'h', 'ul', 'ol', 'li', 'table', 'row', 'cell', 'code', 'quote', 'hr']);
 
+/** What a node type may hold and where it may sit. */
 export interface TypeRule {
   /** Holds inline content. */
   readonly spans: boolean;

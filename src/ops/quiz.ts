@@ -23,6 +23,7 @@ export interface QuizAnswer {
   readonly right: boolean | null;
 }
 
+/** A scored quiz, as the quiz action carries it. */
 export interface QuizScore {
   /** Questions answered right. */
   readonly score: number;

@@ -12,6 +12,7 @@ import { createSseLines, looksLikeSse, type SseLines } from './sseLines.js';
 /** How ops arrive: one JSON op per line, or SSE `data:` lines. */
 export type OpTransport = 'lines' | 'sse';
 
+/** Options of a reader. */
 export interface OpReaderOptions {
   /**
    * `'lines'`, `'sse'`, or `'auto'` (the default): decided by the first line that isn't blank. A line starting
@@ -21,6 +22,7 @@ export interface OpReaderOptions {
   readonly transport?: OpTransport | 'auto';
 }
 
+/** Feeds bytes or text into a document, line by line as lines commit. */
 export interface OpReader {
   /** Feeds text, or UTF-8 bytes split anywhere. Ignored after `end()`. */
   write(chunk: Chunk): void;
@@ -101,6 +103,7 @@ export function createOpReader(document: OpDocument, options: OpReaderOptions = 
   };
 }
 
+/** Options of a document and its reader together. */
 export interface OpStreamOptions extends OpDocumentOptions, OpReaderOptions {}
 
 /** A document and the reader that fills it: what an element or a Node script holds. */
@@ -115,6 +118,7 @@ export interface OpStream extends OpReader {
   read(source: SourceInput, options?: { readonly signal?: AbortSignal }): Promise<'ended' | 'aborted'>;
 }
 
+/** A new document with a reader writing into it: the usual way in. */
 export function createOpStream(options: OpStreamOptions = {}): OpStream {
   const document = new OpDocument(options);
   const reader = createOpReader(document, options);

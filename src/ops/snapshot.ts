@@ -6,6 +6,7 @@
 import type { OpDocument } from './document.js';
 import type { OpData, Span } from './types.js';
 
+/** One node as plain JSON. */
 export interface NodeSnapshot {
   readonly type: string;
   readonly attrs: Record<string, string | true>;
@@ -15,6 +16,7 @@ export interface NodeSnapshot {
   readonly closed: boolean;
 }
 
+/** The document as plain JSON, as the conformance cases compare it. */
 export interface DocumentSnapshot {
   readonly nodes: Record<string, NodeSnapshot>;
   readonly roots: string[];

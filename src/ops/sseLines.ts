@@ -5,6 +5,7 @@
  */
 import { createSseReader } from '../omni-ir/transport/sseReader.js';
 
+/** Where the ops found in SSE, and the lines lost to framing, go. */
 export interface SseLineHandlers {
   /** The text of one `data:` line (one op) and the input line it came on. */
   data(text: string, line: number): void;
@@ -12,6 +13,7 @@ export interface SseLineHandlers {
   lost(code: 'sse_unfinished' | 'sse_overflow', line: number, message: string): void;
 }
 
+/** SSE framing fed one committed input line at a time. */
 export interface SseLines {
   /** One committed input line, without its ending. */
   line(text: string, n: number): void;
@@ -25,6 +27,7 @@ export function looksLikeSse(line: string): boolean {
   return line.charCodeAt(0) === COLON || /^(?:data|event|id|retry)(?::|$)/.test(line);
 }
 
+/** SSE framing on the shared SSE reader; `maxEventSize` bounds the data one event may hold. */
 export function createSseLines(handlers: SseLineHandlers, maxEventSize: number): SseLines {
   // Input lines of the data: lines of the event being read, in order.
   let pending: number[] = [];

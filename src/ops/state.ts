@@ -12,30 +12,37 @@ import type { ChecklistData, ListData } from './types.js';
 import { isSliderName, startingValues } from './whatif.js';
 import { describe } from '../stream/errors.js';
 
+/** A Quiz's state. */
 export interface QuizState {
   /** The chosen choice's index per question, or null. */
   readonly answers: readonly (number | null)[];
 }
+/** A Flashcards' state. */
 export interface FlashcardsState {
   /** Indexes of the cards marked known, ascending. */
   readonly known: readonly number[];
 }
+/** A Poll's state: the option voted for, or null. */
 export interface PollState {
   readonly vote: string | null;
 }
+/** A Checklist's state. */
 export interface ChecklistState {
   /** Indexes of the items ticked, ascending. */
   readonly done: readonly number[];
 }
+/** A What-if's state: the Sliders as they are now. */
 export interface WhatIfState {
   /** Each Slider's value by name. */
   readonly values: Readonly<Record<string, number>>;
 }
 /** A form value kept as state: files and locations stay on the device. */
 export type FormStateValue = string | number | boolean | readonly string[];
+/** A Form's state: the values that may leave the device, by field key. */
 export interface FormState {
   readonly fields: Readonly<Record<string, FormStateValue>>;
 }
+/** The state of any component that has one. */
 export type ComponentState = QuizState | FlashcardsState | PollState | ChecklistState | WhatIfState | FormState;
 
 /** The components that have state. */
@@ -55,6 +62,7 @@ export interface StateContext {
   readonly fields?: readonly FormField[];
 }
 
+/** State that passed its check (a canonical copy), or why it was refused. */
 export type StateCheck = { readonly ok: true; readonly state: ComponentState } | { readonly ok: false; readonly message: string };
 
 const MAX_ENTRIES = 10_000;
@@ -162,10 +170,14 @@ export function checkState(type: string, value: unknown, context: StateContext =
   return no(`${type} has no state (only ${STATEFUL_TYPES.join(', ')} do)`);
 }
 
-/** What the document knows of a component, for `checkState`. Reads signals, so a renderer tracks it. */
+/**
+ * What the document knows for sure about a component, for `checkState`: nothing until it is closed (questions,
+ * items, Sliders and fields may still be arriving), then its counts, Slider names and fields. Reads signals, so
+ * a renderer tracks it.
+ */
 export function stateContext(doc: OpDocument, id: string): StateContext {
   const node = doc.node(id);
-  if (!node) return {};
+  if (!node || !node.closed) return {};
   switch (node.type) {
     case 'Quiz': {
       const qs = quizQuestions(doc, id);

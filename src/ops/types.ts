@@ -10,14 +10,17 @@ export type Attrs = Readonly<Record<string, string | true>>;
 /** The formatting spans, which hold other spans. */
 export type FormatType = 'strong' | 'em' | 's' | 'u' | 'small' | 'sub' | 'sup' | 'mark' | 'kbd';
 
+/** Plain text. */
 export interface TextSpan {
   readonly t: 'text';
   readonly v: string;
 }
+/** Inline code. */
 export interface CodeSpan {
   readonly t: 'code';
   readonly v: string;
 }
+/** Formatting around other spans. */
 export interface FormatSpan {
   readonly t: FormatType;
   readonly c: readonly Span[];
@@ -35,6 +38,7 @@ export interface ImageSpan {
   readonly alt: string;
   readonly credit?: readonly Span[];
 }
+/** A line break. */
 export interface BreakSpan {
   readonly t: 'br';
 }
@@ -45,6 +49,7 @@ export interface ElementSpan {
   readonly attrs: Attrs;
   readonly c: readonly Span[];
 }
+/** One piece of inline content. */
 export type Span = TextSpan | CodeSpan | FormatSpan | LinkSpan | ImageSpan | BreakSpan | ElementSpan;
 
 /**
@@ -65,6 +70,7 @@ export interface TableData {
 export interface ListData {
   readonly items: readonly Inline[];
 }
+/** One image of a Gallery. */
 export interface ImageItem {
   readonly src: string;
   readonly alt: string;
@@ -79,10 +85,12 @@ export interface QuestionData {
   readonly items: readonly Inline[];
   readonly answer: number | null;
 }
+/** One item of a Checklist: ticked or not, and its words. */
 export interface Check {
   readonly done: boolean;
   readonly c: Inline;
 }
+/** A Checklist's items as the stream marked them. */
 export interface ChecklistData {
   readonly checks: readonly Check[];
 }
@@ -93,6 +101,7 @@ export interface ResultData {
   readonly formula: readonly FormulaToken[];
   readonly value: number | null;
 }
+/** Component data of any kind; `dataKind` says which. */
 export type OpData = TableData | ListData | ImagesData | QuestionData | ChecklistData | ResultData;
 /** What a component's data holds, so a renderer knows its shape without looking. */
 export type DataKind = 'table' | 'list' | 'images' | 'question' | 'checklist' | 'result';

@@ -139,3 +139,14 @@ test('write after end is ignored', () => {
   s.write('{"op":"node","id":"0","type":"p"}\n');
   assert.equal(s.document.size, 0);
 });
+
+test('an SSE event that grows without ending stops the reading, reported once', () => {
+  const op = '{"op":"node","id":"0","type":"p"}';
+  const text = `data: ${op}\n\n` + `data: ${op}\n`.repeat(20) + `\ndata: {"op":"node","id":"1","type":"p"}\n\n`;
+  const doc = read(text, { limits: { maxLineLength: 100 } });
+  assert.equal(doc.size, 1);
+  assert.deepEqual(
+    issues(doc).map((i) => i.split(' ')[1]),
+    ['sse_overflow'],
+  );
+});

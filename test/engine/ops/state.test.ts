@@ -142,3 +142,9 @@ test('shared state from an agent is read by own properties only; __proto__ ids a
   assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
   assert.equal(JSON.stringify(written), '{"morphscreen":{"__proto__":{"__proto__":{"vote":null}}}}');
 });
+
+test('while a component is still open, only the shape of its state is checked', () => {
+  const states = new ComponentStates(read(lines({ op: 'open', id: '0', type: 'Quiz' }, { op: 'open', id: '0.0', type: 'Question' })));
+  assert.equal(states.set('0', { answers: [2, 1, 0] }).ok, true);
+  assert.equal(states.set('0', { answers: 'x' }).ok, false);
+});

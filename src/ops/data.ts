@@ -6,7 +6,7 @@
  */
 import { type Check, shown } from './check.js';
 import { checkSpans } from './spans.js';
-import type { Cell, Check as ChecklistItem, DataKind, ImageItem, Inline, OpData } from './types.js';
+import type { Cell, ChecklistItem, DataKind, ImageItem, Inline, OpData } from './types.js';
 import { httpUrl } from './url.js';
 import { formulaProblem } from './whatif.js';
 

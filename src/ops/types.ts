@@ -86,13 +86,13 @@ export interface QuestionData {
   readonly answer: number | null;
 }
 /** One item of a Checklist: ticked or not, and its words. */
-export interface Check {
+export interface ChecklistItem {
   readonly done: boolean;
   readonly c: Inline;
 }
 /** A Checklist's items as the stream marked them. */
 export interface ChecklistData {
-  readonly checks: readonly Check[];
+  readonly checks: readonly ChecklistItem[];
 }
 /** A token of a What-if formula: a number, a Slider's name, an operator or a function name. */
 export type FormulaToken = string | number;

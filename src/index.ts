@@ -42,3 +42,6 @@ export * from './omni-ir/transport/index.js';
 // ---- OUI (oui-spec 0.1.0): protocol types, transports, surface definitions and activation, the surface
 // runtime <oui-surface> wraps, and the agent's side (tools for the model APIs, calls, observations as context).
 export * from './oui/index.js';
+
+// The op stream (<morph-screen>'s format): document, reader, component logic, actions and state; no DOM.
+export * from './ops/index.js';

@@ -1,0 +1,98 @@
+// Component data checked by kind: table, list, images, question, checklist, result; shapes a renderer can trust.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dataKindFor } from '../../../src/index.ts';
+import { issues, lines, read } from './helpers.ts';
+
+function closeWith(type: string, data: unknown) {
+  const doc = read(lines({ op: 'open', id: '0', type }, { op: 'close', id: '0', data }));
+  const n = doc.node('0')!;
+  return { data: n.data, kind: n.dataKind, closed: n.closed, issues: issues(doc) };
+}
+
+test('the format\'s components have their data kinds', () => {
+  assert.deepEqual(
+    ['Chart', 'Map', 'FollowUps', 'Gallery', 'Question', 'Checklist', 'Result', 'Card'].map(dataKindFor),
+    ['table', 'table', 'list', 'images', 'question', 'checklist', 'result', undefined],
+  );
+});
+
+test('table: columns and rows of cells as written', () => {
+  const data = { columns: ['Week', 'Revenue'], rows: [['W1', '24100'], ['W2', 30800], ['W3', null]] };
+  const r = closeWith('Chart', data);
+  assert.deepEqual(r.data, data);
+  assert.equal(r.kind, 'table');
+});
+
+test('table: malformed or too big is refused and the node stays open', () => {
+  for (const data of [
+    {},
+    { columns: 'x', rows: [] },
+    { columns: [], rows: {} },
+    { columns: ['a'], rows: ['x'] },
+    { columns: ['a'], rows: [[{}]] },
+    { columns: [true], rows: [] },
+  ]) {
+    const r = closeWith('Chart', data);
+    assert.equal(r.closed, false, JSON.stringify(data));
+    assert.match(r.issues.join(), /bad_data/);
+  }
+  assert.deepEqual(closeWith('Chart', { columns: Array(65).fill('c'), rows: [] }).issues, ['2 too_large']);
+  assert.deepEqual(closeWith('Chart', { columns: ['a'], rows: Array(10_001).fill(['1']) }).issues, ['2 too_large']);
+});
+
+test('list: items are spans or strings, kept as written', () => {
+  const data = { items: [[{ t: 'text', v: 'Show last year' }], 'Export'] };
+  assert.deepEqual(closeWith('FollowUps', data).data, data);
+  assert.match(closeWith('FollowUps', { items: [3] }).issues.join(), /bad_data/);
+  assert.match(closeWith('FollowUps', { items: [[{ t: 'x' }]] }).issues.join(), /bad_spans/);
+  assert.deepEqual(closeWith('FollowUps', { items: Array(1001).fill('x') }).issues, ['2 too_large']);
+});
+
+test('images: src, alt and credit only when given; a src that is not http(s) drops the image', () => {
+  const data = { images: [{ src: 'https://e.example/1.jpg', alt: 'Dunes' }, { src: 'https://e.example/2.jpg', alt: 'Oasis', credit: [{ t: 'text', v: 'NASA' }] }] };
+  assert.deepEqual(closeWith('Gallery', data).data, data);
+  const r = closeWith('Gallery', { images: [{ src: 'javascript:alert(1)', alt: 'x' }, { src: 'https://e.example/1.jpg' }] });
+  assert.deepEqual(r.data, { images: [{ src: 'https://e.example/1.jpg', alt: '' }] });
+  assert.deepEqual(r.issues, ['2 unsafe_url']);
+  assert.match(closeWith('Gallery', { images: ['https://e.example/1.jpg'] }).issues.join(), /bad_data/);
+});
+
+test('question: choices and the index of the right one, or null', () => {
+  assert.deepEqual(closeWith('Question', { items: ['a', 'b'], answer: 1 }).data, { items: ['a', 'b'], answer: 1 });
+  assert.deepEqual(closeWith('Question', { items: ['a', 'b'], answer: null }).data, { items: ['a', 'b'], answer: null });
+  for (const answer of [2, -1, 0.5, '1', true]) assert.match(closeWith('Question', { items: ['a', 'b'], answer }).issues.join(), /bad_data/);
+});
+
+test('checklist: each check done or not, with its content', () => {
+  const data = { checks: [{ done: true, c: [{ t: 'text', v: 'Passport' }] }, { done: false, c: 'Charger' }] };
+  assert.deepEqual(closeWith('Checklist', data).data, data);
+  assert.match(closeWith('Checklist', { checks: [{ done: 'yes', c: 'x' }] }).issues.join(), /bad_data/);
+});
+
+test('result: a well-formed postfix formula and its value', () => {
+  const data = { formula: ['unit_price', 'qty', '*', 2, '+'], value: 402 };
+  assert.deepEqual(closeWith('Result', data).data, data);
+  assert.deepEqual(closeWith('Result', { formula: ['1'], value: null }).data, { formula: ['1'], value: null });
+  for (const formula of [[], ['+'], ['a', 'b'], ['a', 'constructor', '+'], ['a', 'toString', '+'], ['a', '__proto__', '+'], ['alert(1)'], [{}], 'a b +']) {
+    assert.match(closeWith('Result', { formula, value: 1 }).issues.join(), /bad_data/, JSON.stringify(formula));
+  }
+  assert.match(closeWith('Result', { formula: ['1'], value: 'x' }).issues.join(), /bad_data/);
+});
+
+test('an app\'s own component may carry data of a known kind, told by its fields', () => {
+  assert.equal(closeWith('SalesTable', { columns: ['a'], rows: [] }).kind, 'table');
+  assert.equal(closeWith('Steps', { items: ['a'] }).kind, 'list');
+  assert.equal(closeWith('Pick', { items: ['a'], answer: 0 }).kind, 'question');
+  assert.match(closeWith('Mine', { anything: 1 }).issues.join(), /bad_data/);
+});
+
+test('data: null is no data', () => {
+  const r = closeWith('Chart', null);
+  assert.equal(r.closed, true);
+  assert.equal(r.data, null);
+});
+
+test('only the format\'s fields are kept in data', () => {
+  assert.deepEqual(closeWith('FollowUps', { items: ['a'], __proto__: { x: 1 }, extra: 2 }).data, { items: ['a'] });
+});

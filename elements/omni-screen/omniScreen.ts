@@ -2,33 +2,37 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ContextProvider } from '@lit/context';
-import { Signal } from '@lit-labs/signals';
+import { Signal } from 'signal-polyfill';
 import type { Schema } from '@cfworker/json-schema';
 import { AgentElement } from '../shared/agentElement.js';
 import '../shared/placeholder.js';
-import '../shared/confirmDialog.js';
-import type { AeConfirmDialog } from '../shared/confirmDialog.js';
-import { fill, type Strings } from '../../strings/en.js';
-import { checkField, createOmniParser, FORMAT_VERSION } from '../../src/omni-ir/index.js';
+import { AnnouncerController } from '../shared/controllers/announcer.js';
+import { ApprovalController } from '../shared/controllers/approval.js';
+import { FocusController } from '../shared/controllers/focus.js';
+import { RequestController, statusLineStyles, type RequestStatus } from '../shared/controllers/request.js';
+import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
+import type { Strings } from '../../strings/en.js';
+import { createOmniParser, FORMAT_VERSION } from '../../src/omni-ir/index.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/generate.js';
-import type { LiveFollower } from '../../src/omni-ir/transport/live.js';
 import type {
   AppComponentDeclaration,
   Issue,
   OmniDocument,
   OmniMutation,
-  OmniNode,
   OmniParser,
   PictureFamily,
   PropValue,
   Scalar,
   UpdateResult,
 } from '../../src/omni-ir/types.js';
+import type { SourceInput, Source } from '../../src/stream/readSource.js';
+import { errorText } from '../../src/stream/errors.js';
 import './omniNode.js';
 import { componentStyles } from './components/index.js';
-import { editedKey, isStateRef, text } from './components/parts.js';
+import { isStateRef, text } from './components/parts.js';
 import { noticeWords } from './components/notice.js';
-import { RevealEvent } from './components/tabs.js';
+import { FieldRules } from './controllers/fields.js';
+import { LiveFeedController, remote } from './controllers/liveFeed.js';
 import {
   OmniActionErrorEvent,
   OmniActionEvent,
@@ -38,26 +42,15 @@ import {
   OmniIssueEvent,
   OmniLiveEvent,
   OmniUpdateEvent,
-  liveStateOf,
   type ActionParams,
   type BlockReason,
   type OmniAction,
   type OmniActionResult,
   type UpdateSource,
 } from './events.js';
-import {
-  screenContext,
-  type ActionPhase,
-  type AppComponentView,
-  type FieldProblem,
-  type Picture,
-  type ScreenContext,
-} from './screenContext.js';
+import { screenContext, type AppComponentView, type Picture, type ScreenContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
-import { reviewAction, type ActionRules, type Review } from '../../src/actions/index.js';
-import { errorText } from '../../src/stream/errors.js';
-import { readSource, SourceError, type Source } from '../../src/stream/readSource.js';
-import { progressLine, progressStyles, type GenerateProgress } from './progress.js';
+import { failureWords, type GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
 
 export type { GenerateProgress } from './progress.js';
@@ -83,11 +76,8 @@ export interface OmniRequestInit {
 /** Anything `stream()` reads: a fetch Response, a ReadableStream, an async or sync iterable of text or UTF-8 bytes, or a string. */
 export type StreamSource = Source;
 
-const FIELD_TYPES = new Set(['Input', 'DateInput', 'Select', 'Switch']);
 const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
-/** The transport clients, loaded on first use ([10]): pages that only `write()` never download them. */
-const remote = () => import('./remote.js');
 
 /**
  * `<omni-screen>` draws an Omni-IR stream (the `id = Component(…)` lines a model writes) as a live screen, line
@@ -97,7 +87,8 @@ const remote = () => import('./remote.js');
  *
  * Each component is drawn in its own small element keyed by id: a new line re-renders only the components it
  * touches, and an Input keeps focus and caret while lines (or updates) arrive. Pending components show a
- * placeholder in place; missing ones, and ones that fail while drawing, a fallback of their own.
+ * placeholder in place (a run of children that haven't arrived is one block); missing ones, and ones that fail
+ * while drawing, a fallback.
  *
  * Or give it a server: with `endpoint` set (the generate endpoint of an Omni-IR server, `/api/generate` on the
  * reference server), `generate(prompt)` asks for a screen over Server-Sent Events ([10.1]–[10.11]) and draws it
@@ -155,7 +146,7 @@ const remote = () => import('./remote.js');
  * @cssprop --ae-danger - Field errors and danger buttons.
  */
 export class OmniScreen extends AgentElement {
-  static override styles = [AgentElement.styles, progressStyles, screenStyles, ...componentStyles];
+  static override styles = [AgentElement.styles, statusLineStyles, screenStyles, ...componentStyles];
 
   /**
    * The generate endpoint of an Omni-IR server ([10.1]), such as `/api/generate`: `generate()` posts there.
@@ -224,32 +215,41 @@ export class OmniScreen extends AgentElement {
   @property({ attribute: false }) handler?: ActionHandler;
 
   #parser: OmniParser | null = null;
-  /** The `stream()` calls reading now: `reset()` aborts them, so a source that never ends stops being read. */
-  readonly #streams = new Set<AbortController>();
   #parserRegistries: unknown[] = [];
   #unsubscribe: (() => void) | null = null;
   #written = false;
   #endReported = false;
+  /** Counts starts-over: what was begun before the last `reset()` draws nothing and says nothing. */
   #generation = 0;
   readonly #doc = new Signal.State<OmniDocument | null>(null);
   readonly #started = new Signal.State(false);
   readonly #connectionLost = new Signal.State(false);
-  readonly #announcement = new Signal.State('');
-  #toSay: string[] = [];
-  #sayFrame = 0;
-  readonly #shown = new Map<string, Signal.State<boolean>>();
-  readonly #phases = new Map<string, Signal.State<ActionPhase>>();
   #rendererIssues: Issue[] = [];
-  readonly #progress = new Signal.State<GenerateProgress>({ phase: 'idle' });
-  /** The generate() the screen shows now, while it runs: cancelled by Cancel, reset() or the next generate(). */
-  #request: { controller: AbortController; prompt: string } | null = null;
   #lastPrompt: string | null = null;
-  /** Counts down the seconds a failed generate's Retry-After asked to wait (the `wait` of the status line). */
-  #waitTimer = 0;
-  /** The live feed followed now; kept with its last seq while the element is out of the page, to resume. */
-  #live: { screen: string; lastSeq: number; generation: number; follower: LiveFollower | null } | null = null;
   #drawn: { words: Strings; locale: string } | null = null;
 
+  readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()');
+  readonly #announcer = new AnnouncerController(this);
+  readonly #approval = new ApprovalController(this);
+  readonly #focus = new FocusController(this);
+  readonly #request = new RequestController(this, {
+    say: (status) => this.#say(status),
+    words: () => this.words,
+    retry: () => {
+      if (this.#lastPrompt !== null && this.endpoint) void this.generate(this.#lastPrompt);
+    },
+  });
+  readonly #live = new LiveFeedController(this, {
+    endpoint: () => this.#endpointFor('live'),
+    init: () => this.#init(),
+    apply: (text, seq) => this.#applyUpdate(text, 'live', seq),
+    changed: (state, screen, lastSeq, error) => this.#fire(new OmniLiveEvent(state, screen, lastSeq, error)),
+  });
+  readonly #fields = new FieldRules({
+    doc: () => this.#doc.get(),
+    components: () => this.components ?? {},
+    words: () => this.words,
+  });
   readonly #context: ScreenContext = this.#makeContext();
 
   constructor() {
@@ -288,28 +288,23 @@ export class OmniScreen extends AgentElement {
 
   /**
    * Clears the screen and starts a new parser with the current registries. A `stream()` still reading stops
-   * writing to this screen.
+   * (it resolves, writing nothing more); a `generate()` still running is cancelled without a word.
    */
   reset(): void {
     this.#generation++;
-    for (const c of this.#streams) c.abort();
-    this.#streams.clear();
-    this.#request?.controller.abort();
-    this.#request = null;
-    this.#stopLive();
-    this.#stopWait();
-    this.#progress.set({ phase: 'idle' });
+    this.#intake.abort();
+    this.#request.reset();
+    this.#live.stop();
+    this.#approval.reset();
+    this.#fields.clear();
+    this.#announcer.clear();
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     this.#parser = null;
     this.#written = false;
     this.#endReported = false;
     this.#rendererIssues = [];
-    this.#shown.clear();
-    this.#phases.clear();
     this.#connectionLost.set(false);
-    this.#announcement.set('');
-    this.#toSay = [];
     this.#started.set(false);
     this.#ensureParser();
   }
@@ -318,34 +313,17 @@ export class OmniScreen extends AgentElement {
    * Reads a whole stream into the screen and ends it however the source ends ([10.9]): normally, with an
    * error, or a Response with an error status (then nothing is written, [10.3]). Takes a Response, a promise of
    * one (`stream(fetch(url))`), a ReadableStream, an async or sync iterable of text or bytes, or a string.
-   * Resolves when the stream has ended. Rejects with the source's error (or a `SourceError` for an error status) after ending the
-   * parser, and the screen then says the connection was lost; rejects with a TypeError naming what was given,
-   * without touching the screen, when the source is not one of those kinds. `reset()` stops it: it resolves
-   * and writes nothing more. Bodies are read as raw Omni-IR text; for the SSE transport use `generate()`.
+   * Resolves when the stream has ended. Rejects with the source's error (or a `SourceError` for an error status)
+   * after ending the parser, and the screen then says the connection was lost; rejects with a TypeError naming
+   * what was given, without touching the screen, when the source is not one of those kinds. `reset()` stops it:
+   * it resolves and writes nothing more. Bodies are read as raw Omni-IR text; for the SSE transport use `generate()`.
    */
-  async stream(source: StreamSource | PromiseLike<StreamSource>): Promise<void> {
-    const generation = this.#generation;
-    const current = () => generation === this.#generation;
-    const controller = new AbortController();
-    this.#streams.add(controller);
-    let failure: unknown = null;
-    try {
-      await readSource(source, (chunk) => (current() ? this.write(chunk) : controller.abort()), {
-        signal: controller.signal,
-        caller: '<omni-screen>.stream()',
-      });
-    } catch (error) {
-      // The caller's mistake (not a source at all) is theirs to see; the screen is left as it was.
-      if (error instanceof TypeError) throw error;
-      // The source's own error when it threw one (a lost connection), else ours (an error status).
-      failure = error instanceof SourceError && error.cause !== undefined ? error.cause : error;
-    } finally {
-      this.#streams.delete(controller);
-    }
-    if (!current()) return;
-    if (failure !== null) this.#connectionLost.set(true);
+  async stream(source: SourceInput): Promise<void> {
+    const read = await this.#intake.read(source, (chunk) => this.write(chunk));
+    if (read.status === 'aborted') return;
+    if (read.status === 'failed') this.#connectionLost.set(true);
     this.end();
-    if (failure !== null) throw failure;
+    if (read.status === 'failed') throw read.error;
   }
 
   /**
@@ -362,13 +340,11 @@ export class OmniScreen extends AgentElement {
     this.reset();
     const generation = this.#generation;
     const current = () => generation === this.#generation;
-    const controller = new AbortController();
+    const controller = this.#request.start();
     const onAbort = () => controller.abort();
     if (options.signal?.aborted) controller.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    this.#request = { controller, prompt };
     this.#lastPrompt = prompt;
-    this.#setProgress({ phase: 'streaming' });
     let outcome: GenerateOutcome;
     try {
       const { generate } = await remote();
@@ -383,30 +359,24 @@ export class OmniScreen extends AgentElement {
       // The transport code itself failed to load (offline, a missing chunk): nothing was asked, nothing written.
       outcome = controller.signal.aborted
         ? { status: 'error', code: 'cancelled', message: 'The app cancelled the request.', retryable: false }
-        : { status: 'error', code: 'client_error', message: errorText(error), retryable: true };
+        : { status: 'error', code: 'client_error', message: errorText(error), retryable: false };
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
     }
     if (!current()) return outcome;
-    this.#request = null;
-    if (outcome.status === 'done') {
-      this.#setProgress({ phase: 'done' });
-      if (outcome.screen) this.#follow(outcome.screen, 0);
-    } else if (outcome.code === 'cancelled') {
-      this.#setProgress({ phase: 'stopped' });
-    } else {
-      // Retry-After ([10.2]): Retry stays disabled, counting down, until then.
-      const wait = outcome.retryable ? Math.ceil(outcome.retryAfter ?? 0) : 0;
-      this.#setProgress({ phase: 'failed', code: outcome.code, retryable: outcome.retryable, ...(wait > 0 ? { wait } : {}) });
-      this.#countDown();
-    }
+    if (outcome.status === 'done') this.#request.finish(controller, { status: 'done' });
+    else if (outcome.code === 'cancelled') this.#request.finish(controller, { status: 'cancelled' });
+    else this.#request.finish(controller, { status: 'error', code: outcome.code, retryable: outcome.retryable, retryAfter: outcome.retryAfter });
+    if (outcome.status === 'done' && outcome.screen) this.#live.follow(outcome.screen, 0);
     this.#fire(new OmniGenerateEndEvent(prompt, outcome));
     return outcome;
   }
 
   /** Where the last `generate()` is: streaming, done, stopped, failed (with its code), or idle. */
   get progress(): GenerateProgress {
-    return untracked(() => this.#progress.get());
+    const status = untracked(() => this.#request.status);
+    if (status.phase === 'failed') return status;
+    return { phase: status.phase === 'running' ? 'streaming' : status.phase };
   }
 
   /**
@@ -438,28 +408,10 @@ export class OmniScreen extends AgentElement {
       const after = this.#noticeWords();
       const said: string[] = [];
       for (const [id, words] of after) if (words && before.get(id) !== words) said.push(words);
-      if (said.length > 0) this.#announce(said.join(' '));
+      if (said.length > 0) this.#announcer.announce(said.join(' '));
     }
     this.#fire(new OmniUpdateEvent(source, text, result, seq));
     return result;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    // Back in the page: follow the live feed again from the last update received ([10.39]).
-    const live = this.#live;
-    if (live && !live.follower && live.generation === this.#generation) this.#follow(live.screen, live.lastSeq);
-    this.#countDown();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    // Out of the page counts as closed ([10.39]); the seq is kept in case it comes back.
-    const follower = this.#live?.follower;
-    if (this.#live) this.#live.follower = null;
-    follower?.stop();
-    // The wait left is kept; the countdown goes on when the element is back in the page.
-    this.#stopWait();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -484,9 +436,9 @@ export class OmniScreen extends AgentElement {
     const doc = this.#doc.get();
     const started = this.#started.get();
     const w = this.words;
-    const progress = this.#progress.get();
-    return html`${progressLine(progress, w, { cancel: () => this.#cancelPressed(), retry: () => this.#retryPressed() })}
-      <div class="screen" part="screen" aria-busy=${progress.phase === 'streaming' ? 'true' : nothing}>
+    const running = this.#request.status.phase === 'running';
+    return html`${this.#request.render()}
+      <div class="screen" part="screen" aria-busy=${running ? 'true' : nothing}>
         ${doc?.newerVersion
           ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
           : nothing}
@@ -495,8 +447,24 @@ export class OmniScreen extends AgentElement {
           : nothing}
         ${doc && started ? keyed(this.#generation, html`<omni-node .nodeId=${'root'}></omni-node>`) : nothing}
       </div>
-      <div class="visually-hidden" part="announcer" aria-live="polite">${this.#announcement.get()}</div>
-      <ae-confirm-dialog></ae-confirm-dialog>`;
+      ${this.#announcer.render()} ${this.#approval.render()}`;
+  }
+
+  /** What the status line says for each moment of a `generate()`. */
+  #say(status: RequestStatus): string {
+    const w = this.words;
+    switch (status.phase) {
+      case 'running':
+        return w.streaming;
+      case 'done':
+        return w.streamEnded;
+      case 'stopped':
+        return w.generateStopped;
+      case 'failed':
+        return failureWords(w, status.code);
+      default:
+        return '';
+    }
   }
 
   // ——— the parser ———
@@ -556,10 +524,10 @@ export class OmniScreen extends AgentElement {
       value: (prop) => this.#value(prop),
       picture: (name) => this.#picture(name),
       appView: (type) => (own(this.components, type) ? this.components[type] : undefined),
-      fieldMessage: (node) => this.#fieldMessage(node),
-      edit: (node, value) => this.#edit(node, value),
-      leave: (node) => this.#leave(node),
-      phase: (id) => this.#phase(id).get(),
+      fieldMessage: (node) => this.#fields.message(node),
+      edit: (node, value) => this.#fields.edit(node, value),
+      leave: (node) => this.#fields.leave(node),
+      phase: (id) => this.#approval.phase(id),
       press: (id, opener) => void this.#press(id, opener),
       crashed: (node, error) => this.#crashed(node, error),
     };
@@ -577,185 +545,77 @@ export class OmniScreen extends AgentElement {
     return { src: found.src, width: size(found.width), height: size(found.height) };
   }
 
-  // ——— fields ([8.1]–[8.7]) ———
+  // ——— a press ([9], [9.1]–[9.3]) ———
 
-  #shownSignal(id: string): Signal.State<boolean> {
-    let s = this.#shown.get(id);
-    if (!s) {
-      s = new Signal.State(false);
-      this.#shown.set(id, s);
-    }
-    return s;
-  }
-
-  #isField(node: OmniNode): boolean {
-    if (!node.app) return FIELD_TYPES.has(node.type);
-    const view = own(this.components, node.type) ? this.components[node.type] : undefined;
-    return view?.props?.['value']?.kind === 'state';
-  }
-
-  #check(node: OmniNode): FieldProblem | null {
-    const key = editedKey(node);
-    const value = key ? (this.#doc.get()?.state(key) ?? null) : null;
-    if (!node.app) return checkField(node.type, node.props, value) as FieldProblem | null;
-    // An app field ([8.7]) takes only `required`: empty text, no number, or a switch not on fails it.
-    if (node.props['required'] !== true) return null;
-    const view = this.components[node.type];
-    const decl = view?.props?.['value'];
-    const holds = decl && decl.kind === 'state' ? decl.holds : 'text';
-    if (holds === 'boolean') return value === true ? null : { message: 'turnOn' };
-    if (holds === 'number') return typeof value === 'number' && Number.isFinite(value) ? null : { message: 'required' };
-    return typeof value === 'string' && value.trim() !== '' ? null : { message: 'required' };
-  }
-
-  #words(problem: FieldProblem): string {
-    const w = this.words as Record<string, string>;
-    const template = own(w, problem.message) ? w[problem.message]! : w['fieldErrors']!;
-    return fill(template, problem.values ?? {});
-  }
-
-  #fieldMessage(node: OmniNode): string | null {
-    // Read the signal first, so the node re-renders when the message is revealed or hidden.
-    if (!this.#shownSignal(node.id).get()) return null;
-    const problem = this.#check(node);
-    return problem ? this.#words(problem) : null;
-  }
-
-  #edit(node: OmniNode, value: Scalar): void {
-    const key = editedKey(node);
-    const doc = this.#doc.get();
-    if (!key || !doc || !doc.hasState(key)) return;
-    doc.setState(key, value);
-    // A shown message stays until the field passes ([8.5]).
-    const shown = this.#shownSignal(node.id);
-    if (shown.get() && !this.#check(node)) shown.set(false);
-  }
-
-  #leave(node: OmniNode): void {
-    if (this.#check(node)) this.#shownSignal(node.id).set(true);
-  }
-
-  /** The fields on the screen now, in screen order: reachable from root through children. */
-  #fieldsOnScreen(doc: OmniDocument): OmniNode[] {
-    const out: OmniNode[] = [];
-    const seen = new Set<string>();
-    const walk = (id: string) => {
-      if (seen.has(id)) return;
-      seen.add(id);
-      const node = doc.node(id);
-      if (!node) return;
-      if (this.#isField(node)) out.push(node);
-      for (const child of node.children) walk(child);
-    };
-    walk('root');
-    return out;
-  }
-
-  // ——— actions ([9], [9.1]–[9.3]) ———
-
-  #phase(id: string): Signal.State<ActionPhase> {
-    let s = this.#phases.get(id);
-    if (!s) {
-      s = new Signal.State<ActionPhase>('idle');
-      this.#phases.set(id, s);
-    }
-    return s;
-  }
-
+  /**
+   * A governed Button was pressed: the fields its params read must pass ([8.6]); then the shared pipeline checks
+   * the tool and params, asks for the app's confirmation, and runs the handler (or sends the press).
+   */
   async #press(buttonId: string, opener: HTMLElement): Promise<void> {
     const doc = this.#doc.get();
     const mutation = doc?.mutation(buttonId);
     if (!doc || !mutation) return; // ungoverned, or not approved yet: never reaches the handler ([9])
-    const phase = this.#phase(buttonId);
-    if (phase.get() === 'checking' || phase.get() === 'running') return;
-    phase.set('checking');
-    const generation = this.#generation;
-
-    // 1. Fields: every field is checked and shown; those the params read stop the press ([8.6]).
-    const read = new Set(
-      Object.values(mutation.params)
-        .filter(isStateRef)
-        .map((r) => r.key),
-    );
-    const blocking: string[] = [];
-    for (const field of this.#fieldsOnScreen(doc)) {
-      if (!this.#check(field)) continue;
-      this.#shownSignal(field.id).set(true);
-      const key = editedKey(field);
-      if (key && read.has(key)) blocking.push(field.id);
-    }
-    if (blocking.length > 0) {
-      phase.set('idle');
-      this.#fire(new OmniBlockedEvent('fields', buttonId, mutation.tool, blocking));
-      await this.#focusField(blocking);
-      return;
-    }
-
-    // 2. Params, with each $key replaced by its current value, checked against the tool registry and schema,
-    // and the app's confirmation written ([9.1], [9.2]): the shared action pipeline.
-    const params: ActionParams = {};
-    for (const [name, value] of Object.entries(mutation.params)) {
-      params[name] = isStateRef(value) ? (doc.state(value.key) ?? null) : value;
-    }
-    Object.freeze(params);
-    let review: Review;
-    try {
-      review = await reviewAction(mutation.tool, params, { tools: this.tools ?? {}, confirm: this.confirm as ActionRules['confirm'] });
-    } catch (error) {
-      review = { ok: false, reason: 'params', message: errorText(error), problems: [], error }; // nothing is sent unchecked
-    }
-    if (generation !== this.#generation) return;
-    if (!review.ok) {
-      const details = review.reason === 'tool' ? review.message : review.reason === 'params' ? (review.error ? [review.error] : review.problems) : review.error;
-      return this.#blocked(review.reason, buttonId, mutation, details);
-    }
-
-    // 3. The person confirms, when the tool has a confirmation.
-    if (review.confirmation !== null) {
-      const dialog = this.renderRoot.querySelector<AeConfirmDialog>('ae-confirm-dialog');
-      if (!dialog || typeof dialog.ask !== 'function') {
-        return this.#blocked('confirm-failed', buttonId, mutation, new Error('No confirmation dialog'));
+    // Params with each $key replaced by its current value, read once the fields have passed.
+    let params: ActionParams = {};
+    const outcome = await this.#approval.govern({
+      key: buttonId,
+      tool: mutation.tool,
+      get params() {
+        return params;
+      },
+      rules: { tools: this.tools ?? {}, confirm: this.confirm as never },
+      opener,
+      ready: async () => {
+        const reads = new Set(Object.values(mutation.params).filter(isStateRef).map((r) => r.key));
+        const blocking = this.#fields.checkForPress(reads);
+        if (blocking.length > 0) {
+          this.#fire(new OmniBlockedEvent('fields', buttonId, mutation.tool, blocking));
+          await this.#focusField(blocking);
+          return false;
+        }
+        const values: ActionParams = {};
+        for (const [name, value] of Object.entries(mutation.params)) {
+          values[name] = isStateRef(value) ? (doc.state(value.key) ?? null) : value;
+        }
+        params = Object.freeze(values);
+        return true;
+      },
+      run: () => {
+        const action: OmniAction = Object.freeze({ tool: mutation.tool, params, button: buttonId, mutation });
+        if (typeof this.handler === 'function') return this.handler(action);
+        if (this.endpoint || this.mutateEndpoint) return this.#send(action);
+        throw new Error('No handler is set on <omni-screen>');
+      },
+    });
+    switch (outcome.status) {
+      case 'blocked':
+        this.#blocked(outcome.reason, buttonId, mutation, outcome.details);
+        return;
+      case 'failed':
+        this.#report({
+          code: 'handler_failed',
+          severity: 'error',
+          line: mutation.line,
+          id: buttonId,
+          message: `The handler for "${mutation.tool}" failed: ${errorText(outcome.error)}`,
+        });
+        this.#fire(new OmniActionErrorEvent(mutation.tool, params, buttonId, outcome.error));
+        return;
+      case 'done': {
+        const answer = outcome.result;
+        const result = answer && typeof answer === 'object' ? answer.result : undefined;
+        this.#fire(new OmniActionEvent(mutation.tool, params, buttonId, result));
+        const update = answer && typeof answer === 'object' ? answer.update : undefined;
+        // An update that isn't a string is ignored ([10.35]); one is applied only after the stream ended ([10.29]).
+        if (typeof update === 'string' && this.#parser?.ended) this.#applyUpdate(update, 'action');
+        return;
       }
-      const confirmed = await dialog.ask(review.confirmation, opener);
-      if (generation !== this.#generation) return;
-      if (!confirmed) {
-        phase.set('idle');
-        return; // cancelling runs nothing
-      }
+      default:
+        return; // cancelled, not ready, busy or stale: nothing ran, nothing to say
     }
-
-    // 4. The handler.
-    phase.set('running');
-    const action: OmniAction = Object.freeze({ tool: mutation.tool, params, button: buttonId, mutation });
-    let outcome: OmniActionResult | void;
-    try {
-      if (typeof this.handler === 'function') outcome = await this.handler(action);
-      else if (this.endpoint || this.mutateEndpoint) outcome = await this.#send(action);
-      else throw new Error('No handler is set on <omni-screen>');
-    } catch (error) {
-      if (generation !== this.#generation) return;
-      phase.set('failed');
-      this.#report({
-        code: 'handler_failed',
-        severity: 'error',
-        line: mutation.line,
-        id: buttonId,
-        message: `The handler for "${mutation.tool}" failed: ${error instanceof Error ? error.message : String(error)}`,
-      });
-      this.#fire(new OmniActionErrorEvent(mutation.tool, params, buttonId, error));
-      return;
-    }
-    if (generation !== this.#generation) return;
-    phase.set('done');
-    const result = outcome && typeof outcome === 'object' ? outcome.result : undefined;
-    this.#fire(new OmniActionEvent(mutation.tool, params, buttonId, result));
-    const update = outcome && typeof outcome === 'object' ? outcome.update : undefined;
-    // An update that isn't a string is ignored ([10.35]); one is applied only after the stream ended ([10.29]).
-    if (typeof update === 'string' && this.#parser?.ended) this.#applyUpdate(update, 'action');
   }
 
   #blocked(reason: BlockReason, buttonId: string, mutation: OmniMutation, details: unknown): void {
-    this.#phase(buttonId).set('blocked');
     this.#report({
       code: 'mutation_blocked',
       severity: 'error',
@@ -778,15 +638,12 @@ export class OmniScreen extends AgentElement {
       wanted.has(el.getAttribute('data-omni-field') ?? ''),
     );
     if (!first) return;
-    const reveal = new RevealEvent();
-    first.dispatchEvent(reveal);
     // Let the field draw its message first, so focusing it reads the message too.
     const host = first.closest('omni-node');
-    await Promise.all([...reveal.waits, host?.updateComplete]);
-    first.focus();
+    await this.#focus.reveal(first, host ? [host.updateComplete] : []);
   }
 
-  // ——— the server: presses, the live feed, the status line ([10]) ———
+  // ——— the server: presses and the live feed ([10]) ———
 
   #endpointFor(name: 'mutate' | 'live'): string {
     const own = name === 'mutate' ? this.mutateEndpoint : this.liveEndpoint;
@@ -812,103 +669,15 @@ export class OmniScreen extends AgentElement {
     return { result: answer.result, update: answer.update };
   }
 
-  /** Follows the screen's live feed from `after` ([10.37]); each update goes through the update path ([10.38]). */
-  #follow(screen: string, after: number): void {
-    const generation = this.#generation;
-    const live = { screen, lastSeq: after, generation, follower: null as LiveFollower | null };
-    this.#live = live;
-    const mine = () => this.#live === live;
-    void remote().then(
-      ({ followLive }) => {
-        if (!mine() || !this.isConnected || live.follower) return;
-        live.follower = followLive({
-          endpoint: this.#endpointFor('live'),
-          screen,
-          after,
-          ...this.#init(),
-          onUpdate: ({ seq, text }) => {
-            if (!mine()) return;
-            live.lastSeq = seq;
-            this.#applyUpdate(text, 'live', seq);
-          },
-          onError: (error) => {
-            if (mine() && error.retryable) this.#fire(new OmniLiveEvent('retrying', screen, live.lastSeq, error));
-          },
-          onStop: (stop) => {
-            // Stopped by disconnecting: kept, to follow again on reconnecting. Anything else is final.
-            if (mine() && stop.reason !== 'stopped') this.#live = null;
-            this.#fire(new OmniLiveEvent(liveStateOf(stop), screen, live.lastSeq, stop.reason === 'error' ? stop : undefined));
-          },
-        });
-        this.#fire(new OmniLiveEvent('following', screen, live.lastSeq));
-      },
-      (error: unknown) => {
-        if (!mine()) return;
-        this.#live = null;
-        const failure = { code: 'client_error', message: errorText(error), retryable: false, status: 0 };
-        this.#fire(new OmniLiveEvent('failed', screen, live.lastSeq, failure));
-      },
-    );
-  }
-
   /** The app's `requestInit` for the clients: same-origin credentials unless it says otherwise. */
   #init(): OmniRequestInit {
     const r = this.requestInit;
     return { credentials: r?.credentials ?? 'same-origin', headers: r?.headers };
   }
 
-  /** Starts the one countdown timer, if the status line has seconds to wait and none runs. */
-  #countDown(): void {
-    const p = this.#progress.get();
-    if (this.#waitTimer || p.phase !== 'failed' || !p.wait || !this.isConnected) return;
-    this.#waitTimer = window.setInterval(() => {
-      const now = this.#progress.get();
-      const wait = now.phase === 'failed' && now.wait ? now.wait - 1 : 0;
-      if (now.phase === 'failed') this.#progress.set({ ...now, wait });
-      if (!wait) this.#stopWait();
-    }, 1000);
-  }
-
-  #stopWait(): void {
-    clearInterval(this.#waitTimer);
-    this.#waitTimer = 0;
-  }
-
-  #stopLive(): void {
-    const live = this.#live;
-    this.#live = null;
-    live?.follower?.stop();
-  }
-
-  /**
-   * Changes the status line. When focus is on one of its buttons and that button goes away, focus moves to the
-   * button that takes its place (Cancel ↔ Retry), else to the line itself, so it is never lost to the page.
-   */
-  #setProgress(progress: GenerateProgress): void {
-    const active = this.shadowRoot?.activeElement;
-    const hadFocus = !!active && !!active.closest?.('.progress');
-    this.#progress.set(progress);
-    if (!hadFocus) return;
-    void this.updateComplete.then(() => {
-      const line = this.renderRoot.querySelector<HTMLElement>('.progress');
-      const target = line?.querySelector<HTMLElement>('button:enabled') ?? line;
-      target?.focus();
-    });
-  }
-
-  #cancelPressed(): void {
-    this.#request?.controller.abort();
-  }
-
-  #retryPressed(): void {
-    const p = this.#progress.get();
-    if (this.#lastPrompt === null || !this.endpoint || (p.phase === 'failed' && p.wait)) return;
-    void this.generate(this.#lastPrompt);
-  }
-
   // ——— issues and announcements ———
 
-  #crashed(node: OmniNode, error: unknown): void {
+  #crashed(node: { line: number; id: string; type: string }, error: unknown): void {
     // Reported after the render that caught it: no state is written while rendering.
     queueMicrotask(() =>
       this.#report({
@@ -916,7 +685,7 @@ export class OmniScreen extends AgentElement {
         severity: 'error',
         line: node.line,
         id: node.id,
-        message: `${node.type} "${node.id}" failed while rendering: ${error instanceof Error ? error.message : String(error)}`,
+        message: `${node.type} "${node.id}" failed while rendering: ${errorText(error)}`,
       }),
     );
   }
@@ -944,19 +713,6 @@ export class OmniScreen extends AgentElement {
         out.set(id, noticeWords(title, text(this.#context, node.props['text'])));
       }
       return out;
-    });
-  }
-
-  #announce(words: string): void {
-    // Clear first, so the same words said twice are read twice; updates in the same frame are said together.
-    this.#toSay.push(words);
-    if (this.#sayFrame) return;
-    this.#announcement.set('');
-    this.#sayFrame = requestAnimationFrame(() => {
-      this.#sayFrame = 0;
-      const all = this.#toSay.join(' ');
-      this.#toSay = [];
-      if (all) this.#announcement.set(all);
     });
   }
 }

@@ -3,6 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { NodeView, NodeHost } from './view.js';
 import { child } from './parts.js';
 import { domId } from '../screenContext.js';
+import type { RevealEvent } from '../../shared/controllers/focus.js';
 
 const OPEN = 'openTab';
 
@@ -72,7 +73,7 @@ export const tabs: NodeView = {
           aria-labelledby=${domId.tab(id)}
           tabindex="0"
           ?hidden=${id !== open}
-          @omni-reveal=${(e: RevealEvent) => reveal(e, host, id)}
+          @ae-reveal=${(e: RevealEvent) => reveal(e, host, id)}
         >
           <omni-node .nodeId=${id}></omni-node>
         </div>`,
@@ -81,14 +82,7 @@ export const tabs: NodeView = {
   },
 };
 
-/** Asks the tabs around an element to show it (a failed field on a press, [8.6]). */
-export class RevealEvent extends Event {
-  readonly waits: Promise<unknown>[] = [];
-  constructor() {
-    super('omni-reveal', { bubbles: true, composed: false });
-  }
-}
-
+/** A field inside a closed tab must be shown (a press failed on it, [8.6]): open the tab, and say when drawn. */
 function reveal(e: RevealEvent, host: NodeHost, id: string): void {
   if (host.local.get(OPEN) === id) return;
   host.local.set(OPEN, id);

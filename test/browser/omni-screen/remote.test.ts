@@ -188,21 +188,21 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
     await settle(screen);
     expect(statusText(screen)).to.equal(en.generateBusy);
     expect(retryButton(screen)!.disabled).to.equal(true);
-    const wait = $(screen, '#omni-retry-wait')!;
+    const wait = $(screen, '.status-wait')!;
     expect(textOf(wait)).to.equal(fill(en.retryIn, { seconds: 3 }));
-    expect(retryButton(screen)!.getAttribute('aria-describedby')).to.equal('omni-retry-wait');
+    expect(retryButton(screen)!.getAttribute('aria-describedby')).to.equal(wait.id);
     expect(wait.closest('[role="status"], [aria-live]'), 'the countdown is not read out each second').to.equal(null);
     await expect(screen).to.be.accessible();
-    await until(() => textOf($(screen, '#omni-retry-wait')) === fill(en.retryIn, { seconds: 2 }), 'a second to pass', 2500);
+    await until(() => textOf($(screen, '.status-wait')) === fill(en.retryIn, { seconds: 2 }), 'a second to pass', 2500);
     expect(retryButton(screen)!.disabled).to.equal(true);
 
     screen.reset();
     await settle(screen);
     expect(screen.progress).to.deep.equal({ phase: 'idle' });
-    expect($(screen, '#omni-retry-wait')).to.equal(null);
+    expect($(screen, '.status-wait')).to.equal(null);
     await screen.generate('y');
     await settle(screen);
-    expect(textOf($(screen, '#omni-retry-wait'))).to.equal(fill(en.retryIn, { seconds: 3 }), 'a new wait, not the old one');
+    expect(textOf($(screen, '.status-wait'))).to.equal(fill(en.retryIn, { seconds: 3 }), 'a new wait, not the old one');
   });
 
   it('Retry does nothing until Retry-After has passed, then asks again', async () => {
@@ -218,7 +218,7 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
     await settle(screen);
     expect(statusText(screen)).to.equal(en.generateFailed);
     expect(retryButton(screen)!.disabled).to.equal(true);
-    expect(textOf($(screen, '#omni-retry-wait'))).to.equal(fill(en.retryIn, { seconds: 1 }));
+    expect(textOf($(screen, '.status-wait'))).to.equal(fill(en.retryIn, { seconds: 1 }));
     retryButton(screen)!.click();
     (screen.shadowRoot!.querySelector('[part~="retry"]') as HTMLButtonElement).dispatchEvent(new MouseEvent('click'));
     await settle(screen);
@@ -226,7 +226,7 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
 
     await until(() => !retryButton(screen)!.disabled, 'Retry to be enabled', 2500);
     expect(performance.now() - start).to.be.at.least(1000);
-    expect($(screen, '#omni-retry-wait')).to.equal(null);
+    expect($(screen, '.status-wait')).to.equal(null);
     expect(statusText(screen)).to.equal(en.generateFailed);
     retryButton(screen)!.click();
     const again = await gen.next();

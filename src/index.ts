@@ -36,3 +36,7 @@ export type {
 } from './stream/index.js';
 export * from './omni-ir/prompt.js';
 export * from './omni-ir/transport/index.js';
+
+// axstream (<ax-runner>'s engine): fence framing, the action model, late-bound targets over an abstract
+// accessibility tree, the burst controller and the agent loop.
+export * from './axstream/index.js';

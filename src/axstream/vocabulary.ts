@@ -67,6 +67,8 @@ export interface FieldSpec {
   readonly max?: number;
   /** One line for the prompt and the docs. */
   readonly about: string;
+  /** A value the prompt's example line uses; it must pass the reader's checks (a test reads every example). */
+  readonly example: unknown;
 }
 
 export interface ActionSpec {
@@ -76,7 +78,8 @@ export interface ActionSpec {
   readonly about: string;
 }
 
-const target = (about = 'where to act'): FieldSpec => ({ name: 'target', kind: 'target', required: true, about });
+const ELEMENT_EXAMPLE = { ax: { id: 'e12' } };
+const target = (about = 'where to act'): FieldSpec => ({ name: 'target', kind: 'target', required: true, about, example: ELEMENT_EXAMPLE });
 
 /** The 0.1 actions, in the order the prompt teaches them. */
 export const ACTIONS: readonly ActionSpec[] = [
@@ -87,44 +90,62 @@ export const ACTIONS: readonly ActionSpec[] = [
   {
     do: 'drag',
     fields: [
-      { name: 'from', kind: 'target', required: true, about: 'where to press' },
-      { name: 'to', kind: 'target', required: true, about: 'where to release' },
+      { name: 'from', kind: 'target', required: true, about: 'where to press', example: { ax: { id: 'e4' } } },
+      { name: 'to', kind: 'target', required: true, about: 'where to release', example: { ax: { role: 'list', title: 'Done' } } },
     ],
     about: 'press at one place, move to another and release',
   },
   {
     do: 'type',
-    fields: [{ name: 'text', kind: 'text', required: true, max: AX_LIMITS.maxTextLength, about: 'the text; each \\n presses Enter' }],
+    fields: [{ name: 'text', kind: 'text', required: true, max: AX_LIMITS.maxTextLength, about: 'the text; each \\n presses Enter', example: 'weather tokyo\n' }],
     about: 'type text into the focused element (click the field first)',
   },
   {
     do: 'key',
-    fields: [{ name: 'keys', kind: 'keys', required: true, max: AX_LIMITS.maxChordKeys, about: 'one key, or a chord held together such as ["cmd","s"]' }],
+    fields: [{ name: 'keys', kind: 'keys', required: true, max: AX_LIMITS.maxChordKeys, about: 'one key, or a chord held together such as ["cmd","s"]', example: ['cmd', 's'] }],
     about: 'press a key or a chord',
   },
   {
     do: 'scroll',
     fields: [
-      { name: 'direction', kind: 'direction', required: true, about: 'up, down, left or right' },
-      { name: 'clicks', kind: 'integer', required: false, default: 1, min: 1, max: AX_LIMITS.maxScrollClicks, about: 'wheel clicks' },
+      { name: 'direction', kind: 'direction', required: true, about: 'up, down, left or right', example: 'down' },
+      {
+        name: 'clicks',
+        kind: 'integer',
+        required: false,
+        default: 1,
+        min: 1,
+        max: AX_LIMITS.maxScrollClicks,
+        about: 'wheel clicks',
+        example: 3,
+      },
     ],
     about: 'scroll the view',
   },
   {
     do: 'open',
-    fields: [{ name: 'target', kind: 'location', required: true, max: AX_LIMITS.maxOpenLength, about: 'an app name or a URL, as a plain string' }],
+    fields: [{ name: 'target', kind: 'location', required: true, max: AX_LIMITS.maxOpenLength, about: 'an app name or a URL, as a plain string', example: 'https://example.com/' }],
     about: 'open an app or a URL (the runtime decides what may be opened)',
   },
   {
     do: 'wait',
-    fields: [{ name: 'ms', kind: 'integer', required: true, min: 0, max: AX_LIMITS.maxWaitMs, about: 'milliseconds' }],
+    fields: [{ name: 'ms', kind: 'integer', required: true, min: 0, max: AX_LIMITS.maxWaitMs, about: 'milliseconds', example: 500 }],
     about: 'pause',
   },
   {
     do: 'wait_until',
     fields: [
-      { name: 'target', kind: 'element', required: true, about: 'the element to wait for' },
-      { name: 'timeout_ms', kind: 'integer', required: false, default: 2500, min: 0, max: AX_LIMITS.maxWaitMs, about: 'give up after this long' },
+      { name: 'target', kind: 'element', required: true, about: 'the element to wait for', example: { ax: { role: 'dialog', title: 'Share' } } },
+      {
+        name: 'timeout_ms',
+        kind: 'integer',
+        required: false,
+        default: 2500,
+        min: 0,
+        max: AX_LIMITS.maxWaitMs,
+        about: 'give up after this long',
+        example: 5000,
+      },
       {
         name: 'poll_ms',
         kind: 'integer',
@@ -133,6 +154,7 @@ export const ACTIONS: readonly ActionSpec[] = [
         min: AX_LIMITS.minPollMs,
         max: AX_LIMITS.maxPollMs,
         about: 'look again this often',
+        example: 200,
       },
     ],
     about: 'wait until the element appears; fails the burst if it never does',

@@ -61,6 +61,8 @@ export function fakeBackend(options: FakeOptions = {}) {
           const t = setTimeout(resolve, ms);
           signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
         });
+        // Cut short by a stop: it was not performed.
+        if (signal.aborted) return;
       }
       performed.push({ action, targets, step });
       log.push(short(action, targets));

@@ -138,7 +138,8 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
   if (!backend || typeof backend.observe !== 'function' || typeof backend.act !== 'function') {
     throw new TypeError('runAgent() needs a backend with observe() and act()');
   }
-  const maxBursts = Math.min(Math.max(Math.floor(options.maxBursts ?? 10), 1), 100);
+  const asked = options.maxBursts ?? 10;
+  const maxBursts = Number.isFinite(asked) ? Math.min(Math.max(Math.floor(asked), 1), 100) : 10;
   const maxObservation = options.maxObservationChars ?? 24_000;
   const system = axSystemPrompt(options.instructions === undefined ? {} : { instructions: options.instructions });
   const summary = createRunSummary();

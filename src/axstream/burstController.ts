@@ -254,6 +254,8 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     }
     const resolved: ResolvedTargets<Ref> = targets;
     const step = targets.target || targets.from ? set(index, { resolved }) : steps[index]!;
+    // A listener may have stopped the burst on hearing the step; then it must not be performed.
+    if (result !== null) return;
     try {
       const r = await race(backend.act(action, resolved, { signal: inner.signal, step }));
       if (r === STOPPED || result !== null) return;
@@ -270,6 +272,7 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     if (action.op === 'act' && action.risk === 'risky' && !(await gate(index))) return;
     if (result !== null) return;
     set(index, { status: 'running' });
+    if (result !== null) return;
     switch (action.op) {
       case 'observe':
         finish({ reason: 'observe', step: set(index, { status: 'done' }) });

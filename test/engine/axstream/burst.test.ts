@@ -255,3 +255,15 @@ test('write() after end() is a mistake and throws; after the burst ended it is i
   assert.throws(() => open.write('x'), /after end/);
   open.stop();
 });
+
+test('a listener that stops the burst on hearing a step keeps that step from being performed', async () => {
+  const fake = fakeBackend();
+  const burst = createBurst<Ref>({ backend: fake.backend });
+  burst.onStep((s) => s.status === 'running' && s.index === 1 && burst.stop('seen enough'));
+  burst.write(fence(wait(1), act({ do: 'click', target: { ax: { id: 'e1' } } }), wait(2)));
+  burst.end();
+  const outcome = await burst.outcome;
+  assert.deepEqual(ending(outcome), { reason: 'aborted', detail: 'seen enough' });
+  assert.deepEqual(fake.log, ['wait 1']);
+  assert.equal(burst.steps[1]!.status, 'failed');
+});

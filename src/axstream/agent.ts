@@ -27,6 +27,7 @@ export interface ChatMessage {
  */
 export type ChatModel = (messages: readonly ChatMessage[], options: { readonly signal: AbortSignal }) => AsyncIterable<string>;
 
+/** What a run needs (model, backend) and how it may be watched and stopped. */
 export interface AgentOptions<Ref = unknown> {
   model: ChatModel;
   backend: Backend<Ref>;

@@ -3,7 +3,7 @@
  * the page backend on the DOM, a remote one over a socket to a desktop, a fake in tests. Every method may be
  * synchronous or return a promise.
  */
-import type { Resolved, ResolvedTargets, Step } from './step.js';
+import type { ResolvedTargets, Step } from './step.js';
 import type { AxNode, AxTree } from './tree.js';
 import type { ActAction, AxTarget } from './types.js';
 
@@ -15,16 +15,19 @@ export interface Observation<Ref = unknown> {
   readonly tree?: AxTree<Ref>;
 }
 
+/** What every backend call is given. */
 export interface BackendContext {
   /** Aborts when the burst stops (cancelled, or ended by a barrier): a long action should give up. */
   readonly signal: AbortSignal;
 }
 
+/** What `act()` is given besides the action and its targets. */
 export interface ActContext<Ref = unknown> extends BackendContext {
   /** The step being performed (its index and line, for outlining the target or logging). */
   readonly step: Step<Ref>;
 }
 
+/** Looks at the screen and performs actions on it; `Ref` is its own handle for an element. */
 export interface Backend<Ref = unknown> {
   /** Looks at the screen now. Called by the agent loop before each prompt. */
   observe(context: BackendContext): Observation<Ref> | string | Promise<Observation<Ref> | string>;
@@ -48,4 +51,3 @@ export interface Backend<Ref = unknown> {
   act(action: ActAction, targets: ResolvedTargets<Ref>, context: ActContext<Ref>): void | Promise<void>;
 }
 
-export type { Resolved, ResolvedTargets };

@@ -11,11 +11,13 @@ import { createListeners } from './listeners.js';
 import type { BurstOutcome, Step } from './step.js';
 import type { AxIssue } from './types.js';
 
+/** Options of a burst: the controller's, and the longest line read. */
 export interface BurstOptions<Ref = unknown> extends BurstControllerOptions<Ref> {
   /** Longest line read (default AX_LIMITS.maxLineLength). */
   maxLineLength?: number;
 }
 
+/** One model reply, read and executed as it streams. */
 export interface Burst<Ref = unknown> {
   /** Model text, or UTF-8 bytes split anywhere. Ignored once the burst has ended. */
   write(chunk: Chunk): void;

@@ -25,6 +25,7 @@ export type Policy = 'confirm' | 'refuse' | 'allow';
  */
 export type Approve<Ref = unknown> = (step: Step<Ref>, context: { readonly signal: AbortSignal }) => boolean | Promise<boolean>;
 
+/** What a burst runs against and under which rules. */
 export interface BurstControllerOptions<Ref = unknown> {
   backend: Backend<Ref>;
   /** Default `confirm`; with no `approve` to ask, `confirm` refuses. */
@@ -39,6 +40,7 @@ export interface BurstControllerOptions<Ref = unknown> {
   maxIssues?: number;
 }
 
+/** Runs a burst's steps, fed with read actions and dropped lines in input order. */
 export interface BurstController<Ref = unknown> {
   /** A valid line, in input order. */
   push(action: AxAction, line: number): void;

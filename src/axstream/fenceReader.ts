@@ -13,6 +13,7 @@ import { lineIssue, readAction } from './readAction.js';
 import type { AxAction, AxIssue } from './types.js';
 import { AX_LIMITS } from './vocabulary.js';
 
+/** Where the fence reader sends what it reads, line by line, in input order. */
 export interface FenceHandlers {
   /** A valid line inside a fence, with its number (from 1, counting every line of the input). */
   action(action: AxAction, line: number): void;
@@ -22,11 +23,13 @@ export interface FenceHandlers {
   narration?(text: string, line: number): void;
 }
 
+/** Options of the fence reader. */
 export interface FenceReaderOptions {
   /** Longest line read, in UTF-16 code units (default AX_LIMITS.maxLineLength); a longer one is never held. */
   maxLineLength?: number;
 }
 
+/** Reads axstream text as it arrives. */
 export interface FenceReader {
   /** Text, or UTF-8 bytes split anywhere. */
   write(chunk: Chunk): void;

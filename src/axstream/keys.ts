@@ -106,6 +106,7 @@ function splitPlus(entry: string): string[] | null {
   return [...pieces, ...tail];
 }
 
+/** A chord in canonical form, or why the names are not one. */
 export type ChordResult = { readonly ok: true; readonly chord: readonly KeyName[] } | { readonly ok: false; readonly message: string };
 
 /**

@@ -4,12 +4,14 @@
  */
 import { reportError } from '../stream/issue.js';
 
+/** Listeners for one kind of event. */
 export interface Listeners<Args extends unknown[]> {
   /** Adds a listener; returns the function that removes it. */
   add(listener: (...args: Args) => void): () => void;
   emit(...args: Args): void;
 }
 
+/** An empty set of listeners. */
 export function createListeners<Args extends unknown[]>(): Listeners<Args> {
   const set = new Set<(...args: Args) => void>();
   return {

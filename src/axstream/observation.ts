@@ -5,6 +5,7 @@
  */
 import type { AxNode, AxTree } from './tree.js';
 
+/** Bounds of an observation's text. */
 export interface ObservationTextOptions {
   /** Longest text, in characters, the count line included. Default 12,000. */
   maxChars?: number;

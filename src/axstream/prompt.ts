@@ -7,6 +7,7 @@ import { KEY_ALIASES } from './keys.js';
 import { readAction } from './readAction.js';
 import { ACTIONS, AX_LIMITS, AXSTREAM_VERSION, type ActionSpec, type FieldSpec } from './vocabulary.js';
 
+/** Options of the system prompt. */
 export interface AxPromptOptions {
   /** The app's own guidance, added at the end (what the app is, what the person may want). */
   instructions?: string;
@@ -102,6 +103,7 @@ export function axSystemPrompt(options: AxPromptOptions = {}): string {
   return parts.join('\n');
 }
 
+/** What one burst's user message is made of. */
 export interface AxUserPromptInput {
   /** What the person asked for. */
   task: string;

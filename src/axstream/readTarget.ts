@@ -6,6 +6,7 @@ import { isJsonObject } from '../stream/jsonLines.js';
 import type { AxTarget, Target } from './types.js';
 import { AX_LIMITS } from './vocabulary.js';
 
+/** A target read from a line, or why it is not one. */
 export type TargetResult<T> = { readonly ok: true; readonly target: T } | { readonly ok: false; readonly message: string };
 
 const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });

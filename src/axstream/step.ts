@@ -24,6 +24,7 @@ export interface ResolvedTargets<Ref = unknown> {
   readonly to?: Resolved<Ref>;
 }
 
+/** One valid line of a burst and where it has got to. */
 export interface Step<Ref = unknown> {
   /** Position among the burst's valid lines, from 0. */
   readonly index: number;
@@ -49,4 +50,5 @@ export type BurstOutcome<Ref = unknown> =
   | { readonly reason: 'stream_ended' }
   | { readonly reason: 'aborted'; readonly detail?: string };
 
+/** Why a burst ended, as a word. */
 export type BurstEndReason = BurstOutcome['reason'];

@@ -7,6 +7,7 @@ import { describeAction } from './describe.js';
 import type { BurstOutcome, Step } from './step.js';
 import type { AxIssue } from './types.js';
 
+/** The account of a run's bursts that each prompt carries. */
 export interface RunSummary {
   /** Adds a finished burst (numbered from 1). */
   add(burst: number, steps: readonly Step[], outcome: BurstOutcome, issues?: readonly AxIssue[]): void;

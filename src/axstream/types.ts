@@ -35,6 +35,7 @@ export type PointerActionName = 'click' | 'double_click' | 'right_click' | 'move
 /** Every `do` of the 0.1 vocabulary. */
 export type ActionName = PointerActionName | 'drag' | 'type' | 'key' | 'scroll' | 'open' | 'wait' | 'wait_until';
 
+/** Which way `scroll` moves the view. */
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
 /**
@@ -48,23 +49,27 @@ interface ActBase {
   readonly risk: Risk;
 }
 
+/** `click`, `double_click`, `right_click` or `move` at a target. */
 export interface PointerAction extends ActBase {
   readonly do: PointerActionName;
   readonly target: Target;
 }
 
+/** Press at `from`, move to `to`, release. */
 export interface DragAction extends ActBase {
   readonly do: 'drag';
   readonly from: Target;
   readonly to: Target;
 }
 
+/** Type text into whatever has focus. */
 export interface TypeAction extends ActBase {
   readonly do: 'type';
   /** The text, as written; each `\n` in it presses Enter. */
   readonly text: string;
 }
 
+/** Press one key, or a chord of modifiers and one key. */
 export interface KeyAction extends ActBase {
   readonly do: 'key';
   /** The key names as the model wrote them (trimmed), for showing to a person. */
@@ -73,23 +78,27 @@ export interface KeyAction extends ActBase {
   readonly chord: readonly KeyName[];
 }
 
+/** Scroll the view by wheel clicks. */
 export interface ScrollAction extends ActBase {
   readonly do: 'scroll';
   readonly direction: ScrollDirection;
   readonly clicks: number;
 }
 
+/** Open an app or a URL, if the backend allows it. */
 export interface OpenAction extends ActBase {
   readonly do: 'open';
   /** An app name or a URL, passed through untouched: whether it may be opened is the backend's decision. */
   readonly target: string;
 }
 
+/** Pause for `ms` milliseconds. */
 export interface WaitAction extends ActBase {
   readonly do: 'wait';
   readonly ms: number;
 }
 
+/** Wait until an element appears in the live tree, looking every `poll_ms` for at most `timeout_ms`. */
 export interface WaitUntilAction extends ActBase {
   readonly do: 'wait_until';
   readonly target: AxTarget;
@@ -108,15 +117,18 @@ export type ActAction =
   | WaitAction
   | WaitUntilAction;
 
+/** Stop the burst unless the element is there. */
 export interface AssertAction {
   readonly op: 'assert';
   readonly target: AxTarget;
 }
 
+/** End the burst and ask for a fresh observation. */
 export interface ObserveAction {
   readonly op: 'observe';
 }
 
+/** End the task, successfully or not. */
 export interface DoneAction {
   readonly op: 'done';
   readonly status: 'success' | 'failure';

@@ -57,6 +57,7 @@ export type FieldKind =
   /** A whole number within `min`…`max`. */
   | 'integer';
 
+/** One field of an action: how it is checked, and how the prompt describes it. */
 export interface FieldSpec {
   readonly name: string;
   readonly kind: FieldKind;
@@ -71,6 +72,7 @@ export interface FieldSpec {
   readonly example: unknown;
 }
 
+/** One action of the vocabulary and the fields it takes. */
 export interface ActionSpec {
   readonly do: ActionName;
   readonly fields: readonly FieldSpec[];

@@ -79,10 +79,17 @@ export async function runFile(_file, cases, engine) {
   let failed = 0;
   const failures = [];
   for (const c of cases) {
-    const text = inputText(c.input);
+    const problems = [];
+    let text;
+    try {
+      text = inputText(c.input);
+    } catch (err) {
+      failed++;
+      failures.push(`${c.id ?? '(no id)'}: whole: threw ${err?.message ?? err}`);
+      continue;
+    }
     const bytes = new TextEncoder().encode(text);
     const runs = [['whole', [text]], ...[1, 5, 13].map((n) => [`${n}-byte chunks`, chunks(bytes, n)])];
-    const problems = [];
     for (const [how, pieces] of runs) {
       let diffs;
       try {

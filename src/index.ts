@@ -45,3 +45,7 @@ export * from './oui/index.js';
 
 // The op stream (<morph-screen>'s format): document, reader, component logic, actions and state; no DOM.
 export * from './ops/index.js';
+
+// axstream (<ax-runner>'s engine): fence framing, the action model, late-bound targets over an abstract
+// accessibility tree, the burst controller and the agent loop.
+export * from './axstream/index.js';

@@ -155,3 +155,8 @@ export function eventData(event) {
     return undefined;
   }
 }
+
+/** The text of a provider's parts ({type: 'text', text}… then {type: 'done'}), as the agent loop reads a reply. */
+export async function* textOf(parts) {
+  for await (const part of parts) if (part.type === 'text') yield part.text;
+}

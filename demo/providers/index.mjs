@@ -10,6 +10,7 @@ export { ProviderError } from './common.mjs';
 export { createAnthropicModel, ANTHROPIC_DEFAULT_MODEL } from './anthropic.mjs';
 export { createOpenAIModel, OPENAI_DEFAULT_MODEL } from './openai.mjs';
 export { stripFences } from './fences.mjs';
+export { createAnthropicChat, createOpenAIChat, chatFromEnv } from './chat.mjs';
 
 /** The engine's systemPrompt function, from the engine as bin/loadEngine.mjs loads it. */
 export async function loadSystemPrompt() {

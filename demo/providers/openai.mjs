@@ -16,6 +16,50 @@ function streamError(error) {
 }
 
 /**
+ * One streamed Chat Completions call over `messages` (system messages included, as the API takes them): yields
+ * {type: 'text', text}…, then {type: 'done', stopReason, model}; throws a ProviderError, and ends quietly when
+ * `signal` aborts. The Omni-IR screen writer and the axstream chat model are both this call.
+ */
+export async function* streamOpenAI({
+  apiKey,
+  baseUrl = 'https://api.openai.com',
+  model = OPENAI_DEFAULT_MODEL,
+  maxTokens = 4096,
+  messages,
+  signal,
+  fetch = globalThis.fetch,
+  idleTimeoutMs = 60_000,
+}) {
+  const body = { model, stream: true, max_completion_tokens: maxTokens, messages };
+  const headers = { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${apiKey}` };
+  let modelName = model;
+  let finish = null;
+  let finished = false;
+  const url = endpoint(baseUrl, '/v1/chat/completions');
+  for await (const event of postSse({ url, headers, body, signal, fetch, idleTimeoutMs, provider: 'openai' })) {
+    if (event.data.trim() === '[DONE]') {
+      finished = true;
+      break;
+    }
+    const data = eventData(event);
+    if (!data) continue;
+    if (data.error) throw streamError(data.error);
+    if (typeof data.model === 'string' && data.model) modelName = data.model;
+    const choice = Array.isArray(data.choices) ? data.choices.find((c) => (c?.index ?? 0) === 0) : undefined;
+    if (!choice) continue;
+    const delta = choice.delta ?? {};
+    // A refusal is prose, not the format asked for: it ends the reply as refused instead of being read.
+    if (typeof delta.refusal === 'string' && delta.refusal) finish = 'content_filter';
+    else if (typeof delta.content === 'string' && delta.content) yield { type: 'text', text: delta.content };
+    if (typeof choice.finish_reason === 'string' && finish !== 'content_filter') finish = choice.finish_reason;
+  }
+  if (signal?.aborted) return;
+  // [DONE] ends the stream; a server that closes after a finish_reason without it has still finished.
+  if (!finished && finish === null) throw new ProviderError('model_error', 'openai: the stream ended before [DONE]', { retryable: true });
+  yield { type: 'done', stopReason: STOP[finish] ?? 'end_turn', model: modelName };
+}
+
+/**
  * A model that writes screens with an OpenAI chat model (or any server speaking its streaming format). Same
  * contract as createAnthropicModel: yields {type: 'text', text}…, then {type: 'done', stopReason, model}.
  */
@@ -29,7 +73,6 @@ export function createOpenAIModel({
   idleTimeoutMs = 60_000,
 } = {}) {
   if (typeof apiKey !== 'string' || apiKey === '') throw new TypeError('createOpenAIModel needs an apiKey');
-  const url = endpoint(baseUrl, '/v1/chat/completions');
   return {
     name: model,
     provider: 'openai',
@@ -38,32 +81,7 @@ export function createOpenAIModel({
       const messages = [];
       if (systemText) messages.push({ role: 'system', content: systemText });
       messages.push({ role: 'user', content: prompt });
-      const body = { model, stream: true, max_completion_tokens: maxTokens, messages };
-      const headers = { 'content-type': 'application/json', accept: 'text/event-stream', authorization: `Bearer ${apiKey}` };
-      let modelName = model;
-      let finish = null;
-      let finished = false;
-      for await (const event of postSse({ url, headers, body, signal, fetch, idleTimeoutMs, provider: 'openai' })) {
-        if (event.data.trim() === '[DONE]') {
-          finished = true;
-          break;
-        }
-        const data = eventData(event);
-        if (!data) continue;
-        if (data.error) throw streamError(data.error);
-        if (typeof data.model === 'string' && data.model) modelName = data.model;
-        const choice = Array.isArray(data.choices) ? data.choices.find((c) => (c?.index ?? 0) === 0) : undefined;
-        if (!choice) continue;
-        const delta = choice.delta ?? {};
-        // A refusal is prose, not Omni-IR: it ends the screen as refused instead of being drawn.
-        if (typeof delta.refusal === 'string' && delta.refusal) finish = 'content_filter';
-        else if (typeof delta.content === 'string' && delta.content) yield { type: 'text', text: delta.content };
-        if (typeof choice.finish_reason === 'string' && finish !== 'content_filter') finish = choice.finish_reason;
-      }
-      if (signal?.aborted) return;
-      // [DONE] ends the stream; a server that closes after a finish_reason without it has still finished.
-      if (!finished && finish === null) throw new ProviderError('model_error', 'openai: the stream ended before [DONE]', { retryable: true });
-      yield { type: 'done', stopReason: STOP[finish] ?? 'end_turn', model: modelName };
+      yield* streamOpenAI({ apiKey, baseUrl, model, maxTokens, messages, signal, fetch, idleTimeoutMs });
     },
   };
 }

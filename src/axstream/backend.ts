@@ -1,0 +1,53 @@
+/**
+ * What performs the actions. The engine decides order, timing, risk and targets; a backend only looks and acts:
+ * the page backend on the DOM, a remote one over a socket to a desktop, a fake in tests. Every method may be
+ * synchronous or return a promise.
+ */
+import type { ResolvedTargets, Step } from './step.js';
+import type { AxNode, AxTree } from './tree.js';
+import type { ActAction, AxTarget } from './types.js';
+
+/** What the model is shown of the screen. */
+export interface Observation<Ref = unknown> {
+  /** The text the model reads: elements numbered `e1`, `e2`… with role, name, value and states. */
+  readonly text: string;
+  /** The tree it was written from, when there is one (for an app to show; the engine doesn't need it). */
+  readonly tree?: AxTree<Ref>;
+}
+
+/** What every backend call is given. */
+export interface BackendContext {
+  /** Aborts when the burst stops (cancelled, or ended by a barrier): a long action should give up. */
+  readonly signal: AbortSignal;
+}
+
+/** What `act()` is given besides the action and its targets. */
+export interface ActContext<Ref = unknown> extends BackendContext {
+  /** The step being performed (its index and line, for outlining the target or logging). */
+  readonly step: Step<Ref>;
+}
+
+/** Looks at the screen and performs actions on it; `Ref` is its own handle for an element. */
+export interface Backend<Ref = unknown> {
+  /** Looks at the screen now. Called by the agent loop before each prompt. */
+  observe(context: BackendContext): Observation<Ref> | string | Promise<Observation<Ref> | string>;
+  /**
+   * The live tree, for the engine to resolve element targets in at the moment a step runs. Needed unless
+   * `resolve` is given.
+   */
+  tree?(context: BackendContext): AxTree<Ref> | Promise<AxTree<Ref>>;
+  /**
+   * Resolves an element target itself (a remote backend that holds the tree elsewhere); used instead of `tree`
+   * when present. Gives null when nothing matches. The rules in resolveTarget.ts are the ones to follow.
+   */
+  resolve?(target: AxTarget, context: BackendContext): AxNode<Ref> | null | Promise<AxNode<Ref> | null>;
+  /**
+   * Performs one action with its targets already resolved, and settles when it is done; throwing (or rejecting)
+   * fails the step and ends the burst, and the message is what the model is told. Every `act` line reaches here,
+   * `wait` included (`sleep` in clock.ts does it), except `wait_until`, which the engine runs by resolving
+   * again and again. An `open` target is a plain string from the model: the backend decides which apps or
+   * origins may be opened, and throws for the rest.
+   */
+  act(action: ActAction, targets: ResolvedTargets<Ref>, context: ActContext<Ref>): void | Promise<void>;
+}
+

@@ -1,0 +1,370 @@
+/**
+ * The burst controller: runs a burst's steps strictly in order, one at a time, against a backend, while the
+ * model is still writing. Lines that arrive while a step runs wait in a queue; dropped lines wait in the same
+ * queue, so a problem is reported in its place and nothing after a barrier is ever reported or run, however
+ * the text was chunked or timed. Safe steps start the moment they are read; a risky one is held under the
+ * policy. A barrier, a failure, a refusal or a stop ends the burst once, with one outcome.
+ */
+import { errorText } from '../stream/errors.js';
+import type { Backend, BackendContext } from './backend.js';
+import { realClock, type Clock } from './clock.js';
+import { createListeners } from './listeners.js';
+import { lineIssue } from './readAction.js';
+import { describeTarget, resolveTarget } from './resolveTarget.js';
+import type { BurstOutcome, Resolved, ResolvedTargets, Step } from './step.js';
+import type { AxNode } from './tree.js';
+import type { ActAction, AxAction, AxIssue, AxTarget, Target, WaitUntilAction } from './types.js';
+import { AX_LIMITS } from './vocabulary.js';
+
+/** What happens to a risky step: ask `approve`, refuse it, or run it like any other. */
+export type Policy = 'confirm' | 'refuse' | 'allow';
+
+/**
+ * Asked, under the `confirm` policy, whether a held risky step may run. Only `true` approves; anything else, a
+ * throw included, refuses. `signal` aborts when the burst stops, so a dialog can close itself.
+ */
+export type Approve<Ref = unknown> = (step: Step<Ref>, context: { readonly signal: AbortSignal }) => boolean | Promise<boolean>;
+
+/** What a burst runs against and under which rules. */
+export interface BurstControllerOptions<Ref = unknown> {
+  backend: Backend<Ref>;
+  /** Default `confirm`; with no `approve` to ask, `confirm` refuses. */
+  policy?: Policy;
+  approve?: Approve<Ref>;
+  /** Stops the burst at any moment: during a step, an approval or a wait. */
+  signal?: AbortSignal;
+  clock?: Clock;
+  /** Most steps in the burst (default AX_LIMITS.maxSteps); later lines are dropped as `too_many_steps`. */
+  maxSteps?: number;
+  /** Most issues reported (default AX_LIMITS.maxIssues); later ones are only counted, so junk can't fill memory. */
+  maxIssues?: number;
+}
+
+/** Runs a burst's steps, fed with read actions and dropped lines in input order. */
+export interface BurstController<Ref = unknown> {
+  /** A valid line, in input order. */
+  push(action: AxAction, line: number): void;
+  /** A dropped line, in input order; it is reported when its turn comes. */
+  drop(issue: AxIssue): void;
+  /** No more lines: once the queue drains without a barrier, the burst ends `stream_ended`. */
+  end(): void;
+  /** Stops the burst now (outcome `aborted`); the step running or held fails. */
+  stop(detail?: string): void;
+  /** Settles once, with how the burst ended; never rejects. */
+  readonly outcome: Promise<BurstOutcome<Ref>>;
+  /** The outcome once there is one, else null. */
+  readonly result: BurstOutcome<Ref> | null;
+  /** True once no more lines will be taken: a barrier has been read, or the burst has ended. */
+  readonly closed: boolean;
+  /** Every step so far, each as its latest snapshot. */
+  readonly steps: readonly Step<Ref>[];
+  /** Dropped lines reported so far, up to `maxIssues`. */
+  readonly issues: readonly AxIssue[];
+  /** Dropped lines past `maxIssues`: counted, neither kept nor told to listeners. */
+  readonly issuesOmitted: number;
+  /** Hears each step as its state changes. */
+  onStep(listener: (step: Step<Ref>) => void): () => void;
+  /** Hears each dropped line when its turn comes. */
+  onIssue(listener: (issue: AxIssue) => void): () => void;
+}
+
+const END = 'end';
+/** Dropped lines past `maxIssues`, counted in their place rather than kept. */
+interface Omitted {
+  count: number;
+}
+type Entry = number | AxIssue | Omitted | typeof END;
+
+/** Settles a race against the burst's end: this value means the burst ended first. */
+const STOPPED: unique symbol = Symbol('stopped');
+
+type Found<Ref> = { node: AxNode<Ref> } | { error: string } | typeof STOPPED;
+
+const clipError = (e: unknown) => {
+  const t = errorText(e);
+  return t.length > 500 ? `${t.slice(0, 500)}…` : t;
+};
+
+/** Creates a burst controller. */
+export function createBurstController<Ref = unknown>(options: BurstControllerOptions<Ref>): BurstController<Ref> {
+  const { backend, approve } = options;
+  const policy = options.policy ?? 'confirm';
+  const clock = options.clock ?? realClock;
+  const maxSteps = options.maxSteps ?? AX_LIMITS.maxSteps;
+  const maxIssues = options.maxIssues ?? AX_LIMITS.maxIssues;
+  const outer = options.signal;
+
+  const steps: Step<Ref>[] = [];
+  const issues: AxIssue[] = [];
+  const stepListeners = createListeners<[Step<Ref>]>();
+  const issueListeners = createListeners<[AxIssue]>();
+  let queue: (Entry | undefined)[] = [];
+  let head = 0;
+  let draining = false;
+  let closed = false;
+  let ended = false;
+  let result: BurstOutcome<Ref> | null = null;
+  let current = -1;
+  let issuesQueued = 0;
+  let issuesOmitted = 0;
+
+  // Aborted when the burst ends, whatever ended it: backends and approvals give up on it.
+  const inner = new AbortController();
+  const context: BackendContext = { signal: inner.signal };
+  let settle!: (outcome: BurstOutcome<Ref>) => void;
+  const outcome = new Promise<BurstOutcome<Ref>>((resolve) => (settle = resolve));
+  let stopped!: (value: typeof STOPPED) => void;
+  const whenStopped = new Promise<typeof STOPPED>((resolve) => (stopped = resolve));
+  /** `value`, unless the burst ends first: a slow backend or a pending approval never holds up a stop. */
+  const race = <T>(value: T | PromiseLike<T>): Promise<T | typeof STOPPED> => Promise.race([Promise.resolve(value), whenStopped]);
+
+  const set = (index: number, patch: Partial<Step<Ref>>): Step<Ref> => {
+    const step = Object.freeze({ ...steps[index]!, ...patch });
+    steps[index] = step;
+    stepListeners.emit(step);
+    return step;
+  };
+
+  const finish = (o: BurstOutcome<Ref>) => {
+    if (result !== null) return;
+    result = o;
+    closed = true;
+    queue = [];
+    head = 0;
+    outer?.removeEventListener('abort', onAbort);
+    inner.abort();
+    stopped(STOPPED);
+    settle(o);
+  };
+
+  const stop = (detail?: string) => {
+    if (result !== null) return;
+    const step = current >= 0 ? steps[current] : undefined;
+    if (step && (step.status === 'running' || step.status === 'held')) set(current, { status: 'failed', error: 'stopped before it finished' });
+    finish(detail === undefined ? { reason: 'aborted' } : { reason: 'aborted', detail });
+  };
+  const onAbort = () => stop();
+  if (outer?.aborted) stop();
+  else outer?.addEventListener('abort', onAbort, { once: true });
+
+  const report = (issue: AxIssue) => {
+    issues.push(issue);
+    issueListeners.emit(issue);
+  };
+
+  const drop = (issue: AxIssue) => {
+    if (closed) return;
+    if (issuesQueued < maxIssues) {
+      issuesQueued++;
+      queue.push(issue);
+    } else {
+      const last = queue[queue.length - 1];
+      if (typeof last === 'object' && 'count' in last) last.count++;
+      else queue.push({ count: 1 });
+    }
+    pump();
+  };
+
+  const fail = (index: number, reason: 'assert_failed' | 'action_failed', error: string) => {
+    const step = set(index, { status: 'failed', error });
+    finish({ reason, detail: error, step });
+  };
+
+  const findElement = async (target: AxTarget): Promise<Found<Ref>> => {
+    try {
+      let node: AxNode<Ref> | null | typeof STOPPED;
+      if (backend.resolve) node = await race(backend.resolve(target, context));
+      else if (backend.tree) {
+        const tree = await race(backend.tree(context));
+        node = tree === STOPPED ? STOPPED : resolveTarget(target, tree);
+      } else return { error: 'this backend cannot find elements: it has neither tree() nor resolve()' };
+      if (node === STOPPED || result !== null) return STOPPED;
+      return node ? { node } : { error: `no element matches ${describeTarget(target)}` };
+    } catch (error) {
+      return result !== null ? STOPPED : { error: `looking for ${describeTarget(target)} failed: ${clipError(error)}` };
+    }
+  };
+
+  const place = async (target: Target): Promise<{ resolved: Resolved<Ref> } | { error: string } | typeof STOPPED> => {
+    if (target.kind === 'point') return { resolved: { kind: 'point', x: target.x, y: target.y } };
+    const found = await findElement(target);
+    if (found === STOPPED || 'error' in found) return found;
+    return { resolved: { kind: 'element', node: found.node } };
+  };
+
+  /** Whether a risky step may run; when not, the step and the burst have been ended here. */
+  const gate = async (index: number): Promise<boolean> => {
+    if (policy === 'allow') return true;
+    if (policy === 'refuse' || !approve) {
+      const error = policy === 'refuse' ? 'risky steps are refused by the policy' : 'risky steps need approval and no one was asked';
+      const step = set(index, { status: 'refused', error });
+      finish({ reason: 'risk_refused', detail: error, step });
+      return false;
+    }
+    const held = set(index, { status: 'held' });
+    let answer: unknown;
+    let why = 'the person refused it';
+    try {
+      answer = await race(approve(held, { signal: inner.signal }));
+    } catch (error) {
+      answer = false;
+      why = `approval failed: ${clipError(error)}`;
+    }
+    if (answer === STOPPED || result !== null) return false;
+    if (answer === true) return true;
+    const step = set(index, { status: 'refused', error: why });
+    finish({ reason: 'risk_refused', detail: why, step });
+    return false;
+  };
+
+  const waitUntil = async (index: number, action: WaitUntilAction) => {
+    const deadline = clock.now() + action.timeout_ms;
+    let last = '';
+    for (;;) {
+      const found = await findElement(action.target);
+      if (found === STOPPED) return;
+      if ('node' in found) {
+        set(index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
+        return;
+      }
+      last = found.error;
+      const left = deadline - clock.now();
+      if (left <= 0) {
+        fail(index, 'action_failed', `${describeTarget(action.target)} did not appear within ${action.timeout_ms} ms (${last})`);
+        return;
+      }
+      await clock.sleep(Math.min(action.poll_ms, left), inner.signal);
+      if (result !== null) return;
+    }
+  };
+
+  const perform = async (index: number, action: ActAction) => {
+    if (action.do === 'wait_until') return waitUntil(index, action);
+    const targets: { target?: Resolved<Ref>; from?: Resolved<Ref>; to?: Resolved<Ref> } = {};
+    if (action.do === 'drag') {
+      for (const key of ['from', 'to'] as const) {
+        const r = await place(action[key]);
+        if (r === STOPPED) return;
+        if ('error' in r) return fail(index, 'action_failed', r.error);
+        targets[key] = r.resolved;
+      }
+    } else if ('target' in action && typeof action.target === 'object') {
+      const r = await place(action.target);
+      if (r === STOPPED) return;
+      if ('error' in r) return fail(index, 'action_failed', r.error);
+      targets.target = r.resolved;
+    }
+    const resolved: ResolvedTargets<Ref> = targets;
+    const step = targets.target || targets.from ? set(index, { resolved }) : steps[index]!;
+    // A listener may have stopped the burst on hearing the step; then it must not be performed.
+    if (result !== null) return;
+    try {
+      const r = await race(backend.act(action, resolved, { signal: inner.signal, step }));
+      if (r === STOPPED || result !== null) return;
+    } catch (error) {
+      if (result !== null) return;
+      return fail(index, 'action_failed', `${action.do} failed: ${clipError(error)}`);
+    }
+    set(index, { status: 'done' });
+  };
+
+  const runStep = async (index: number) => {
+    current = index;
+    const action = steps[index]!.action;
+    if (action.op === 'act' && action.risk === 'risky' && !(await gate(index))) return;
+    if (result !== null) return;
+    set(index, { status: 'running' });
+    if (result !== null) return;
+    switch (action.op) {
+      case 'observe':
+        finish({ reason: 'observe', step: set(index, { status: 'done' }) });
+        return;
+      case 'done': {
+        const done = set(index, { status: 'done' });
+        finish(
+          action.reason === undefined
+            ? { reason: 'done', status: action.status, step: done }
+            : { reason: 'done', status: action.status, detail: action.reason, step: done },
+        );
+        return;
+      }
+      case 'assert': {
+        const found = await findElement(action.target);
+        if (found === STOPPED) return;
+        if ('error' in found) return fail(index, 'assert_failed', found.error);
+        set(index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
+        return;
+      }
+      case 'act':
+        await perform(index, action);
+        return;
+    }
+  };
+
+  const drain = async () => {
+    draining = true;
+    try {
+      while (result === null && head < queue.length) {
+        const entry = queue[head]!;
+        queue[head++] = undefined;
+        // Keeps the queue's memory to what is waiting, without shifting on every step.
+        if (head >= 1024 && head * 2 >= queue.length) {
+          queue = queue.slice(head);
+          head = 0;
+        }
+        if (typeof entry === 'number') {
+          await runStep(entry);
+          current = -1;
+        } else if (entry === END) finish({ reason: 'stream_ended' });
+        else if ('count' in entry) issuesOmitted += entry.count;
+        else report(entry);
+      }
+    } finally {
+      draining = false;
+    }
+  };
+
+  const pump = () => {
+    if (!draining && result === null) void drain();
+  };
+
+  return {
+    push(action, line) {
+      if (closed) return;
+      if (steps.length >= maxSteps) {
+        drop(lineIssue('too_many_steps', line, `a burst holds at most ${maxSteps} steps; this one was not run`));
+        return;
+      }
+      const risk = action.op === 'act' ? action.risk : 'safe';
+      const step: Step<Ref> = Object.freeze({ index: steps.length, line, action, risk, status: 'queued' });
+      steps.push(step);
+      queue.push(step.index);
+      // Nothing after observe or done can run: stop taking lines now rather than read them for nothing.
+      if (action.op === 'observe' || action.op === 'done') closed = true;
+      stepListeners.emit(step);
+      pump();
+    },
+    drop,
+    end() {
+      if (ended || result !== null) return;
+      ended = true;
+      queue.push(END);
+      pump();
+    },
+    stop,
+    outcome,
+    get result() {
+      return result;
+    },
+    get closed() {
+      return closed;
+    },
+    steps,
+    issues,
+    get issuesOmitted() {
+      return issuesOmitted;
+    },
+    onStep: (listener) => stepListeners.add(listener),
+    onIssue: (listener) => issueListeners.add(listener),
+  };
+}

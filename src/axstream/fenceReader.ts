@@ -1,0 +1,115 @@
+/**
+ * Fence framing and line commit. Text outside a fence is narration; a line starting with three backticks opens
+ * the fence whatever its tag; a line of exactly three backticks closes it (trailing spaces or tabs allowed, as
+ * they are invisible in a model's output); inside, each non-blank line is read as one action or dropped with a
+ * reason. A line commits at its newline: the line stream holds the unfinished one, so nothing is read before
+ * it is whole, and a final line with no newline is read at `end()` like any other, which means it runs only if
+ * it is a complete, valid action (a cut-off line is not JSON).
+ */
+import { createLineStream, type LineStream } from '../stream/lineStream.js';
+import { isBlank, parseJsonLine } from '../stream/jsonLines.js';
+import type { Chunk } from '../stream/readSource.js';
+import { lineIssue, readAction } from './readAction.js';
+import type { AxAction, AxIssue } from './types.js';
+import { AX_LIMITS } from './vocabulary.js';
+
+/** Where the fence reader sends what it reads, line by line, in input order. */
+export interface FenceHandlers {
+  /** A valid line inside a fence, with its number (from 1, counting every line of the input). */
+  action(action: AxAction, line: number): void;
+  /** A line inside a fence that was dropped, and why. */
+  dropped(issue: AxIssue): void;
+  /** A line outside any fence, without its ending. */
+  narration?(text: string, line: number): void;
+}
+
+/** Options of the fence reader. */
+export interface FenceReaderOptions {
+  /** Longest line read, in UTF-16 code units (default AX_LIMITS.maxLineLength); a longer one is never held. */
+  maxLineLength?: number;
+}
+
+/** Reads axstream text as it arrives. */
+export interface FenceReader {
+  /** Text, or UTF-8 bytes split anywhere. */
+  write(chunk: Chunk): void;
+  /** Reads a final line that has no newline. */
+  end(): void;
+  /** Stops reading: later lines are split (to find where they end) but not read. For a barrier. */
+  stop(): void;
+  /** True between an opening and a closing fence line. */
+  readonly inFence: boolean;
+}
+
+const BACKTICK = 0x60;
+const SPACE = 0x20;
+const TAB = 0x09;
+const BOM = 0xfeff;
+
+function opensFence(text: string): boolean {
+  return text.charCodeAt(0) === BACKTICK && text.charCodeAt(1) === BACKTICK && text.charCodeAt(2) === BACKTICK;
+}
+
+function closesFence(text: string): boolean {
+  if (!opensFence(text)) return false;
+  for (let i = 3; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== TAB) return false;
+  }
+  return true;
+}
+
+/** Reads axstream text into actions, dropped lines and narration; the result never depends on the chunking. */
+export function createFenceReader(handlers: FenceHandlers, options: FenceReaderOptions = {}): FenceReader {
+  const maxLength = options.maxLineLength ?? AX_LIMITS.maxLineLength;
+  let inFence = false;
+  let stopped = false;
+
+  const line = (text: string, n: number) => {
+    if (stopped) return;
+    if (n === 1 && text.charCodeAt(0) === BOM) text = text.slice(1);
+    if (!inFence) {
+      if (opensFence(text)) inFence = true;
+      else handlers.narration?.(text, n);
+      return;
+    }
+    if (closesFence(text)) {
+      inFence = false;
+      return;
+    }
+    if (isBlank(text)) return;
+    if (opensFence(text)) {
+      handlers.dropped(lineIssue('not_json', n, 'a fence line with a tag inside the fence is not an action (``` alone closes it)'));
+      return;
+    }
+    const parsed = parseJsonLine(text);
+    if (!parsed.ok) {
+      handlers.dropped(lineIssue('not_json', n, `not a complete JSON object (${parsed.message})`));
+      return;
+    }
+    const read = readAction(parsed.value, n);
+    if (read.ok) handlers.action(read.action, n);
+    else handlers.dropped(read.issue);
+  };
+
+  const tooLong = (n: number) => {
+    if (stopped || !inFence) return;
+    handlers.dropped(lineIssue('line_too_long', n, `longer than ${maxLength} characters; skipped without being read`));
+  };
+
+  const lines: LineStream = createLineStream({ line, tooLong }, maxLength);
+  return {
+    get inFence() {
+      return inFence;
+    },
+    write(chunk) {
+      lines.write(chunk);
+    },
+    end() {
+      lines.end();
+    },
+    stop() {
+      stopped = true;
+    },
+  };
+}

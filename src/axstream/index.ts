@@ -1,0 +1,37 @@
+/**
+ * axstream, the engine of <ax-runner>: fence framing and line commit, the 0.1 action model, late-bound targets
+ * over an abstract accessibility tree, the burst controller, the agent loop and the prompt it teaches with.
+ */
+export { createBurst, type Burst, type BurstOptions } from './burst.js';
+export {
+  createBurstController,
+  type Approve,
+  type BurstController,
+  type BurstControllerOptions,
+  type Policy,
+} from './burstController.js';
+export { createFenceReader, type FenceHandlers, type FenceReader, type FenceReaderOptions } from './fenceReader.js';
+export { readAction, lineIssue } from './readAction.js';
+export { readTarget, readAxTarget, type TargetResult } from './readTarget.js';
+export {
+  ACTIONS,
+  ACTION_SPECS,
+  AX_LIMITS,
+  AXSTREAM_VERSION,
+  type ActionSpec,
+  type FieldKind,
+  type FieldSpec,
+} from './vocabulary.js';
+export { normalizeKey, normalizeChord, platformKey, KEY_ALIASES, MODIFIERS, type ChordResult } from './keys.js';
+export { ariaRoles, rolesMatch, AX_ROLE_MAP } from './roles.js';
+export { resolveTarget, describeTarget, nameKey } from './resolveTarget.js';
+export { observationText, observationLine, type ObservationTextOptions } from './observation.js';
+export { describeAction } from './describe.js';
+export { createRunSummary, summaryLine, type RunSummary } from './summary.js';
+export { axSystemPrompt, axUserPrompt, exampleLine, type AxPromptOptions, type AxUserPromptInput } from './prompt.js';
+export { runAgent, type AgentOptions, type AgentResult, type ChatMessage, type ChatModel } from './agent.js';
+export { sleep, realClock, type Clock } from './clock.js';
+export type { Backend, BackendContext, ActContext, Observation } from './backend.js';
+export type { AxNode, AxTree } from './tree.js';
+export type { BurstOutcome, BurstEndReason, Resolved, ResolvedTargets, Step, StepStatus } from './step.js';
+export type * from './types.js';

@@ -1,0 +1,71 @@
+/**
+ * What the agent loop tells the model about earlier bursts: each step that ran or failed, lines that were
+ * dropped, and how each burst ended. Bounded: the oldest lines go first, with a line saying so, so a long task
+ * never grows the prompt without limit.
+ */
+import { describeAction } from './describe.js';
+import type { BurstOutcome, Step } from './step.js';
+import type { AxIssue } from './types.js';
+
+/** The account of a run's bursts that each prompt carries. */
+export interface RunSummary {
+  /** Adds a finished burst (numbered from 1). */
+  add(burst: number, steps: readonly Step[], outcome: BurstOutcome, issues?: readonly AxIssue[]): void;
+  /** The summary so far; empty before the first burst. */
+  text(): string;
+}
+
+const ENDINGS: Record<BurstOutcome['reason'], string> = {
+  done: 'you ended the task',
+  observe: 'you asked to observe',
+  assert_failed: 'an assert failed, so the burst stopped there',
+  action_failed: 'an action failed, so the burst stopped there',
+  risk_refused: 'a risky step was refused, so the burst stopped there; do not retry it as it was',
+  stream_ended: 'your reply ended without observe or done',
+  aborted: 'it was stopped',
+};
+
+/** One step as a summary line, or null for a step that never ran. */
+export function summaryLine(step: Step): string | null {
+  const what = describeAction(step.action);
+  switch (step.status) {
+    case 'done':
+      return `  ok: ${what}`;
+    case 'failed':
+      return `  FAILED: ${what}: ${step.error ?? 'no reason given'}`;
+    case 'refused':
+      return `  REFUSED: ${what}: ${step.error ?? 'no reason given'}`;
+    default:
+      return null;
+  }
+}
+
+function clip(text: string): string {
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text;
+}
+
+/** Keeps the last `maxLines` lines of every burst's account. */
+export function createRunSummary(maxLines = 80): RunSummary {
+  let lines: string[] = [];
+  let cut = false;
+  return {
+    add(burst, steps, outcome, issues = []) {
+      lines.push(`Burst ${burst}:`);
+      for (const step of steps) {
+        const line = summaryLine(step);
+        if (line !== null) lines.push(line);
+      }
+      // The reasons teach the model its mistake; three are enough to show a pattern.
+      for (const issue of issues.slice(0, 3)) lines.push(`  DROPPED ${clip(issue.message)}`);
+      if (issues.length > 3) lines.push(`  (${issues.length - 3} more lines dropped)`);
+      lines.push(`  ended: ${ENDINGS[outcome.reason]}`);
+      if (lines.length > maxLines) {
+        lines = lines.slice(lines.length - maxLines);
+        cut = true;
+      }
+    },
+    text() {
+      return (cut ? ['(earlier steps left out)', ...lines] : lines).join('\n');
+    },
+  };
+}

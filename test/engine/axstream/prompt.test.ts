@@ -1,0 +1,108 @@
+// The prompt teaches exactly what the reader accepts; observations render an abstract tree within bounds.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  ACTIONS,
+  AX_LIMITS,
+  axSystemPrompt,
+  axUserPrompt,
+  createRunSummary,
+  describeAction,
+  observationText,
+  readAction,
+  type AxNode,
+} from '../../../src/index.ts';
+
+const prompt = axSystemPrompt();
+
+test('the prompt lists every action of the vocabulary, each with every field it takes', () => {
+  for (const spec of ACTIONS) {
+    const line = prompt.split('\n').find((l) => l.startsWith(`- ${spec.do}: `));
+    assert.ok(line, `${spec.do} is taught`);
+    for (const f of spec.fields) assert.ok(line.includes(`"${f.name}":`), `${spec.do}.${f.name} is in its example`);
+  }
+  const taught = prompt.split('\n').filter((l) => /^- [a-z_]+: /.test(l)).map((l) => l.slice(2, l.indexOf(':')));
+  assert.deepEqual(taught, ACTIONS.map((a) => a.do), 'no action is taught that the reader does not accept');
+});
+
+test('every JSON line in the prompt is one the reader accepts', () => {
+  const lines = prompt.split('\n').flatMap((l) => {
+    const at = l.indexOf('{"op":"act","do":"');
+    if (at === -1) return [];
+    const json = l.slice(at).replace(/ \(.*optional\)$/, '');
+    return [json];
+  });
+  assert.ok(lines.length >= ACTIONS.length + 4);
+  for (const line of lines) {
+    const r = readAction(JSON.parse(line), 1);
+    assert.ok(r.ok, `${line}: ${r.ok ? '' : r.issue.message}`);
+  }
+});
+
+test('the limits in the prompt are the ones the reader enforces', () => {
+  assert.ok(prompt.includes(`up to ${AX_LIMITS.maxTextLength} characters`));
+  assert.ok(prompt.includes(`0–${AX_LIMITS.maxWaitMs}`));
+  assert.ok(prompt.includes(`1–${AX_LIMITS.maxScrollClicks}, default 1`));
+  assert.ok(prompt.includes(`${AX_LIMITS.minPollMs}–${AX_LIMITS.maxPollMs}, default 120`));
+  assert.ok(prompt.includes('default 2500'));
+});
+
+test("the app's instructions come last", () => {
+  assert.ok(axSystemPrompt({ instructions: '  Only ever touch the notes list.  ' }).endsWith('\n\nOnly ever touch the notes list.'));
+});
+
+test('the user prompt holds the task, the summary and the screen, in that order', () => {
+  const text = axUserPrompt({ task: 'save it', observation: 'e1 button "Save"', summary: 'Burst 1:\n  ok: click e1', burst: 2, maxBursts: 5 });
+  assert.ok(text.indexOf('Task: save it') < text.indexOf('Burst 1:'));
+  assert.ok(text.indexOf('Burst 1:') < text.indexOf('<screen>\ne1 button "Save"\n</screen>'));
+  assert.match(text, /burst 2 of at most 5/);
+});
+
+const node = (i: number, extra: Partial<AxNode> = {}): AxNode => ({ id: `e${i}`, role: 'button', name: `Button ${i}`, ref: i, ...extra });
+
+test('an observation lists id, role, quoted name, value and states, indented by depth', () => {
+  const text = observationText([
+    { role: 'heading', name: 'Notes', ref: 0 },
+    node(1, { depth: 1, states: ['disabled'] }),
+    { id: 'e2', role: 'textbox', name: 'Title "draft"\nsecond line', value: 'hello', depth: 2, states: ['focused', 'required'], ref: 2 },
+  ]);
+  assert.equal(text, ['- heading "Notes"', '  e1 button "Button 1" [disabled]', '    e2 textbox "Title \\"draft\\" second line" value="hello" [focused, required]'].join('\n'));
+});
+
+test('an observation is bounded in length and says how many elements were left out', () => {
+  const tree = Array.from({ length: 5000 }, (_, i) => node(i + 1));
+  const text = observationText(tree, { maxChars: 2000 });
+  assert.ok(text.length <= 2000, `length ${text.length}`);
+  const shown = text.split('\n').length - 1;
+  assert.match(text, new RegExp(`\\(${5000 - shown} more elements left out\\)$`));
+  const few = observationText(tree, { maxElements: 3 });
+  assert.match(few, /\n\(4997 more elements left out\)$/);
+});
+
+test('a huge name is cut, not carried whole into the observation', () => {
+  const text = observationText([node(1, { name: 'x'.repeat(1_000_000) })]);
+  assert.ok(text.length < 200);
+  assert.match(text, /x…"$/);
+});
+
+test('actions are described in a few plain words', () => {
+  const read = (line: Record<string, unknown>) => {
+    const r = readAction(line, 1);
+    assert.ok(r.ok);
+    return describeAction(r.action);
+  };
+  assert.equal(read({ op: 'click', target: { ax: { role: 'button', title: 'Save' } } }), 'click button "Save"');
+  assert.equal(read({ op: 'key', keys: ['cmd', 's'], risk: 'risky' }), 'key cmd+s (risky)');
+  assert.equal(read({ op: 'drag', from: { x: 1, y: 2 }, to: { ax: { id: 'e3' } } }), 'drag (1, 2) to e3');
+  assert.equal(read({ op: 'scroll', direction: 'down', clicks: 3 }), 'scroll down 3');
+  assert.equal(read({ op: 'done', status: 'failure', reason: 'none' }), 'done failure: "none"');
+});
+
+test('the run summary keeps its last lines and says when earlier ones were left out', () => {
+  const s = createRunSummary(5);
+  for (let n = 1; n <= 4; n++) s.add(n, [], { reason: 'observe', step: undefined as never });
+  const text = s.text();
+  assert.ok(text.startsWith('(earlier steps left out)\n'));
+  assert.equal(text.split('\n').length, 6);
+  assert.ok(text.endsWith('  ended: you asked to observe'));
+});

@@ -12,14 +12,11 @@ import { FocusController } from '../shared/controllers/focus.js';
 import { RequestController, statusLineStyles, type RequestStatus } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
 import type { Strings } from '../../strings/en.js';
-import { createOmniParser, FORMAT_VERSION } from '../../src/omni-ir/index.js';
+import { FORMAT_VERSION } from '../../src/omni-ir/index.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/generate.js';
 import type {
-  AppComponentDeclaration,
   Issue,
   OmniDocument,
-  OmniMutation,
-  OmniParser,
   PictureFamily,
   PropValue,
   Scalar,
@@ -33,17 +30,16 @@ import { isStateRef, text } from './components/parts.js';
 import { noticeWords } from './components/notice.js';
 import { FieldRules } from './controllers/fields.js';
 import { LiveFeedController, remote } from './controllers/liveFeed.js';
+import { Presses } from './controllers/press.js';
+import { ScreenParser } from './controllers/parser.js';
+import type { ActionRules } from '../../src/actions/govern.js';
 import {
-  OmniActionErrorEvent,
-  OmniActionEvent,
-  OmniBlockedEvent,
   OmniEndEvent,
   OmniGenerateEndEvent,
   OmniIssueEvent,
   OmniLiveEvent,
   OmniUpdateEvent,
   type ActionParams,
-  type BlockReason,
   type OmniAction,
   type OmniActionResult,
   type UpdateSource,
@@ -214,10 +210,11 @@ export class OmniScreen extends AgentElement {
    */
   @property({ attribute: false }) handler?: ActionHandler;
 
-  #parser: OmniParser | null = null;
-  #parserRegistries: unknown[] = [];
-  #unsubscribe: (() => void) | null = null;
-  #written = false;
+  readonly #parser = new ScreenParser(
+    () => this,
+    (issue) => this.#fire(new OmniIssueEvent(issue)),
+    (doc) => this.#doc.set(doc),
+  );
   #endReported = false;
   /** Counts starts-over: what was begun before the last `reset()` draws nothing and says nothing. */
   #generation = 0;
@@ -250,6 +247,25 @@ export class OmniScreen extends AgentElement {
     components: () => this.components ?? {},
     words: () => this.words,
   });
+  readonly #presses = new Presses(
+    {
+      root: () => this.renderRoot,
+      doc: () => this.#doc.get(),
+      rules: () => ({ tools: this.tools ?? {}, confirm: this.confirm as ActionRules['confirm'] }),
+      run: (action) => {
+        if (typeof this.handler === 'function') return this.handler(action);
+        if (this.endpoint || this.mutateEndpoint) return this.#send(action);
+        throw new Error('No handler is set on <omni-screen>');
+      },
+      ended: () => !!this.#parser.current?.ended,
+      applyUpdate: (text) => this.#applyUpdate(text, 'action'),
+      fire: (event) => this.#fire(event),
+      report: (issue) => this.#report(issue),
+    },
+    this.#approval,
+    this.#fields,
+    this.#focus,
+  );
   readonly #context: ScreenContext = this.#makeContext();
 
   constructor() {
@@ -259,7 +275,7 @@ export class OmniScreen extends AgentElement {
 
   /** Every issue so far: the parser's (stream and updates) and the renderer's own. */
   get issues(): readonly Issue[] {
-    return [...(this.#parser?.issues ?? []), ...this.#rendererIssues];
+    return [...(this.#parser.current?.issues ?? []), ...this.#rendererIssues];
   }
 
   /** The document drawn now (signal-backed; read it in an effect or after `omni-end`). */
@@ -269,15 +285,14 @@ export class OmniScreen extends AgentElement {
 
   /** Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere. */
   write(chunk: string | Uint8Array | ArrayBuffer): void {
-    const parser = this.#parserForText();
-    this.#written = true;
+    const parser = this.#parser.forText();
     if (!this.#started.get()) this.#started.set(true);
     parser.write(chunk);
   }
 
   /** Ends the stream: a last unterminated line counts, anything still pending becomes a fallback ([7.3]). */
   end(): void {
-    const parser = this.#parserForText();
+    const parser = this.#parser.forText();
     if (!this.#started.get()) this.#started.set(true);
     if (!parser.ended) parser.end();
     if (!this.#endReported) {
@@ -298,15 +313,12 @@ export class OmniScreen extends AgentElement {
     this.#approval.reset();
     this.#fields.clear();
     this.#announcer.clear();
-    this.#unsubscribe?.();
-    this.#unsubscribe = null;
-    this.#parser = null;
-    this.#written = false;
+    this.#parser.reset();
     this.#endReported = false;
     this.#rendererIssues = [];
     this.#connectionLost.set(false);
     this.#started.set(false);
-    this.#ensureParser();
+    this.#parser.ensure();
   }
 
   /**
@@ -401,7 +413,7 @@ export class OmniScreen extends AgentElement {
   }
 
   #applyUpdate(text: string, source: UpdateSource, seq?: number): UpdateResult {
-    const parser = this.#ensureParser();
+    const parser = this.#parser.ensure();
     const before = this.#noticeWords();
     const result = parser.update(text);
     if (result.applied) {
@@ -417,7 +429,7 @@ export class OmniScreen extends AgentElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     // Registries changed before any text arrived: start over with them (no one can tell the difference).
-    if (this.#parser && !this.#written && this.#registriesChanged()) this.#parser = null;
+    if (this.#parser.stale()) this.#parser.reset();
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -467,45 +479,6 @@ export class OmniScreen extends AgentElement {
     }
   }
 
-  // ——— the parser ———
-
-  #registryValues(): unknown[] {
-    return [this.tools, this.assets, this.components, this.pictures];
-  }
-
-  #registriesChanged(): boolean {
-    const now = this.#registryValues();
-    return now.some((v, i) => v !== this.#parserRegistries[i]);
-  }
-
-  /** The parser to write to: registries set since it started, before any text, start it over (nobody can tell). */
-  #parserForText(): OmniParser {
-    if (this.#parser && !this.#written && this.#registriesChanged()) this.#parser = null;
-    return this.#ensureParser();
-  }
-
-  #ensureParser(): OmniParser {
-    if (this.#parser) return this.#parser;
-    const declarations: Record<string, AppComponentDeclaration> = {};
-    for (const [name, view] of Object.entries(this.components ?? {})) {
-      if (!view || typeof view !== 'object') continue;
-      const { tag: _tag, ...declaration } = view;
-      declarations[name] = declaration;
-    }
-    const parser = createOmniParser({
-      tools: Object.keys(this.tools ?? {}),
-      assets: Object.keys(this.assets ?? {}),
-      components: declarations,
-      pictures: this.pictures ?? [],
-    });
-    this.#unsubscribe?.();
-    this.#unsubscribe = parser.onIssue((issue) => this.#fire(new OmniIssueEvent(issue)));
-    this.#parser = parser;
-    this.#parserRegistries = this.#registryValues();
-    this.#doc.set(parser.document);
-    return parser;
-  }
-
   // ——— what nodes ask of the screen ———
 
   #makeContext(): ScreenContext {
@@ -528,7 +501,7 @@ export class OmniScreen extends AgentElement {
       edit: (node, value) => this.#fields.edit(node, value),
       leave: (node) => this.#fields.leave(node),
       phase: (id) => this.#approval.phase(id),
-      press: (id, opener) => void this.#press(id, opener),
+      press: (id, opener) => void this.#presses.press(id, opener),
       crashed: (node, error) => this.#crashed(node, error),
     };
   }
@@ -543,104 +516,6 @@ export class OmniScreen extends AgentElement {
     if (!found || typeof found.src !== 'string' || found.src === '') return undefined;
     const size = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
     return { src: found.src, width: size(found.width), height: size(found.height) };
-  }
-
-  // ——— a press ([9], [9.1]–[9.3]) ———
-
-  /**
-   * A governed Button was pressed: the fields its params read must pass ([8.6]); then the shared pipeline checks
-   * the tool and params, asks for the app's confirmation, and runs the handler (or sends the press).
-   */
-  async #press(buttonId: string, opener: HTMLElement): Promise<void> {
-    const doc = this.#doc.get();
-    const mutation = doc?.mutation(buttonId);
-    if (!doc || !mutation) return; // ungoverned, or not approved yet: never reaches the handler ([9])
-    // Params with each $key replaced by its current value, read once the fields have passed.
-    let params: ActionParams = {};
-    const outcome = await this.#approval.govern({
-      key: buttonId,
-      tool: mutation.tool,
-      get params() {
-        return params;
-      },
-      rules: { tools: this.tools ?? {}, confirm: this.confirm as never },
-      opener,
-      ready: async () => {
-        const reads = new Set(Object.values(mutation.params).filter(isStateRef).map((r) => r.key));
-        const blocking = this.#fields.checkForPress(reads);
-        if (blocking.length > 0) {
-          this.#fire(new OmniBlockedEvent('fields', buttonId, mutation.tool, blocking));
-          await this.#focusField(blocking);
-          return false;
-        }
-        const values: ActionParams = {};
-        for (const [name, value] of Object.entries(mutation.params)) {
-          values[name] = isStateRef(value) ? (doc.state(value.key) ?? null) : value;
-        }
-        params = Object.freeze(values);
-        return true;
-      },
-      run: () => {
-        const action: OmniAction = Object.freeze({ tool: mutation.tool, params, button: buttonId, mutation });
-        if (typeof this.handler === 'function') return this.handler(action);
-        if (this.endpoint || this.mutateEndpoint) return this.#send(action);
-        throw new Error('No handler is set on <omni-screen>');
-      },
-    });
-    switch (outcome.status) {
-      case 'blocked':
-        this.#blocked(outcome.reason, buttonId, mutation, outcome.details);
-        return;
-      case 'failed':
-        this.#report({
-          code: 'handler_failed',
-          severity: 'error',
-          line: mutation.line,
-          id: buttonId,
-          message: `The handler for "${mutation.tool}" failed: ${errorText(outcome.error)}`,
-        });
-        this.#fire(new OmniActionErrorEvent(mutation.tool, params, buttonId, outcome.error));
-        return;
-      case 'done': {
-        const answer = outcome.result;
-        const result = answer && typeof answer === 'object' ? answer.result : undefined;
-        this.#fire(new OmniActionEvent(mutation.tool, params, buttonId, result));
-        const update = answer && typeof answer === 'object' ? answer.update : undefined;
-        // An update that isn't a string is ignored ([10.35]); one is applied only after the stream ended ([10.29]).
-        if (typeof update === 'string' && this.#parser?.ended) this.#applyUpdate(update, 'action');
-        return;
-      }
-      default:
-        return; // cancelled, not ready, busy or stale: nothing ran, nothing to say
-    }
-  }
-
-  #blocked(reason: BlockReason, buttonId: string, mutation: OmniMutation, details: unknown): void {
-    this.#report({
-      code: 'mutation_blocked',
-      severity: 'error',
-      line: mutation.line,
-      id: buttonId,
-      message:
-        reason === 'tool'
-          ? `Blocked: the tool "${mutation.tool}" isn't registered`
-          : reason === 'params'
-            ? `Blocked: the params for "${mutation.tool}" don't match its schema`
-            : `Blocked: the confirmation for "${mutation.tool}" could not be written`,
-    });
-    this.#fire(new OmniBlockedEvent(reason, buttonId, mutation.tool, details));
-  }
-
-  /** Moves focus to the first failed field in screen order, opening the tab it is in if needed. */
-  async #focusField(ids: readonly string[]): Promise<void> {
-    const wanted = new Set(ids);
-    const first = [...this.renderRoot.querySelectorAll<HTMLElement>('[data-omni-field]')].find((el) =>
-      wanted.has(el.getAttribute('data-omni-field') ?? ''),
-    );
-    if (!first) return;
-    // Let the field draw its message first, so focusing it reads the message too.
-    const host = first.closest('omni-node');
-    await this.#focus.reveal(first, host ? [host.updateComplete] : []);
   }
 
   // ——— the server: presses and the live feed ([10]) ———

@@ -64,8 +64,9 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  * A bar, line or pie chart drawn with chart.js, with an HTML legend and an accessible data table.
  *
  * - Colours come only from the theme: `--ae-chart-1` … `--ae-chart-8` for data (a colour-blind-safe
- *   palette), `--ae-chart-axis` for axes and grid, `--ae-muted-text` for ticks; they are read again when the
- *   theme or the system's colour scheme changes (call `refreshColors()` after changing `--ae-*` yourself).
+ *   palette), `--ae-chart-axis` for axes and grid, `--ae-muted-text` for ticks; they are read again, and the
+ *   canvas redrawn, when `theme` (here or on an enclosing agent element) or the system's colour scheme changes,
+ *   and on `refreshTheme()` (of this chart or any element around it) after the page changes `--ae-*` itself.
  * - A legend (swatch and name) is shown for two or more series, and for every pie.
  * - Keyboard: the plot is focusable; Left/Right move along the labels, Up/Down between series (on a pie,
  *   every arrow moves between slices), Home/End jump to the ends, Escape hides the tooltip. The value is
@@ -238,8 +239,15 @@ export class AeChart extends AgentElement {
     return this.chart;
   }
 
-  /** Reads the theme's colours again and redraws; for apps that change `--ae-*` at run time. */
+  /**
+   * Reads the theme's colours again and redraws.
+   * @deprecated Use `refreshTheme()`, which every agent element has and which reaches the charts inside it.
+   */
   refreshColors(): void {
+    this.refreshTheme();
+  }
+
+  protected override themeChanged(): void {
     this.colours = undefined;
     if (this.chart) this.applyAll(this.chart);
   }
@@ -259,6 +267,8 @@ export class AeChart extends AgentElement {
     super.disconnectedCallback();
     for (const list of this.media.splice(0)) list.removeEventListener('change', this.onMediaChange);
     this.destroyChart();
+    // While away, the theme or the system's colour scheme may change unheard: read the colours again on return.
+    this.colours = undefined;
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {
@@ -396,8 +406,17 @@ export class AeChart extends AgentElement {
 
   /** Puts the current data, colours and options into the chart and redraws it without animation. */
   private applyAll(chart: AnyChart): void {
+    const recoloured = this.colours === undefined;
     this.syncData(chart);
-    chart.options = this.options();
+    const options = this.options();
+    if (recoloured) {
+      // chart.js copies fresh options into the ones its bars and points share only in an animated update mode,
+      // never in update('none'): without this the canvas keeps the old colours while the legend shows new ones.
+      // One update in the default mode with animation off copies them at once; the next restores the options.
+      chart.options = { ...options, animation: false };
+      chart.update();
+    }
+    chart.options = options;
     chart.update('none');
     this.appliedLook = this.lookSignature();
     if (this.showingPoint) this.showPoint(false);
@@ -556,8 +575,7 @@ export class AeChart extends AgentElement {
   }
 
   private readonly onMediaChange = (): void => {
-    this.colours = undefined;
-    if (this.chart) this.applyAll(this.chart);
+    this.themeChanged();
   };
 
   // Keyboard and focus

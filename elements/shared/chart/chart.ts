@@ -7,10 +7,11 @@ import { css, html, nothing, type PropertyValues, type TemplateResult } from 'li
 import { property, query, state } from 'lit/decorators.js';
 import type { Chart, ChartConfiguration, ChartDataset, ChartOptions, TooltipItem } from 'chart.js';
 import { AgentElement } from '../agentElement.js';
+import { fillRuns } from '../fillRuns.js';
 import { visuallyHidden } from '../blockSize.js';
-import { fill } from '../../../strings/en.js';
 import { tokenValue, type ColorToken } from '../../../themes/index.js';
 import { formatTick, formatValue, type ChartFormat } from './format.js';
+import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
@@ -133,6 +134,14 @@ export class AeChart extends AgentElement {
         color: var(--_muted-text);
         font-size: var(--_font-size-sm);
       }
+      /* Each name and label is its own run: right-to-left text in one can't reorder the words around it. */
+      .title,
+      .name,
+      caption,
+      th,
+      td {
+        unicode-bidi: isolate;
+      }
       .legend li {
         display: inline-flex;
         align-items: center;
@@ -223,6 +232,11 @@ export class AeChart extends AgentElement {
   @property({ type: Boolean, reflect: true, attribute: 'show-table' }) showTable = false;
 
   @query('canvas') private canvas!: HTMLCanvasElement;
+  /**
+   * The title, labels and series names as they are shown (on the canvas, in the legend, the table, the tooltip and
+   * what is announced): without direction controls, which could make a name show something other than it says.
+   */
+  private shown = { title: '', labels: [] as string[], names: [] as string[] };
   @state() private announcement = '';
 
   private chart?: AnyChart;
@@ -283,12 +297,20 @@ export class AeChart extends AgentElement {
     return done;
   }
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('chartTitle') || changed.has('labels') || changed.has('series') || !this.hasUpdated) {
+      const plain = (v: unknown) => withoutDirectionControls(String(v ?? ''));
+      this.shown = { title: plain(this.chartTitle), labels: this.labels.map(plain), names: this.series.map((s) => plain(s.name)) };
+    }
+  }
+
   protected override render(): TemplateResult {
     const w = this.words;
-    const title = this.chartTitle;
+    const { title, names } = this.shown;
     const pie = this.kind === 'pie';
     const showLegend = pie ? this.series.length > 0 : this.series.length >= 2;
-    const label = title || this.series.map((s) => s.name).join(', ') || w.loading;
+    const label = title || names.join(', ') || w.loading;
     return html`
       ${title ? html`<div class="title" part="title">${title}</div>` : nothing}
       <div
@@ -305,11 +327,11 @@ export class AeChart extends AgentElement {
       </div>
       ${showLegend
         ? html`<ul class="legend" part="legend" aria-label=${w.chartLegend}>
-            ${this.series.map(
-              (s, i) =>
+            ${names.map(
+              (name, i) =>
                 html`<li part="legend-item">
                   <span class="swatch c${(i % paletteSize) + 1} ${this.kind}" part="swatch" aria-hidden="true"></span
-                  ><span class="name">${s.name}</span>
+                  ><span class="name">${name}</span>
                 </li>`,
             )}
           </ul>`
@@ -321,7 +343,8 @@ export class AeChart extends AgentElement {
 
   private renderTable(): TemplateResult {
     const w = this.words;
-    const caption = fill(w.chartData, { title: this.chartTitle || this.series.map((s) => s.name).join(', ') });
+    const { title, labels, names } = this.shown;
+    const caption = fillRuns(w.chartData, { title: title || names.join(', ') });
     const value = (v: number | undefined) => (finite(v) ? this.formatted(v) : '');
     if (this.kind === 'pie') {
       return html`<table part="table">
@@ -330,7 +353,7 @@ export class AeChart extends AgentElement {
           <tr><th scope="col">${w.chartCategory}</th><th scope="col">${w.chartValue}</th></tr>
         </thead>
         <tbody>
-          ${this.series.map((s) => html`<tr><th scope="row">${s.name}</th><td>${value(s.values[0])}</td></tr>`)}
+          ${this.series.map((s, i) => html`<tr><th scope="row">${names[i]}</th><td>${value(s.values[0])}</td></tr>`)}
         </tbody>
       </table>`;
     }
@@ -339,11 +362,11 @@ export class AeChart extends AgentElement {
       <thead>
         <tr>
           <th scope="col">${w.chartCategory}</th>
-          ${this.series.map((s) => html`<th scope="col">${s.name}</th>`)}
+          ${names.map((n) => html`<th scope="col">${n}</th>`)}
         </tr>
       </thead>
       <tbody>
-        ${this.labels.map(
+        ${labels.map(
           (l, i) => html`<tr><th scope="row">${l}</th>${this.series.map((s) => html`<td>${value(s.values[i])}</td>`)}</tr>`,
         )}
       </tbody>
@@ -426,10 +449,10 @@ export class AeChart extends AgentElement {
     const c = this.readColours();
     const data = chart.data;
     if (this.kind === 'pie') {
-      data.labels = this.series.map((s) => s.name);
+      data.labels = [...this.shown.names];
       const colours = this.series.map((_, i) => c.series[i % paletteSize]!);
       const fresh: Partial<ChartDataset<'pie', (number | null)[]>> = {
-        label: this.chartTitle,
+        label: this.shown.title,
         data: this.series.map((s) => (finite(s.values[0]) ? Math.max(0, s.values[0]) : null)),
         backgroundColor: colours,
         hoverBackgroundColor: colours,
@@ -444,14 +467,14 @@ export class AeChart extends AgentElement {
       data.datasets.length = 1;
       return;
     }
-    data.labels = [...this.labels];
+    data.labels = [...this.shown.labels];
     this.series.forEach((s, i) => {
       const colour = c.series[i % paletteSize]!;
       const values = s.values.map((v) => (finite(v) ? v : null));
       const fresh =
         this.kind === 'line'
           ? {
-              label: s.name,
+              label: this.shown.names[i],
               data: values,
               borderColor: colour,
               backgroundColor: colour,
@@ -472,7 +495,7 @@ export class AeChart extends AgentElement {
               clip: 8,
             }
           : {
-              label: s.name,
+              label: this.shown.names[i],
               data: values,
               backgroundColor: colour,
               hoverBackgroundColor: colour,
@@ -711,9 +734,9 @@ export class AeChart extends AgentElement {
   private describePoint(datasetIndex: number, index: number): string {
     const v = this.valueAt(datasetIndex, index);
     const text = v === undefined ? '' : this.formatted(v);
-    if (this.kind === 'pie') return `${this.series[index]?.name ?? ''}: ${text}`;
-    const name = this.series[datasetIndex]?.name;
-    return `${this.labels[index] ?? ''}, ${name ? `${name}: ` : ''}${text}`;
+    if (this.kind === 'pie') return `${this.shown.names[index] ?? ''}: ${text}`;
+    const name = this.shown.names[datasetIndex];
+    return `${this.shown.labels[index] ?? ''}, ${name ? `${name}: ` : ''}${text}`;
   }
 
   /** The point the keyboard is on: `{ datasetIndex, index }` (a pie's slice is `index`). */

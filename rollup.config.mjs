@@ -14,7 +14,7 @@ const minify = () =>
 export default [
   {
     input: 'src/index.ts',
-    output: { file: 'dist/engine.js', format: 'es', sourcemap: true },
+    output: { file: 'dist/engine.js', format: 'es', sourcemap: true, inlineDynamicImports: true },
     plugins: [nodeResolve(), ts(), minify(), sizeReport()],
   },
   {

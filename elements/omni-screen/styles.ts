@@ -19,6 +19,15 @@ export const screenStyles: CSSResultGroup = [
   omni-node {
     display: contents;
   }
+  /*
+   * Every element a node draws is its own bidirectional run, as <bdi> is: right-to-left text in a stream's string
+   * can't reorder the renderer's words beside it or the next component's text. (Direction controls are removed from
+   * stream text before it is shown; see src/stream/directionControls.ts.) Block boxes are runs already; this makes
+   * the inline ones (badges, labels, spans) runs too.
+   */
+  omni-node * {
+    unicode-bidi: isolate;
+  }
   [hidden] {
     display: none !important;
   }

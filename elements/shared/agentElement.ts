@@ -40,6 +40,22 @@ function inheritedLang(from: Element): string | undefined {
 }
 
 /**
+ * Every agent element in `root` and inside it: its light-DOM descendants and, through shadow roots, the elements
+ * its own rendering made. A walk, not a context: it runs only when an app asks for it (refreshTheme), so no
+ * element pays for it while a stream is drawn.
+ */
+function* agentElementsIn(root: Element): Generator<AgentElement> {
+  const stack: ParentNode[] = [root];
+  if (root.shadowRoot) stack.push(root.shadowRoot);
+  for (let scope = stack.pop(); scope; scope = stack.pop()) {
+    for (const el of scope.querySelectorAll('*')) {
+      if (el instanceof AgentElement) yield el;
+      if (el.shadowRoot) stack.push(el.shadowRoot);
+    }
+  }
+}
+
+/**
  * Base class for the agent elements. Extends `SignalWatcher(LitElement)`, so a subclass that reads signals
  * in `render()` re-renders when they change.
  *
@@ -182,6 +198,23 @@ export class AgentElement extends SignalWatcher(LitElement) {
     if (isThemeName(this.theme)) return this.theme;
     return this.inheritedTheme.value ?? 'light';
   }
+
+  /**
+   * Reads the theme's `--ae-*` values again and redraws what is drawn in script (the canvas of every chart), in
+   * this element and in every agent element inside it. Call it after the page changes `--ae-*` custom properties
+   * at run time: what CSS draws follows such a change by itself, a canvas can't. A change of `theme` (here or on
+   * an enclosing element) or of the system's colour scheme needs no call.
+   */
+  refreshTheme(): void {
+    this.themeChanged();
+    for (const el of agentElementsIn(this)) el.themeChanged();
+  }
+
+  /**
+   * The theme's values may have changed under the element. An element that reads colours in script (a chart)
+   * reads them again here; the others have nothing to do.
+   */
+  protected themeChanged(): void {}
 
   /** True when the element is laid out right to left (its own or an inherited `dir`). */
   protected get isRtl(): boolean {

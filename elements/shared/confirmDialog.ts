@@ -5,6 +5,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { AgentElement } from './agentElement.js';
+import { withoutDirectionControls } from '../../src/stream/directionControls.js';
 
 /** The element that has focus, looking inside shadow roots. */
 function deepActiveElement(): HTMLElement | null {
@@ -115,7 +116,9 @@ export class AeConfirmDialog extends AgentElement {
     const answer = new Promise<boolean>((resolve) => {
       this.pending = { resolve, opener: from };
     });
-    this.sentence = String(sentence);
+    // The sentence may carry values from a stream (an app's function writes them in as it likes): shown without
+    // the direction controls that could make a value read differently from what will be sent.
+    this.sentence = withoutDirectionControls(String(sentence));
     await this.updateComplete;
     if (!this.isConnected || !this.dialog) {
       this.finish(false);

@@ -6,6 +6,7 @@
  */
 import { fill } from './fill.js';
 import { checkParams, type JsonSchema, type ParamProblem } from './schema.js';
+import { withoutDirectionControls } from '../stream/directionControls.js';
 
 /** Params of an action as the handler receives them. */
 export type ActionParams = Readonly<Record<string, unknown>>;
@@ -94,6 +95,8 @@ export function plainValue(value: unknown, max = 200): string {
       text = String(value);
     }
   }
+  // Shown to a person who decides on it: without the direction controls that could make it show something else.
+  text = withoutDirectionControls(text);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

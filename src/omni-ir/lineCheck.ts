@@ -8,11 +8,15 @@
 import { catalog } from './catalog.generated.js';
 import type { PropDesc } from './catalogTypes.js';
 import { Call, IdList, keptList, Obj, Ref, STMT_STATE, type LineReader, type Value } from './lineReader.js';
+import { didYouMean } from './closestNames.js';
 import { ASSET_NAME, knownPicture } from './pictures.js';
 import { RESERVED, type Slot, type Spec } from './specs.js';
 import type { IssueCode, OmniMutation, OmniNode, PictureFamily, PropValue, Scalar, StateRef } from './types.js';
 
 export const E_COMPONENT = 0;
+const MUTATION_PROPS = ['target', 'tool', 'params'];
+/** How many wrong names of one stream get a "did you mean" (see LineChecker.near). */
+export const SUGGESTIONS = 100;
 export const E_MUTATION = 1;
 export const E_STATE = 2;
 
@@ -227,7 +231,24 @@ export class LineChecker {
   /** stamp[slot.i] === gen marks a prop given in the current line (no set allocated per line). */
   private stamp = new Int32Array(32);
   private gen = 0;
+  private suggestionsLeft = SUGGESTIONS;
   constructor(private readonly reg: Registries) {}
+
+  /**
+   * "; did you mean …?" for a wrong name, while the stream's budget lasts: a person misspells a few names, a
+   * hostile stream thousands, and this keeps what those cost the same as any rejected line.
+   */
+  private near(name: string, known: Iterable<string>): string {
+    if (this.suggestionsLeft <= 0) return '';
+    this.suggestionsLeft--;
+    return didYouMean(name, known);
+  }
+
+  /** What a component name may be: the catalog's and the app's components, and McpMutation. */
+  private *componentNames(): Generator<string> {
+    yield* this.reg.specs.keys();
+    yield 'McpMutation';
+  }
 
   private no(code: IssueCode, message: string): null {
     this.code = code;
@@ -255,7 +276,10 @@ export class LineChecker {
     if (id.length > L.idLength) return this.no('invalid_props', `the id ${id.slice(0, 20)}… is longer than ${L.idLength} characters`);
     if (r.name === 'McpMutation') return this.mutation(r, line);
     const spec = this.reg.specs.get(r.name);
-    if (!spec) return this.no('unknown_component', `"${id}": ${r.name} is not a component of the catalog or the app`);
+    if (!spec) {
+      const near = this.near(r.name, this.componentNames());
+      return this.no('unknown_component', `"${id}": ${r.name} is not a component of the catalog or the app${near}`);
+    }
     return this.component(r, spec, line);
   }
 
@@ -286,7 +310,7 @@ export class LineChecker {
         slot = spec.slots.get(name);
         if (!slot) {
           const takes = [...spec.props.keys()];
-          return this.no('invalid_props', `${spec.name} "${id}": unknown prop "${name}" (${spec.name} takes ${takes.length ? takes.join(', ') : 'no props'})`);
+          return this.no('invalid_props', `${spec.name} "${id}": unknown prop "${name}"${this.near(name, takes)} (${spec.name} takes ${takes.length ? takes.join(', ') : 'no props'})`);
         }
         v = vals[i - np]!;
       }
@@ -328,7 +352,7 @@ export class LineChecker {
       }
     }
     if (picture !== null && !knownPicture(picture, this.reg.assets, this.reg.families)) {
-      return this.no('unknown_asset', `${spec.name} "${id}": "${picture}" is not a picture in the app's registry`);
+      return this.no('unknown_asset', `${spec.name} "${id}": "${picture}" is not a picture in the app's registry${this.near(picture, this.reg.assets)}`);
     }
     return new ComponentEntry(id, line, spec.name, given ? props : NO_PROPS, children, spec, keys ?? EMPTY, bind);
   }
@@ -343,7 +367,7 @@ export class LineChecker {
       const name = names[i]!;
       const v = vals[i]!;
       if (name === 'target' ? target !== undefined : name === 'tool' ? tool !== undefined : name === 'params' ? params !== undefined : true) {
-        return this.no('invalid_props', name === 'target' || name === 'tool' || name === 'params' ? `McpMutation "${id}": ${name} is given twice` : `McpMutation "${id}": unknown prop "${name}" (McpMutation takes target, tool, params)`);
+        return this.no('invalid_props', name === 'target' || name === 'tool' || name === 'params' ? `McpMutation "${id}": ${name} is given twice` : `McpMutation "${id}": unknown prop "${name}"${this.near(name, MUTATION_PROPS)} (McpMutation takes target, tool, params)`);
       }
       if (name === 'target') target = v;
       else if (name === 'tool') tool = v;
@@ -380,7 +404,9 @@ export class LineChecker {
         out[k] = v as Scalar | StateRef;
       }
     }
-    if (!this.reg.tools.has(tool)) return this.no('unknown_tool', `McpMutation "${id}": the tool "${tool}" is not in the app's tool registry`);
+    if (!this.reg.tools.has(tool)) {
+      return this.no('unknown_tool', `McpMutation "${id}": the tool "${tool}" is not in the app's tool registry${this.near(tool, this.reg.tools)}`);
+    }
     const mutation: OmniMutation = { id, target: target.id, tool, params: out, line };
     return new MutationEntry(id, line, mutation, keys ?? EMPTY);
   }

@@ -1,11 +1,13 @@
-// The demo page under a strict Content-Security-Policy: the server's own, and exactly
-// `script-src 'self'; style-src 'self'` (no inline scripts or styles). Generating each screen, opening every tab
-// and a confirmation may cause no `securitypolicyviolation` event and no console error.
+// The demo page under a strict Content-Security-Policy: the server's own, exactly
+// `script-src 'self'; style-src 'self'` (no inline scripts or styles), and that with Trusted Types required (the
+// README's claim: `require-trusted-types-for 'script'; trusted-types lit-html`). Generating each screen, opening
+// every tab and a confirmation may cause no `securitypolicyviolation` event and no console error.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CHIPS, generate, openPage, setUp } from './helpers.mjs';
 
 const STRICT = "script-src 'self'; style-src 'self'";
+const TRUSTED_TYPES = `${STRICT}; require-trusted-types-for 'script'; trusted-types lit-html`;
 let env;
 
 before(async () => {
@@ -98,4 +100,27 @@ describe('the demo under a strict Content-Security-Policy', { timeout: 120_000 }
       await context.close();
     });
   }
+  it(`draws every screen with Trusted Types required ("${TRUSTED_TYPES}"): no violation, no console error`, async () => {
+    const { page, screen, errors, violations, context } = await openPage(env.browser, env.server.url + '/', { route: withPolicy(TRUSTED_TYPES) });
+    await everyScreen(page, screen);
+    assert.deepEqual(await violations(), []);
+    assert.deepEqual(errors, []);
+    // Trusted Types are really enforced: a string parsed as HTML is refused, and no other policy may be made.
+    const enforced = await page.evaluate(() => {
+      const refused = (f) => {
+        try {
+          f();
+          return false;
+        } catch (e) {
+          return e instanceof TypeError;
+        }
+      };
+      return {
+        parseHTML: refused(() => new DOMParser().parseFromString('<b>x</b>', 'text/html')),
+        otherPolicy: refused(() => window.trustedTypes.createPolicy('someone-else', { createHTML: (x) => x })),
+      };
+    });
+    assert.deepEqual(enforced, { parseHTML: true, otherPolicy: true });
+    await context.close();
+  });
 });

@@ -3,7 +3,7 @@ import { Signal } from '@lit-labs/signals';
 import type { OmniNode, Scalar } from '../../../src/omni-ir/types.js';
 import type { AppComponentView, ScreenContext } from '../screenContext.js';
 import type { NodeHost, NodeView } from './view.js';
-import { fallback, isStateRef, nodes } from './parts.js';
+import { fallback, isStateRef, nodes, streamText } from './parts.js';
 import { fieldMessage } from './field.js';
 
 /** A valid custom element name ([HTML] "valid custom element name"), ASCII subset, and not one of ours. */
@@ -39,6 +39,8 @@ export function isSafePropName(name: string): boolean {
   if (/^on/i.test(name) || OURS.has(name)) return false;
   return !(name in HTMLElement.prototype);
 }
+
+const plainItem = <T>(v: T): T | string => (typeof v === 'string' ? streamText(v) : v);
 
 const ELEMENT = 'app:element';
 const CURRENT = 'app:node';
@@ -107,7 +109,9 @@ export const appComponent: NodeView = {
       } else if (decl.kind === 'state') {
         set(name, isStateRef(raw) ? screen.doc.state(raw.key) ?? null : null);
       } else {
-        set(name, isStateRef(raw) ? screen.doc.state(raw.key) : Array.isArray(raw) ? Object.freeze([...raw]) : raw);
+        // Text for the app to show: without direction controls, as the catalog's components show it.
+        const value = isStateRef(raw) ? screen.doc.state(raw.key) : raw;
+        set(name, Array.isArray(value) ? Object.freeze(value.map(plainItem)) : plainItem(value));
       }
     }
     // Only a component that holds children gets anything in its light DOM.

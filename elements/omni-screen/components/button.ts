@@ -16,7 +16,8 @@ export const button: NodeView = {
     const label = text(screen, node.props['label']);
     const governed = typeof node.props['action'] === 'string';
     if (!governed) {
-      return html`<button type="button" class="button ${variant}" part="button">${label}</button>`;
+      // In the same box as a governed Button, so both size to their label wherever they are placed.
+      return html`<span class="action"><button type="button" class="button ${variant}" part="button">${label}</button></span>`;
     }
     warmValidator();
     const words = screen.words;
@@ -63,13 +64,25 @@ export const button: NodeView = {
   },
 };
 
+/*
+ * A Button sizes to its label, not to the column it is in. What happened to a press is said under it, never beside
+ * it, and its words take no width of their own (they wrap within the button's box): so "Working…" turning into
+ * "Done." moves no button, neither this one nor a Cancel beside it. In a row, buttons line up on their labels'
+ * baseline, so a status appearing under one only makes the row taller, below them.
+ */
 export const buttonStyles = css`
   .action {
     display: inline-flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: var(--_space-2);
+    flex-direction: column;
+    align-items: flex-start;
+    max-inline-size: 100%;
   }
+  .stack.row > omni-node > .action { align-self: baseline; }
+  .action-status {
+    align-self: stretch;
+    contain: inline-size;
+  }
+  .action-status:not(:empty) { margin-block-start: var(--_space-1); }
   .button {
     font: inherit;
     font-weight: 600;

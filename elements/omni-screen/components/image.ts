@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { fill } from '../../../strings/en.js';
+import { fillRuns } from '../../shared/fillRuns.js';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
 
@@ -16,7 +16,7 @@ export const image: NodeView = {
     const picture = name ? screen.picture(name) : undefined;
     if (!picture) {
       return html`<div class="image image-missing ${ratioClass}" part="image" role="img" aria-label=${alt}>
-        <span aria-hidden="true">${fill(screen.words.imageMissing, { alt })}</span>
+        <span aria-hidden="true">${fillRuns(screen.words.imageMissing, { alt })}</span>
       </div>`;
     }
     return html`<img

@@ -18,9 +18,10 @@ export const messageStyles = css`
     max-width: 85%;
     padding: var(--_space-2) var(--_space-3);
     border-radius: calc(var(--_radius) * 1.5);
-    white-space: pre-line;
     overflow-wrap: anywhere;
   }
+  /* Line breaks in the message are kept; the template's own white space between the tags is not. */
+  .message-text { white-space: pre-line; }
   .message.from-assistant {
     align-self: flex-start;
     background: var(--_subtle);

@@ -7,22 +7,29 @@ import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { OmniNode, PropValue, Scalar, StateRef } from '../../../src/omni-ir/types.js';
 import type { ScreenContext } from '../screenContext.js';
+import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
+
+/** Stream text as it may be shown: without the direction controls that would make it show something else. */
+export const streamText = (value: string): string => withoutDirectionControls(value);
 
 export function isStateRef(value: unknown): value is StateRef {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as StateRef).kind === 'state';
 }
 
-/** A prop as text to show: strings as they are (always inserted as text nodes), numbers plainly, booleans in words. */
+/**
+ * A prop as text to show: strings as text nodes, without direction controls (see directionControls.ts), numbers
+ * plainly, booleans in words.
+ */
 export function text(screen: ScreenContext, prop: PropValue | undefined): string {
   return display(screen, screen.value(prop));
 }
 
 export function display(screen: ScreenContext, value: Scalar | readonly (string | number)[] | undefined): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return streamText(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? screen.words.on : screen.words.off;
-  return value.map((v) => String(v)).join(', ');
+  return streamText(value.map((v) => String(v)).join(', '));
 }
 
 /** A prop that must be one of a few words (an enum), else the fallback: streams never pick a class name freely. */

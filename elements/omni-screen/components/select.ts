@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { NodeView } from './view.js';
-import { editedKey, listProp, text } from './parts.js';
+import { editedKey, listProp, streamText, text } from './parts.js';
 import { fieldMessage } from './field.js';
 import { domId } from '../screenContext.js';
 
@@ -38,7 +38,7 @@ export const select: NodeView = {
         @blur=${() => screen.leave(node)}
       >
         <option value="-1">${placeholder}</option>
-        ${options.map((o, i) => html`<option value=${String(i)} ?selected=${i === chosen}>${o}</option>`)}
+        ${options.map((o, i) => html`<option value=${String(i)} ?selected=${i === chosen}>${streamText(o)}</option>`)}
       </select>
       ${field.template}
     </div>`;

@@ -1,5 +1,6 @@
 import { html } from 'lit';
 import type { NodeView } from './view.js';
+import { streamText } from './parts.js';
 
 /**
  * Slice(name, value). A PieChart gathers its Slices itself; this view only runs for a Slice outside a chart (a
@@ -7,6 +8,7 @@ import type { NodeView } from './view.js';
  */
 export const slice: NodeView = {
   render(node) {
-    return html`<p class="text">${String(node.props['name'] ?? '')}: ${String(node.props['value'] ?? '')}</p>`;
+    // The name is its own run (<bdi>), so right-to-left text in it can't reorder the value after it.
+    return html`<p class="text"><bdi>${streamText(String(node.props['name'] ?? ''))}</bdi>: ${String(node.props['value'] ?? '')}</p>`;
   },
 };

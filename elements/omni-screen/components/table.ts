@@ -4,7 +4,7 @@ import type { OmniNode } from '../../../src/omni-ir/types.js';
 import { fill } from '../../../strings/en.js';
 import type { ScreenContext } from '../screenContext.js';
 import type { NodeView } from './view.js';
-import { child, fallback, listProp, placeholder } from './parts.js';
+import { child, fallback, listProp, placeholder, streamText } from './parts.js';
 
 /** One body row of cells; numbers aligned to the end ([8] Tables). */
 export function rowCells(row: OmniNode, columns: number): TemplateResult {
@@ -14,7 +14,7 @@ export function rowCells(row: OmniNode, columns: number): TemplateResult {
     const cell = cells[i];
     return typeof cell === 'number'
       ? html`<td class="num">${String(cell)}</td>`
-      : html`<td>${cell ?? ''}</td>`;
+      : html`<td>${streamText(cell ?? '')}</td>`;
   })}`;
 }
 
@@ -25,7 +25,7 @@ export function rowCells(row: OmniNode, columns: number): TemplateResult {
  */
 export const table: NodeView = {
   render(node, screen) {
-    const columns = listProp(node.props['columns']).map((c) => String(c));
+    const columns = listProp(node.props['columns']).map((c) => streamText(String(c)));
     // Named by its columns too, so two tables on one screen are two different regions.
     const name = columns.length > 0 ? fill(screen.words.tableScrollNamed, { columns: columns.join(', ') }) : screen.words.tableScroll;
     const numeric = numericColumns(screen, node.children, columns.length);

@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { NodeView, NodeHost } from './view.js';
-import { child } from './parts.js';
+import { child, streamText } from './parts.js';
 import { domId } from '../screenContext.js';
 import type { RevealEvent } from '../../shared/controllers/focus.js';
 
@@ -45,7 +45,7 @@ export const tabs: NodeView = {
           (id) => {
             const t = child(screen, id, 'Tab');
             const label =
-              t === 'pending' ? screen.words.loading : t === 'missing' ? screen.words.missing : String(t.props['label'] ?? '');
+              t === 'pending' ? screen.words.loading : t === 'missing' ? screen.words.missing : streamText(String(t.props['label'] ?? ''));
             const selected = id === open;
             return html`<button
               type="button"

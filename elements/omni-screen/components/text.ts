@@ -1,6 +1,6 @@
 import { css, html } from 'lit';
 import type { NodeView } from './view.js';
-import { display, oneOf } from './parts.js';
+import { display, oneOf, streamText } from './parts.js';
 import { formatCurrency, formatDate } from '../format.js';
 
 /** Text(text, format, currency, tone): a paragraph; money and dates formatted in the element's locale. */
@@ -16,7 +16,8 @@ export const textView: NodeView = {
     } else if (format === 'date' && typeof value === 'string') {
       shown = formatDate(value, screen.locale);
     }
-    return html`<p class="text tone-${tone}">${shown}</p>`;
+    // Formatting may give back the stream's own text (a date that isn't one): shown without direction controls.
+    return html`<p class="text tone-${tone}">${streamText(shown)}</p>`;
   },
 };
 

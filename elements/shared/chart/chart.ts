@@ -7,10 +7,11 @@ import { css, html, nothing, type PropertyValues, type TemplateResult } from 'li
 import { property, query, state } from 'lit/decorators.js';
 import type { Chart, ChartConfiguration, ChartDataset, ChartOptions, TooltipItem } from 'chart.js';
 import { AgentElement } from '../agentElement.js';
+import { fillRuns } from '../fillRuns.js';
 import { visuallyHidden } from '../blockSize.js';
-import { fill } from '../../../strings/en.js';
 import { tokenValue, type ColorToken } from '../../../themes/index.js';
 import { formatTick, formatValue, type ChartFormat } from './format.js';
+import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
@@ -64,8 +65,9 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  * A bar, line or pie chart drawn with chart.js, with an HTML legend and an accessible data table.
  *
  * - Colours come only from the theme: `--ae-chart-1` … `--ae-chart-8` for data (a colour-blind-safe
- *   palette), `--ae-chart-axis` for axes and grid, `--ae-muted-text` for ticks; they are read again when the
- *   theme or the system's colour scheme changes (call `refreshColors()` after changing `--ae-*` yourself).
+ *   palette), `--ae-chart-axis` for axes and grid, `--ae-muted-text` for ticks; they are read again, and the
+ *   canvas redrawn, when `theme` (here or on an enclosing agent element) or the system's colour scheme changes,
+ *   and on `refreshTheme()` (of this chart or any element around it) after the page changes `--ae-*` itself.
  * - A legend (swatch and name) is shown for two or more series, and for every pie.
  * - Keyboard: the plot is focusable; Left/Right move along the labels, Up/Down between series (on a pie,
  *   every arrow moves between slices), Home/End jump to the ends, Escape hides the tooltip. The value is
@@ -131,6 +133,14 @@ export class AeChart extends AgentElement {
         list-style: none;
         color: var(--_muted-text);
         font-size: var(--_font-size-sm);
+      }
+      /* Each name and label is its own run: right-to-left text in one can't reorder the words around it. */
+      .title,
+      .name,
+      caption,
+      th,
+      td {
+        unicode-bidi: isolate;
       }
       .legend li {
         display: inline-flex;
@@ -222,6 +232,11 @@ export class AeChart extends AgentElement {
   @property({ type: Boolean, reflect: true, attribute: 'show-table' }) showTable = false;
 
   @query('canvas') private canvas!: HTMLCanvasElement;
+  /**
+   * The title, labels and series names as they are shown (on the canvas, in the legend, the table, the tooltip and
+   * what is announced): without direction controls, which could make a name show something other than it says.
+   */
+  private shown = { title: '', labels: [] as string[], names: [] as string[] };
   @state() private announcement = '';
 
   private chart?: AnyChart;
@@ -238,8 +253,15 @@ export class AeChart extends AgentElement {
     return this.chart;
   }
 
-  /** Reads the theme's colours again and redraws; for apps that change `--ae-*` at run time. */
+  /**
+   * Reads the theme's colours again and redraws.
+   * @deprecated Use `refreshTheme()`, which every agent element has and which reaches the charts inside it.
+   */
   refreshColors(): void {
+    this.refreshTheme();
+  }
+
+  protected override themeChanged(): void {
     this.colours = undefined;
     if (this.chart) this.applyAll(this.chart);
   }
@@ -259,6 +281,8 @@ export class AeChart extends AgentElement {
     super.disconnectedCallback();
     for (const list of this.media.splice(0)) list.removeEventListener('change', this.onMediaChange);
     this.destroyChart();
+    // While away, the theme or the system's colour scheme may change unheard: read the colours again on return.
+    this.colours = undefined;
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {
@@ -273,12 +297,20 @@ export class AeChart extends AgentElement {
     return done;
   }
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    if (changed.has('chartTitle') || changed.has('labels') || changed.has('series') || !this.hasUpdated) {
+      const plain = (v: unknown) => withoutDirectionControls(String(v ?? ''));
+      this.shown = { title: plain(this.chartTitle), labels: this.labels.map(plain), names: this.series.map((s) => plain(s.name)) };
+    }
+  }
+
   protected override render(): TemplateResult {
     const w = this.words;
-    const title = this.chartTitle;
+    const { title, names } = this.shown;
     const pie = this.kind === 'pie';
     const showLegend = pie ? this.series.length > 0 : this.series.length >= 2;
-    const label = title || this.series.map((s) => s.name).join(', ') || w.loading;
+    const label = title || names.join(', ') || w.loading;
     return html`
       ${title ? html`<div class="title" part="title">${title}</div>` : nothing}
       <div
@@ -295,11 +327,11 @@ export class AeChart extends AgentElement {
       </div>
       ${showLegend
         ? html`<ul class="legend" part="legend" aria-label=${w.chartLegend}>
-            ${this.series.map(
-              (s, i) =>
+            ${names.map(
+              (name, i) =>
                 html`<li part="legend-item">
                   <span class="swatch c${(i % paletteSize) + 1} ${this.kind}" part="swatch" aria-hidden="true"></span
-                  ><span class="name">${s.name}</span>
+                  ><span class="name">${name}</span>
                 </li>`,
             )}
           </ul>`
@@ -311,7 +343,8 @@ export class AeChart extends AgentElement {
 
   private renderTable(): TemplateResult {
     const w = this.words;
-    const caption = fill(w.chartData, { title: this.chartTitle || this.series.map((s) => s.name).join(', ') });
+    const { title, labels, names } = this.shown;
+    const caption = fillRuns(w.chartData, { title: title || names.join(', ') });
     const value = (v: number | undefined) => (finite(v) ? this.formatted(v) : '');
     if (this.kind === 'pie') {
       return html`<table part="table">
@@ -320,7 +353,7 @@ export class AeChart extends AgentElement {
           <tr><th scope="col">${w.chartCategory}</th><th scope="col">${w.chartValue}</th></tr>
         </thead>
         <tbody>
-          ${this.series.map((s) => html`<tr><th scope="row">${s.name}</th><td>${value(s.values[0])}</td></tr>`)}
+          ${this.series.map((s, i) => html`<tr><th scope="row">${names[i]}</th><td>${value(s.values[0])}</td></tr>`)}
         </tbody>
       </table>`;
     }
@@ -329,11 +362,11 @@ export class AeChart extends AgentElement {
       <thead>
         <tr>
           <th scope="col">${w.chartCategory}</th>
-          ${this.series.map((s) => html`<th scope="col">${s.name}</th>`)}
+          ${names.map((n) => html`<th scope="col">${n}</th>`)}
         </tr>
       </thead>
       <tbody>
-        ${this.labels.map(
+        ${labels.map(
           (l, i) => html`<tr><th scope="row">${l}</th>${this.series.map((s) => html`<td>${value(s.values[i])}</td>`)}</tr>`,
         )}
       </tbody>
@@ -396,8 +429,17 @@ export class AeChart extends AgentElement {
 
   /** Puts the current data, colours and options into the chart and redraws it without animation. */
   private applyAll(chart: AnyChart): void {
+    const recoloured = this.colours === undefined;
     this.syncData(chart);
-    chart.options = this.options();
+    const options = this.options();
+    if (recoloured) {
+      // chart.js copies fresh options into the ones its bars and points share only in an animated update mode,
+      // never in update('none'): without this the canvas keeps the old colours while the legend shows new ones.
+      // One update in the default mode with animation off copies them at once; the next restores the options.
+      chart.options = { ...options, animation: false };
+      chart.update();
+    }
+    chart.options = options;
     chart.update('none');
     this.appliedLook = this.lookSignature();
     if (this.showingPoint) this.showPoint(false);
@@ -407,10 +449,10 @@ export class AeChart extends AgentElement {
     const c = this.readColours();
     const data = chart.data;
     if (this.kind === 'pie') {
-      data.labels = this.series.map((s) => s.name);
+      data.labels = [...this.shown.names];
       const colours = this.series.map((_, i) => c.series[i % paletteSize]!);
       const fresh: Partial<ChartDataset<'pie', (number | null)[]>> = {
-        label: this.chartTitle,
+        label: this.shown.title,
         data: this.series.map((s) => (finite(s.values[0]) ? Math.max(0, s.values[0]) : null)),
         backgroundColor: colours,
         hoverBackgroundColor: colours,
@@ -425,14 +467,14 @@ export class AeChart extends AgentElement {
       data.datasets.length = 1;
       return;
     }
-    data.labels = [...this.labels];
+    data.labels = [...this.shown.labels];
     this.series.forEach((s, i) => {
       const colour = c.series[i % paletteSize]!;
       const values = s.values.map((v) => (finite(v) ? v : null));
       const fresh =
         this.kind === 'line'
           ? {
-              label: s.name,
+              label: this.shown.names[i],
               data: values,
               borderColor: colour,
               backgroundColor: colour,
@@ -453,7 +495,7 @@ export class AeChart extends AgentElement {
               clip: 8,
             }
           : {
-              label: s.name,
+              label: this.shown.names[i],
               data: values,
               backgroundColor: colour,
               hoverBackgroundColor: colour,
@@ -556,8 +598,7 @@ export class AeChart extends AgentElement {
   }
 
   private readonly onMediaChange = (): void => {
-    this.colours = undefined;
-    if (this.chart) this.applyAll(this.chart);
+    this.themeChanged();
   };
 
   // Keyboard and focus
@@ -693,9 +734,9 @@ export class AeChart extends AgentElement {
   private describePoint(datasetIndex: number, index: number): string {
     const v = this.valueAt(datasetIndex, index);
     const text = v === undefined ? '' : this.formatted(v);
-    if (this.kind === 'pie') return `${this.series[index]?.name ?? ''}: ${text}`;
-    const name = this.series[datasetIndex]?.name;
-    return `${this.labels[index] ?? ''}, ${name ? `${name}: ` : ''}${text}`;
+    if (this.kind === 'pie') return `${this.shown.names[index] ?? ''}: ${text}`;
+    const name = this.shown.names[datasetIndex];
+    return `${this.shown.labels[index] ?? ''}, ${name ? `${name}: ` : ''}${text}`;
   }
 
   /** The point the keyboard is on: `{ datasetIndex, index }` (a pie's slice is `index`). */

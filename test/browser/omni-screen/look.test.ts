@@ -1,9 +1,11 @@
 // What a person sees, checked where a screenshot showed it wrong: number columns' headings line up with their
-// cells, and a Notice without a title has no empty line at its top.
+// cells, a Notice or Message has no empty line at its top, a Button sizes to its label, and what a press says
+// moves no button.
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
-import { $, $$, mount, node } from './helpers.js';
+import { $, $$, mount, node, press, settle } from './helpers.js';
 import { registries } from './fixtures.js';
+import { en } from '../../../strings/en.js';
 import { formatTick } from '../../../elements/shared/chart/format.js';
 
 describe('omni-screen: how it looks', () => {
@@ -27,6 +29,81 @@ describe('omni-screen: how it looks', () => {
       const gap = first.getBoundingClientRect().top - box.getBoundingClientRect().top;
       expect(gap, id).to.equal(parseFloat(getComputedStyle(box).paddingTop));
     }
+  });
+
+  it('a Message starts with its first word: no blank line from the template, and its own line breaks kept', async () => {
+    const screen = await mount('root = Stack([a, b])\na = Message("Here is your payment.\\nIt is due today.", from="assistant")\nb = Message("Thanks.", from="user")\n', registries());
+    for (const id of ['a', 'b']) {
+      const bubble = node(screen, id).querySelector<HTMLElement>('.message')!;
+      const words = bubble.querySelector('.message-text')!;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      const first = range.getClientRects()[0]!;
+      // The first glyphs sit within half a line of the padding (the line's own leading); a blank line is a whole one.
+      const gap = first.top - bubble.getBoundingClientRect().top;
+      const padding = parseFloat(getComputedStyle(bubble).paddingTop);
+      const line = parseFloat(getComputedStyle(words).lineHeight);
+      expect(gap, id).to.be.within(padding, padding + line / 2);
+      const lines = id === 'a' ? 2 : 1;
+      expect(bubble.getBoundingClientRect().height, id).to.be.closeTo(lines * line + 2 * padding, 1);
+    }
+    expect((node(screen, 'a').querySelector('.message-text') as HTMLElement).innerText).to.equal('Here is your payment.\nIt is due today.');
+  });
+
+  it('a Button with no action sizes to its label in a column, as a governed one does, and follows the column’s alignment', async () => {
+    const screen = await mount(
+      'root = Stack([card, mid])\ncard = Card([plain, gov])\nplain = Button("Same label", variant="secondary")\ngov = Button("Same label", action="go", variant="secondary")\ngoIt = McpMutation(gov, tool="payments.confirm")\nmid = Stack([c], align="center")\nc = Button("Centred")\n',
+      registries(),
+    );
+    const width = (id: string) => node(screen, id).querySelector('button')!.getBoundingClientRect().width;
+    const column = node(screen, 'card').querySelector('.card-body')!.getBoundingClientRect().width;
+    expect(width('plain')).to.be.lessThan(column / 2);
+    expect(Math.abs(width('plain') - width('gov'))).to.be.lessThan(1);
+    const centred = node(screen, 'c').querySelector('button')!.getBoundingClientRect();
+    const box = node(screen, 'mid').querySelector('.stack')!.getBoundingClientRect();
+    expect(Math.abs(centred.left - box.left - (box.right - centred.right))).to.be.lessThan(1);
+  });
+
+  it('what a press says (working, done, failed) moves neither its button nor a Cancel beside it', async () => {
+    let settleHandler: (ok: boolean) => void = () => {};
+    const screen = await mount(
+      'root = Card([row, after])\nrow = Stack([pay, cancel], direction="row", gap="sm")\npay = Button("Pay", action="pay")\npayIt = McpMutation(pay, tool="payments.confirm", params={amount: 1})\ncancel = Button("Cancel", variant="secondary")\nafter = Text("Below the buttons")\n',
+      {
+        ...registries(),
+        handler: () =>
+          new Promise((resolve, reject) => {
+            settleHandler = (ok) => (ok ? resolve({ result: { ok: true } }) : reject(new Error('no')));
+          }),
+      },
+    );
+    const where = () =>
+      ['pay', 'cancel'].map((id) => {
+        const r = node(screen, id).querySelector('button')!.getBoundingClientRect();
+        return [r.left, r.top, r.width, r.height].map(Math.round).join(',');
+      });
+    const status = () => node(screen, 'pay').querySelector('[part="action-status"]')!.textContent!.trim();
+    const idle = where();
+    const seen: string[] = [];
+    press(screen, 'pay');
+    await settle(screen);
+    seen.push(status());
+    expect(where(), 'working').to.deep.equal(idle);
+    settleHandler(true);
+    await settle(screen);
+    seen.push(status());
+    expect(where(), 'done').to.deep.equal(idle);
+    press(screen, 'pay');
+    await settle(screen);
+    settleHandler(false);
+    await settle(screen);
+    seen.push(status());
+    expect(where(), 'failed').to.deep.equal(idle);
+    expect(seen).to.deep.equal([en.actionRunning, en.actionDone, en.actionFailed]);
+    // The words are under the button and inside the card, not over the text below.
+    const words = node(screen, 'pay').querySelector('[part="action-status"]')!.getBoundingClientRect();
+    const pay = node(screen, 'pay').querySelector('button')!.getBoundingClientRect();
+    expect(words.top).to.be.at.least(pay.bottom);
+    expect(node(screen, 'after').querySelector('.text')!.getBoundingClientRect().top).to.be.at.least(words.bottom);
   });
 
   it('writes one axis one way: compact when its largest tick is 10,000 or more, whole money without cents', () => {

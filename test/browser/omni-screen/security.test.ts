@@ -62,7 +62,7 @@ r = Rating(3)
 
 /** The tags the catalog's own templates (and the shared elements they use) create in the screen's shadow root. */
 const ALLOWED = new Set(
-  'div p span h1 h2 h3 label input textarea select option button hr ul li img table thead tbody tr th td omni-node ae-chart ae-confirm-dialog test-gauge'.split(
+  'div p span bdi h1 h2 h3 label input textarea select option button hr ul li img table thead tbody tr th td omni-node ae-chart ae-confirm-dialog test-gauge'.split(
     ' ',
   ),
 );

@@ -147,6 +147,31 @@ describe('AgentElement themes', () => {
     expect(prop(outer.inner, '--_chart-1')).to.equal('#123456');
   });
 
+  it('refreshTheme() tells the element and every agent element inside it (shadow roots and children), once each', async () => {
+    const told: Element[] = [];
+    class Counting extends AgentElement {
+      protected override themeChanged(): void {
+        told.push(this);
+      }
+      override render() {
+        return litHtml`<theme-counting-inner></theme-counting-inner><slot></slot>`;
+      }
+    }
+    class CountingInner extends Counting {
+      override render() {
+        return litHtml``;
+      }
+    }
+    customElements.define('theme-counting', Counting);
+    customElements.define('theme-counting-inner', CountingInner);
+    const outer = await fixture<Counting>(html`<theme-counting><div><theme-counting-inner></theme-counting-inner></div></theme-counting>`);
+    const inShadow = outer.shadowRoot!.querySelector('theme-counting-inner')!;
+    const child = outer.querySelector('theme-counting-inner')!;
+    outer.refreshTheme();
+    expect(told).to.have.members([outer, inShadow, child]);
+    expect(told.length).to.equal(3);
+  });
+
   it('is accessible in light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const el = await fixture<TestAgent>(html`<test-agent theme=${theme}></test-agent>`);

@@ -27,6 +27,15 @@ async function chart(template = html`<ae-chart
 }
 const $ = (el: AeChart, sel: string) => el.shadowRoot!.querySelector(sel) as HTMLElement;
 const $$ = (el: AeChart, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
+/**
+ * Switches the emulated colour scheme and resolves once the page has heard of it: a listener added now runs after
+ * the ones every chart added earlier.
+ */
+async function scheme(colorScheme: 'light' | 'dark') {
+  const heard = new Promise((r) => matchMedia('(prefers-color-scheme: dark)').addEventListener('change', r, { once: true }));
+  await emulateMedia({ colorScheme });
+  await heard;
+}
 const texts = (els: Element[]) => els.map((e) => e.textContent!.trim());
 const deepActive = () => {
   let a = document.activeElement;
@@ -392,6 +401,142 @@ describe('ae-chart', () => {
       const el = await chart(html`<ae-chart style="--ae-chart-1: #010203" .labels=${['a']}
         .series=${[{ name: 'x', values: [1], color: '#ff0000', backgroundColor: '#ff0000' } as ChartSeries]}></ae-chart>`);
       expect(el.chartInstance!.data.datasets[0]!.backgroundColor).to.equal('#010203');
+    });
+  });
+
+  describe('colours on the canvas follow theme changes', () => {
+    // What is drawn, not what was asked for: the colour chart.js resolved for a bar, point or slice, and the
+    // pixel at its centre on the canvas. The legend's swatch must show the same colour.
+    const two = [sales, costs, { name: 'Other', values: [300, 200, 100, 50] }, { name: 'Fourth', values: [900, 1000, 1100, 1200] }];
+    type Drawn = { options: { backgroundColor: string }; getCenterPoint(final?: boolean): { x: number; y: number } };
+    const drawnElement = (el: AeChart, dataset: number) => el.chartInstance!.getDatasetMeta(dataset).data[1] as unknown as Drawn;
+    const drawn = (el: AeChart, dataset: number) => drawnElement(el, dataset).options.backgroundColor;
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const pixel = (el: AeChart, dataset: number) => {
+      const c = el.chartInstance!;
+      const r = c.currentDevicePixelRatio;
+      const p = drawnElement(el, dataset).getCenterPoint(true);
+      return [...c.ctx.getImageData(Math.round(p.x * r), Math.round(p.y * r), 1, 1).data.slice(0, 3)];
+    };
+    const swatch = (el: AeChart, i: number) => getComputedStyle($$(el, '[part="swatch"]')[i]!).backgroundColor;
+    const rgbText = (hex: string) => `rgb(${rgb(hex).join(', ')})`;
+    /** The bar/slice `dataset` (a pie's slice is index 1 of dataset 0) is drawn in `hex`, on the canvas and in the legend. */
+    function expectDrawn(el: AeChart, index: number, hex: string) {
+      const pie = el.kind === 'pie';
+      const dataset = pie ? 0 : index;
+      if (pie) {
+        const arc = el.chartInstance!.getDatasetMeta(0).data[index] as unknown as Drawn;
+        expect(arc.options.backgroundColor).to.equal(hex);
+      } else {
+        expect(drawn(el, dataset)).to.equal(hex);
+        // Within 2 per channel: a line's point is drawn with anti-aliased edges.
+        const got = pixel(el, dataset);
+        expect(got.every((v, i) => Math.abs(v - rgb(hex)[i]!) <= 2), `pixel ${got.join(',')} is ${hex}`).to.equal(true);
+      }
+      expect(swatch(el, index)).to.equal(rgbText(hex));
+    }
+    const light4 = tokenValue('light', 'chart4');
+    const dark4 = tokenValue('dark', 'chart4');
+
+    it('the light and dark palettes differ in colour 4 (what these tests watch)', () => {
+      expect(light4).to.not.equal(dark4);
+    });
+
+    for (const kind of ['bar', 'line', 'pie'] as const) {
+      it(`${kind}: the theme attribute changing redraws the canvas in the new colours`, async () => {
+        const el = await chart(html`<ae-chart kind=${kind} theme="light" .labels=${labels} .series=${kind === 'pie' ? [...slices, { name: 'More', values: [10] }] : two}></ae-chart>`);
+        expectDrawn(el, 3, light4);
+        el.theme = 'dark';
+        await el.updateComplete;
+        expectDrawn(el, 3, dark4);
+        el.theme = 'light';
+        await el.updateComplete;
+        expectDrawn(el, 3, light4);
+      });
+    }
+
+    it('theme="system": the canvas follows the system colour scheme, both ways', async () => {
+      const el = await chart(html`<ae-chart theme="system" .labels=${labels} .series=${two}></ae-chart>`);
+      expectDrawn(el, 3, light4);
+      await scheme('dark');
+      expectDrawn(el, 3, dark4);
+      const y = el.chartInstance!.options.scales!.y as { ticks: { color: string } };
+      expect(y.ticks.color).to.equal(tokenValue('dark', 'mutedText'));
+      await scheme('light');
+      expectDrawn(el, 3, light4);
+    });
+
+    it('refreshTheme() after the page sets --ae-chart-* redraws the canvas; the legend agrees', async () => {
+      const el = await chart(html`<ae-chart .labels=${labels} .series=${two}></ae-chart>`);
+      el.style.setProperty('--ae-chart-1', '#010203');
+      el.style.setProperty('--ae-chart-4', '#0a0b0c');
+      // The legend is CSS and follows at once; the canvas waits for the call.
+      expect(swatch(el, 0)).to.equal('rgb(1, 2, 3)');
+      el.refreshTheme();
+      expectDrawn(el, 0, '#010203');
+      expectDrawn(el, 3, '#0a0b0c');
+      el.style.removeProperty('--ae-chart-1');
+      el.style.removeProperty('--ae-chart-4');
+      el.refreshTheme();
+      expectDrawn(el, 0, tokenValue('light', 'chart1'));
+      expectDrawn(el, 3, light4);
+    });
+
+    it('refreshTheme() on an element around the chart reaches it through shadow roots; refreshColors() still works', async () => {
+      class ChartFrame extends AgentElement {
+        override render() {
+          return litHtml`<ae-chart .labels=${labels} .series=${two}></ae-chart>`;
+        }
+      }
+      if (!customElements.get('chart-frame')) customElements.define('chart-frame', ChartFrame);
+      const frame = await fixture<ChartFrame>(html`<chart-frame theme="light"></chart-frame>`);
+      const el = frame.shadowRoot!.querySelector('ae-chart') as AeChart;
+      await el.updateComplete;
+      frame.style.setProperty('--ae-chart-4', '#123456');
+      frame.refreshTheme();
+      expectDrawn(el, 3, '#123456');
+      frame.style.setProperty('--ae-chart-4', '#654321');
+      el.refreshColors();
+      expectDrawn(el, 3, '#654321');
+    });
+
+    it('keeps the data table in step: same rows and values after a theme change', async () => {
+      const el = await chart(html`<ae-chart theme="light" .labels=${labels} .series=${two}></ae-chart>`);
+      const before = el.shadowRoot!.querySelector('table')!.textContent;
+      el.theme = 'dark';
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('table')!.textContent).to.equal(before);
+      expect(texts($$(el, '[part="legend-item"]'))).to.deep.equal(two.map((s) => s.name));
+    });
+
+    it('stops listening to the colour scheme when removed, and reads it again when it comes back', async () => {
+      const listening = new Set<EventListenerOrEventListenerObject>();
+      const proto = MediaQueryList.prototype;
+      const add = proto.addEventListener;
+      const remove = proto.removeEventListener;
+      proto.addEventListener = function (this: MediaQueryList, type: string, l: EventListenerOrEventListenerObject, o?: AddEventListenerOptions | boolean) {
+        if (type === 'change') listening.add(l);
+        return add.call(this, type, l, o);
+      } as typeof add;
+      proto.removeEventListener = function (this: MediaQueryList, type: string, l: EventListenerOrEventListenerObject, o?: EventListenerOptions | boolean) {
+        if (type === 'change') listening.delete(l);
+        return remove.call(this, type, l, o);
+      } as typeof remove;
+      try {
+        const el = await chart(html`<ae-chart theme="system" .labels=${labels} .series=${two}></ae-chart>`);
+        expect(listening.size).to.be.greaterThan(0);
+        const parent = el.parentNode!;
+        el.remove();
+        expect(listening.size).to.equal(0);
+        await emulateMedia({ colorScheme: 'dark' });
+        parent.appendChild(el);
+        await el.updateComplete;
+        expectDrawn(el, 3, dark4);
+        el.remove();
+      } finally {
+        proto.addEventListener = add;
+        proto.removeEventListener = remove;
+      }
     });
   });
 

@@ -129,7 +129,7 @@ describe('the demo in a browser', { timeout: 120_000 }, () => {
     assert.equal(outcome.code, 'connection_lost');
     assert.equal(outcome.retryable, true);
     assert.equal(await screen.getByRole('heading', { name: 'Confirm payment' }).count(), 1, 'what arrived is still drawn');
-    assert.ok((await screen.locator('ae-fallback').count()) > 0, 'what never arrived is a fallback');
+    assert.ok((await screen.locator('.fallback').count()) > 0, 'what never arrived is a fallback');
     assert.equal(await screen.locator('.pending, ae-placeholder').count(), 0, 'nothing is left loading');
     assert.equal(await screen.getByRole('status').filter({ hasText: 'The connection was lost before the screen was complete.' }).count(), 1);
     const retry = screen.getByRole('button', { name: 'Try again' });
@@ -141,7 +141,7 @@ describe('the demo in a browser', { timeout: 120_000 }, () => {
     const again = await page.evaluate(() => window.__generated.at(-1));
     assert.equal(again.outcome.status, 'done');
     assert.equal(again.prompt, 'Confirm my payment to Blue Bottle Café');
-    assert.equal(await screen.locator('ae-fallback').count(), 0);
+    assert.equal(await screen.locator('.fallback').count(), 0);
     assert.equal(await screen.getByRole('button', { name: 'Try again' }).count(), 0);
     assert.equal(await screen.getByRole('button', { name: 'Pay now' }).getAttribute('aria-disabled'), null);
     const log = (await logEntries(page)).join('\n');

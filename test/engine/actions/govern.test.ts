@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkParams, confirmationSentence, fill, paramWords, plainValue, reviewAction } from '../../../src/actions/index.ts';
+import { checkParams, confirmationSentence, fill, paramWords, plainValue, reviewAction, type JsonSchema } from '../../../src/actions/index.ts';
 
-const tools = {
+const tools: Record<string, JsonSchema> = {
   'payments.confirm': {
     type: 'object',
     properties: { amount: { type: 'number', minimum: 0 }, note: { type: 'string', maxLength: 5 } },
@@ -10,7 +10,7 @@ const tools = {
     additionalProperties: false,
   },
   'anything.goes': true,
-} as const;
+};
 
 test('a registered tool with matching params passes, with no confirmation when none is set', async () => {
   assert.deepEqual(await reviewAction('payments.confirm', { amount: 3 }, { tools }), { ok: true, confirmation: null });

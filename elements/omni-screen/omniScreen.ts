@@ -59,6 +59,7 @@ import { reviewAction, type ActionRules, type Review } from '../../src/actions/i
 import { errorText } from '../../src/stream/errors.js';
 import { progressLine, progressStyles, type GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
+import { defineElement } from '../shared/defineElement.js';
 
 export type { GenerateProgress } from './progress.js';
 
@@ -977,7 +978,7 @@ export class OmniScreen extends AgentElement {
   }
 }
 
-if (!customElements.get('omni-screen')) customElements.define('omni-screen', OmniScreen);
+defineElement('omni-screen', OmniScreen);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -5,6 +5,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { AgentElement } from './agentElement.js';
+import { defineElement } from './defineElement.js';
 
 /** The element that has focus, looking inside shadow roots. */
 function deepActiveElement(): HTMLElement | null {
@@ -183,7 +184,7 @@ export class AeConfirmDialog extends AgentElement {
   }
 }
 
-if (!customElements.get('ae-confirm-dialog')) customElements.define('ae-confirm-dialog', AeConfirmDialog);
+defineElement('ae-confirm-dialog', AeConfirmDialog);
 
 declare global {
   interface HTMLElementTagNameMap {

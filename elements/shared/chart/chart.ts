@@ -11,6 +11,7 @@ import { visuallyHidden } from '../blockSize.js';
 import { fill } from '../../../strings/en.js';
 import { tokenValue, type ColorToken } from '../../../themes/index.js';
 import { formatTick, formatValue, type ChartFormat } from './format.js';
+import { defineElement } from '../defineElement.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
@@ -704,7 +705,7 @@ export class AeChart extends AgentElement {
   }
 }
 
-if (!customElements.get('ae-chart')) customElements.define('ae-chart', AeChart);
+defineElement('ae-chart', AeChart);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -16,8 +16,14 @@ const forbidden = [
   { selector: "CallExpression[callee.property.name='setAttribute'][arguments.0.value=/^on/i]", message: 'Inline event handlers are forbidden.' },
 ];
 
+/** Tags are defined through elements/shared/defineElement.ts only: safe on servers, one warning for a taken tag. */
+const defineOnlyThroughHelper = {
+  selector: "CallExpression[callee.object.name='customElements'][callee.property.name='define']",
+  message: 'Use defineElement(tag, ctor) from elements/shared/defineElement.ts: it skips servers and warns when the tag is taken.',
+};
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
+  { ignores: ['dist/**', 'cdn/**', 'demo/dist/**', 'node_modules/**', '.tmp/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
   ...tseslint.configs.recommended,
   {
     files: ['elements/**/*.ts', 'test/browser/**/*.ts', 'demo/**/*.ts'],
@@ -29,13 +35,17 @@ export default tseslint.config(
   },
   {
     rules: {
-      'no-restricted-syntax': ['error', ...forbidden],
+      'no-restricted-syntax': ['error', ...forbidden, defineOnlyThroughHelper],
       'no-eval': 'error',
       'no-implied-eval': 'error',
       'no-new-func': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
     },
+  },
+  {
+    files: ['elements/shared/defineElement.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...forbidden] },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -1,31 +1,86 @@
-// Builds dist/engine.js (the DOM-free engine, importable in plain Node) and dist/agentic-elements.js (one ESM
-// file with its dependencies inside, for a <script type="module"> tag; chart.js is split into its own chunk,
-// loaded on the first chart). Prints each file's minified and gzipped size.
+// Two builds, from the entry list in scripts/entries.mjs:
+//
+//  - dist/: the npm entries (`agentic-elements`, `agentic-elements/engine`, one per element) in ONE rollup
+//    build, so code two entries share is one shared chunk (dist/chunks/), never two copies, and an app that
+//    imports the engine and an element gets one engine. Every package dependency (lit, @lit/context,
+//    chart.js, …) stays a bare import: the app's bundler resolves it once, shared with the app's own Lit.
+//    Not minified: the app's bundler minifies, and readable code is easier to debug.
+//  - cdn/: agentic-elements.js for a page without a bundler: every element and the engine's API with all
+//    dependencies inside, minified, dev-only warnings removed; what loads lazily (chart.js, the remote
+//    clients, the JSON Schema checker) stays lazy, in cdn/chunks/.
+//
+// Prints each file's minified and gzipped size.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
+import { CDN_ENTRY, NPM_ENTRIES } from './scripts/entries.mjs';
 import { sizeReport } from './scripts/sizeReport.mjs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const dependencies = Object.keys(pkg.dependencies ?? {});
+
+/** A package dependency or one of its subpaths (`lit/decorators.js`): left to the app's resolver. */
+const isDependency = (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 const ts = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', minify: false });
 const minify = () =>
   terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } });
 
+/**
+ * Shared and lazy chunks are named for what they hold: `elements-…` holds element code (it defines tags or
+ * registers chart.js parts when it runs: package.json "sideEffects" lists it), `engine-…` only engine code
+ * (pure: a bundler may drop it when nothing from it is used).
+ */
+const engineDir = fileURLToPath(new URL('./src/', import.meta.url));
+const chunkName = (chunk) =>
+  chunk.moduleIds.every((id) => id.startsWith(engineDir) || id.startsWith('\0'))
+    ? 'chunks/engine-[name]-[hash].js'
+    : 'chunks/elements-[name]-[hash].js';
+
+/** A bare import of something that is not a dependency would be missing in an app: refuse to build it. */
+function onlyDeclaredDependencies() {
+  return {
+    name: 'only-declared-dependencies',
+    resolveId(source, importer) {
+      if (!importer || source.startsWith('.') || source.startsWith('/') || source.startsWith('\0') || isDependency(source)) return null;
+      this.error(`${importer} imports "${source}", which is not in package.json "dependencies"`);
+    },
+  };
+}
+
 /** @type {import('rollup').RollupOptions[]} */
 export default [
   {
-    input: 'src/index.ts',
-    output: { file: 'dist/engine.js', format: 'es', sourcemap: true, inlineDynamicImports: true },
-    plugins: [nodeResolve(), ts(), minify(), sizeReport()],
-  },
-  {
-    input: { 'agentic-elements': 'elements/index.ts' },
+    input: NPM_ENTRIES,
+    external: isDependency,
     output: {
       dir: 'dist',
       format: 'es',
       sourcemap: true,
       entryFileNames: '[name].js',
+      chunkFileNames: chunkName,
+    },
+    plugins: [onlyDeclaredDependencies(), ts(), sizeReport()],
+  },
+  {
+    input: CDN_ENTRY,
+    output: {
+      dir: 'cdn',
+      format: 'es',
+      sourcemap: true,
+      entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },
-    plugins: [nodeResolve({ browser: true }), ts(), minify(), sizeReport()],
+    plugins: [
+      // The page has no bundler to say which mode it is in: this file is the production build.
+      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+      nodeResolve({ browser: true }),
+      ts(),
+      minify(),
+      sizeReport(),
+    ],
   },
 ];

@@ -2,7 +2,7 @@
 // streams; its governed presses go to /api/mutate and a screen the server keeps current is followed live, all
 // inside the element. The page adds the registry, the prompts, a theme switch and a log of what the app sees.
 // No inline scripts or styles anywhere: the server's Content-Security-Policy allows neither.
-import '/dist/agentic-elements.js';
+import '/cdn/agentic-elements.js';
 
 const screen = document.getElementById('screen');
 const form = document.getElementById('ask');

@@ -3,10 +3,12 @@
  * frame that draws the `screen` argument of a show_screen call while the host's model is still writing it, and
  * sends the presses of its governed Buttons back through the host as `tools/call`.
  *
- * Everything it needs (parser, catalog, elements, the app's tools, confirmations and pictures) is inside the
- * page: it never touches the network, so it works under the hosts' default policy that allows none.
+ * The page the package ships (dist/mcp-view.html) is generic: it carries the parser, the catalog and the
+ * elements, and takes the app's registries (tools, confirmations, pictures, components) from the server at run
+ * time, as data, in one of two places (see `McpViewOptions.registry`). Pictures come as data: URLs, so the
+ * view never touches the network and works under the hosts' default policy that allows none.
  */
-import type { OmniScreen, Picture, ToolSchema } from '../elements/omni-screen/index.js';
+import type { AppComponentView, OmniScreen, Picture, ToolSchema } from '../elements/omni-screen/index.js';
 import type { OmniAction, OmniActionResult } from '../elements/omni-screen/events.js';
 import type { PictureFamily } from '../src/omni-ir/types.js';
 import { createMcpAppsView, TOOL_INPUT, TOOL_INPUT_PARTIAL, type McpAppsView } from '../src/omni-ir/transport/mcpApps.js';
@@ -27,8 +29,10 @@ export const RESOURCE_TEARDOWN = 'ui/resource-teardown';
 /** The `_meta` keys of a press ([10.28], [10.35]). */
 export const IDEMPOTENCY_META = 'io.omni-ir/idempotency-key';
 export const BUTTON_META = 'io.omni-ir/button';
+/** The `_meta` key of the show_screen tool's listing that holds the app's registries for the view. */
+export const REGISTRY_META = 'io.omni-ir/registry';
 
-/** The app's registries as the view receives them: data only (JSON in the page), never code. */
+/** The app's registries as the view receives them: data only (JSON), never code. */
 export interface ViewRegistry {
   /** Tool name → JSON Schema of its params: what McpMutations may name and what a press is checked against. */
   tools: Record<string, ToolSchema>;
@@ -37,6 +41,8 @@ export interface ViewRegistry {
   /** Picture name → picture. Only `data:` pictures are kept: the view loads nothing from anywhere. */
   assets?: Record<string, Picture>;
   pictures?: PictureFamily[];
+  /** App component name → the custom element that draws it ([5.28]); the page must define the tag. */
+  components?: Record<string, AppComponentView>;
 }
 
 export interface McpViewOptions {
@@ -44,7 +50,16 @@ export interface McpViewOptions {
   screen: OmniScreen;
   /** How to reach the host: `windowEndpoint()` in a frame, a MessageChannel port in tests. */
   endpoint: HostEndpoint;
-  registry: ViewRegistry;
+  /**
+   * The app's registries when the page carries them (a `<script type="application/json" id="omni-registry">`
+   * block the server wrote into the page, as the demo's own view does). Without them, the view takes them
+   * from the host's answer to ui/initialize: the show_screen tool's listing, which the host hands the view as
+   * `hostContext.toolInfo.tool`, holds them in `_meta["io.omni-ir/registry"]`. Input that arrives before
+   * that answer waits for it, since a screen's registries are fixed at its first line.
+   */
+  registry?: ViewRegistry | null;
+  /** How long input waits for the host's answer before it is drawn with no registries. Default 10 s. */
+  registryWaitMs?: number;
   /** What the view tells the host it is. */
   appInfo?: { name: string; version: string };
   /** How long a press waits for the host's answer before it shows as failed. Default two minutes. */
@@ -87,6 +102,32 @@ const HOST_FONTS: readonly (readonly [string, string])[] = [
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
+/**
+ * The registries in a value the server sent (the page's JSON block, the tool listing's `_meta`), or null when
+ * it isn't a registry. Each part of the wrong shape is left out rather than trusted; pictures that aren't
+ * data: URLs are dropped (inlinePictures).
+ */
+export function readViewRegistry(value: unknown): ViewRegistry | null {
+  if (!isObject(value)) return null;
+  const strings = (v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).filter(([, s]) => typeof s === 'string')) : {});
+  return {
+    tools: isObject(value['tools']) ? (value['tools'] as Record<string, ToolSchema>) : {},
+    confirm: strings(value['confirm']) as Record<string, string>,
+    assets: inlinePictures(value['assets'] as Record<string, Picture> | undefined),
+    pictures: Array.isArray(value['pictures']) ? (value['pictures'] as PictureFamily[]) : [],
+    components: isObject(value['components']) ? (value['components'] as Record<string, AppComponentView>) : {},
+  };
+}
+
+/** The registries in the host's answer to ui/initialize: `hostContext.toolInfo.tool._meta["io.omni-ir/registry"]`. */
+export function registryFromHost(initializeResult: unknown): ViewRegistry | null {
+  const context = isObject(initializeResult) ? initializeResult['hostContext'] : undefined;
+  const info = isObject(context) ? context['toolInfo'] : undefined;
+  const tool = isObject(info) ? info['tool'] : undefined;
+  const meta = isObject(tool) ? tool['_meta'] : undefined;
+  return isObject(meta) ? readViewRegistry(meta[REGISTRY_META]) : null;
+}
+
 /** Keeps only pictures the page carries inside itself, so a registry mistake can't make the view fetch. */
 export function inlinePictures(assets: Record<string, Picture> | undefined): Record<string, Picture> {
   const out: Record<string, Picture> = {};
@@ -120,10 +161,18 @@ export function startMcpView(options: McpViewOptions): McpView {
   const bridge = createHostBridge(options.endpoint);
   const callTimeoutMs = options.callTimeoutMs ?? 120_000;
 
-  screen.tools = isObject(registry.tools) ? registry.tools : {};
-  screen.confirm = isObject(registry.confirm) ? registry.confirm : {};
-  screen.assets = inlinePictures(registry.assets);
-  screen.pictures = Array.isArray(registry.pictures) ? registry.pictures : [];
+  const register = (from: ViewRegistry | null) => {
+    const r = readViewRegistry(from) ?? { tools: {} };
+    screen.tools = r.tools;
+    screen.confirm = r.confirm ?? {};
+    screen.assets = r.assets ?? {};
+    screen.pictures = r.pictures ?? [];
+    screen.components = r.components ?? {};
+  };
+  // Input waits until the registries are known: from the page now, or from the host's answer below.
+  let held: [string, unknown][] | null = null;
+  if (registry) register(registry);
+  else held = [];
 
   // A press runs through the host ([10.28]): a new key for each press, the Button's id for the update.
   screen.handler = async (action: OmniAction) => {
@@ -164,21 +213,37 @@ export function startMcpView(options: McpViewOptions): McpView {
     }
   };
 
-  bridge.onNotification((method, params) => {
+  const onInput = (method: string, params: unknown) => {
     if (method === TOOL_INPUT_PARTIAL || method === TOOL_INPUT) {
       if (!cancelled) input.handleNotification(method, params);
-    } else if (method === TOOL_RESULT) {
-      toolResult = params;
     } else if (method === TOOL_CANCELLED) {
       // The call won't complete: what arrived stays, and what it still waits for becomes a fallback ([7.3]).
       if (!input.done && !cancelled) {
         cancelled = true;
         input.sink?.end();
       }
-    } else if (method === HOST_CONTEXT_CHANGED) {
-      applyContext(params);
     }
+  };
+
+  bridge.onNotification((method, params) => {
+    if (method === TOOL_RESULT) toolResult = params;
+    else if (method === HOST_CONTEXT_CHANGED) applyContext(params);
+    else if (method !== TOOL_INPUT_PARTIAL && method !== TOOL_INPUT && method !== TOOL_CANCELLED) return;
+    else if (!held) onInput(method, params);
+    // Each partial input holds the whole text so far: a waiting one replaces the one before it.
+    else if (method === TOOL_INPUT_PARTIAL && held.at(-1)?.[0] === TOOL_INPUT_PARTIAL) held[held.length - 1] = [method, params];
+    else held.push([method, params]);
   });
+
+  /** Registries from the host (or none), then the input that waited for them, in order. */
+  const release = (fromHost: ViewRegistry | null) => {
+    if (!held) return;
+    register(fromHost);
+    const waiting = held;
+    held = null;
+    for (const [method, params] of waiting) onInput(method, params);
+  };
+  const registryWait = held ? setTimeout(() => release(null), options.registryWaitMs ?? 10_000) : undefined;
 
   bridge.onRequest((method) => {
     if (method === RESOURCE_TEARDOWN || method === 'ping') return {};
@@ -210,10 +275,16 @@ export function startMcpView(options: McpViewOptions): McpView {
       (result) => {
         const answer = isObject(result) ? result : {};
         applyContext(answer['hostContext']);
+        clearTimeout(registryWait);
+        release(registryFromHost(answer));
         bridge.notify(UI_INITIALIZED, {});
         return answer;
       },
-      () => null,
+      () => {
+        clearTimeout(registryWait);
+        release(null);
+        return null;
+      },
     );
 
   return {
@@ -224,6 +295,7 @@ export function startMcpView(options: McpViewOptions): McpView {
       return toolResult;
     },
     close() {
+      clearTimeout(registryWait);
       resize?.disconnect();
       bridge.close();
     },

@@ -1,42 +1,29 @@
-// Builds dist/engine.js and dist/agentic-elements.js (the catalog, then rollup: the part of `npm run build` the demo
-// serves) when they are missing or older than the sources they are made from, so `npm start` and the end-to-end
-// tests always serve what the sources say. As a script: `node scripts/ensure-build.mjs` (exits non-zero when
+// Builds the bundles (the catalog, then rollup: dist/ for npm and cdn/ for script tags, the part of `npm run build`
+// the demo and the Node scripts use) when they are missing or older than the sources they are made from, so
+// `npm start` and the end-to-end tests always serve what the sources say. As a script: `node scripts/ensure-build.mjs` (exits non-zero when
 // the build fails). As a module: `await ensureBuild()`.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { staleReason as whyStale } from './freshness.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What the demo loads. */
-const OUTPUTS = ['dist/engine.js', 'dist/agentic-elements.js'];
+/** What the demo page (cdn/) and the Node scripts (dist/engine.js) load. */
+const OUTPUTS = ['dist/engine.js', 'cdn/agentic-elements.js'];
 /** What they are built from (test files aside). */
-const SOURCES = ['src', 'elements', 'strings', 'themes', 'rollup.config.mjs', 'package-lock.json', 'scripts/generate-catalog.mjs'];
+const SOURCES = ['src', 'elements', 'strings', 'themes', 'rollup.config.mjs', 'package.json', 'package-lock.json', 'scripts/generate-catalog.mjs', 'scripts/entries.mjs'];
 
-function newest(path) {
-  const full = join(root, path);
-  const info = statSync(full, { throwIfNoEntry: false });
-  if (!info) return 0;
-  if (!info.isDirectory()) return /\.test\.[cm]?[jt]s$/.test(path) ? 0 : info.mtimeMs;
-  let latest = 0;
-  for (const name of readdirSync(full)) latest = Math.max(latest, newest(join(path, name)));
-  return latest;
-}
-
-/** Why dist needs building, or null when it is up to date. */
+/** Why the bundles need building, or null when they are up to date. */
 export function staleReason() {
-  const missing = OUTPUTS.find((o) => !existsSync(join(root, o)));
-  if (missing) return `${missing} is missing`;
-  const built = Math.min(...OUTPUTS.map((o) => statSync(join(root, o)).mtimeMs));
-  const changed = SOURCES.find((s) => newest(s) > built);
-  return changed ? `${changed} changed since the last build` : null;
+  return whyStale(OUTPUTS, SOURCES);
 }
 
 /**
- * Builds the bundles when dist is stale. Its output goes to stderr (never stdout, which a test runner may be
+ * Builds the bundles when they are stale. Its output goes to stderr (never stdout, which a test runner may be
  * reading). Resolves with whether it built; rejects when the build fails. Two callers at once (test files run in
- * parallel) build once: the second waits for the first, then finds dist up to date.
+ * parallel) build once: the second waits for the first, then finds them up to date.
  */
 export async function ensureBuild({ quiet = false } = {}) {
   if (!staleReason()) return false;
@@ -47,7 +34,7 @@ export async function ensureBuild({ quiet = false } = {}) {
     if (!quiet) process.stderr.write(`ensure-build: building, because ${why}…\n`);
     const code = await new Promise((resolve) => {
       // The part of `npm run build` the demo serves: the catalog, then the bundles (not the types or the MCP view).
-      const child = spawn(`"${process.execPath}" scripts/generate-catalog.mjs && npx rollup -c rollup.config.mjs`, {
+      const child = spawn(`"${process.execPath}" scripts/build.mjs catalog bundles`, {
         cwd: root,
         shell: true,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,7 +74,7 @@ async function lock() {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   ensureBuild().then(
     (built) => {
-      if (!built) process.stderr.write('ensure-build: dist is up to date.\n');
+      if (!built) process.stderr.write('ensure-build: the bundles are up to date.\n');
     },
     (error) => {
       process.stderr.write(`ensure-build: ${error.message}\n`);

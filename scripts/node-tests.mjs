@@ -1,4 +1,4 @@
-// Runs the Node test files under the given folders (default: test/engine, test/server, test/e2e) with node:test
+// Runs the Node test files under the given folders (default: test/engine, test/package, test/server, test/e2e) with node:test
 // and tsx. The end-to-end tests build dist/ first when it is stale, and need Chromium (CHROME_PATH or /usr/bin/chromium).
 // Node 20's --test takes no globs, so the files are found here.
 import { spawn } from 'node:child_process';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 const args = process.argv.slice(2);
 const dirs = args.filter((a) => !a.startsWith('--'));
 const flags = args.filter((a) => a.startsWith('--'));
-const roots = dirs.length ? dirs : ['test/engine', 'test/server', 'test/e2e'];
+const roots = dirs.length ? dirs : ['test/engine', 'test/package', 'test/server', 'test/e2e'];
 
 function find(dir, out) {
   if (!existsSync(dir)) return out;

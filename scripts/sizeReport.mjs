@@ -11,7 +11,7 @@ export function sizeReport() {
       for (const [name, out] of Object.entries(bundle)) {
         if (out.type !== 'chunk') continue;
         const dir = options.dir ? `${options.dir}/` : 'dist/';
-        console.log(`size: ${dir}${name}: ${kb(out.code.length)} minified, ${kb(gzipSize(out.code))} gzipped`);
+        console.log(`size: ${dir}${name}: ${kb(out.code.length)}, ${kb(gzipSize(out.code))} gzipped`);
       }
     },
   };

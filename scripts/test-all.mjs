@@ -1,7 +1,7 @@
 // `npm test`: every check a submission must pass, in order, each counted; ends with `N passed, N failed`.
 // Stages: typecheck (whole project, and the engine alone without DOM types), lint, engine tests in Node,
 // build, conformance suites (the shared one, then the project's extra cases in test/conformance/extra), size
-// budget, browser tests in Chromium.
+// budgets, the packed package installed in a scratch project, browser tests in Chromium.
 import { spawn } from 'node:child_process';
 
 const only = process.argv.slice(2);
@@ -16,6 +16,8 @@ const stages = [
   { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
   { name: 'conformance-extra', cmd: ['node', 'test/conformance/run.mjs', 'test/conformance/extra'], counts: plainCounts },
   { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts },
+  // The package as a stranger gets it: npm pack, install in a scratch project, import, bundle, script tag, types, bin.
+  { name: 'package', cmd: ['node', 'scripts/node-tests.mjs', '--test-reporter=tap', 'test/install'], counts: tapCounts },
   { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts },
 ];
 

@@ -42,8 +42,15 @@ export function describeScreenTool(engine, app) {
   ].join('\n');
 }
 
-/** The tool as tools/list shows it: one string argument, linked to the view ([10.25]). */
-export function screenToolListing(description) {
+/** The `_meta` key of the listing that holds the app's registries for the package's generic view. */
+export const REGISTRY_META = 'io.omni-ir/registry';
+
+/**
+ * The tool as tools/list shows it: one string argument, linked to the view ([10.25]). With `viewRegistry`,
+ * the listing also carries the app's registries for the view: a host hands the listing to the view it opens
+ * (ui/initialize's hostContext.toolInfo.tool), so the package's generic page needs nothing written into it.
+ */
+export function screenToolListing(description, viewRegistry) {
   return {
     name: SCREEN_TOOL,
     title: 'Show a screen',
@@ -58,7 +65,11 @@ export function screenToolListing(description) {
     },
     annotations: { readOnlyHint: true, openWorldHint: false },
     // `ui.resourceUri` is MCP Apps' link to the view; "ui/resourceUri" is the flat key older hosts read.
-    _meta: { ui: { resourceUri: SCREEN_RESOURCE_URI, visibility: ['model', 'app'] }, 'ui/resourceUri': SCREEN_RESOURCE_URI },
+    _meta: {
+      ui: { resourceUri: SCREEN_RESOURCE_URI, visibility: ['model', 'app'] },
+      'ui/resourceUri': SCREEN_RESOURCE_URI,
+      ...(viewRegistry ? { [REGISTRY_META]: viewRegistry } : {}),
+    },
   };
 }
 

@@ -1,10 +1,13 @@
 // An example MCP server for MCP Apps hosts (Claude, ChatGPT, code editors): the host's own model writes a screen
-// as show_screen's argument, and the view (dist/mcp-view.html, ui://agentic-elements/screen) draws it while it
-// streams ([10.25]–[10.28]). The demo app's registry tools are offered too, to the view only, and run the same
+// as show_screen's argument, and the view (ui://agentic-elements/screen) draws it while it streams
+// ([10.25]–[10.28]). The view is the demo's own page (demo/mcp/view.mjs: the package's generic view with the
+// demo's registries written in); with --generic-view it is the package's page as shipped, and the registries
+// travel in show_screen's listing instead. The demo app's registry tools are offered too, to the view only, and run the same
 // handlers as the demo server's mutate endpoint, with the same checks.
 //
 //   node demo/mcp/server.mjs                   stdio (what a host's config starts)
 //   node demo/mcp/server.mjs --http [port]     Streamable HTTP on 127.0.0.1 (default port 3333), path /mcp
+//   … --generic-view                           serve dist/mcp-view.html as shipped, registries in the listing
 //
 // Over stdio, the connection is the person: the host started this process for them. Over HTTP, each MCP
 // session is one person, with no sign-in: it listens on 127.0.0.1 only, and refuses other Host and Origin
@@ -12,7 +15,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -27,6 +30,7 @@ import { createHandlers } from '../server/tools.mjs';
 import { createOrders } from '../server/orders.mjs';
 import { createIdempotencyStore } from '../server/idempotency.mjs';
 import { loadEngine } from './engine.mjs';
+import { GENERIC_VIEW_FILE, buildDemoView, viewRegistry } from './view.mjs';
 import { createAppTools, refusal } from './appTools.mjs';
 import {
   MCP_APP_MIME,
@@ -41,15 +45,20 @@ import {
 export { MCP_APP_MIME, SCREEN_RESOURCE_URI, SCREEN_TOOL } from './screenTool.mjs';
 export { IDEMPOTENCY_META, BUTTON_META } from './appTools.mjs';
 
-export const VIEW_FILE = fileURLToPath(new URL('../../dist/mcp-view.html', import.meta.url));
+export { DEMO_VIEW_FILE as VIEW_FILE, GENERIC_VIEW_FILE } from './view.mjs';
 const SERVER_INFO = { name: 'agentic-elements-omni-ir', version: '0.1.0' };
 
-/** The view's page: the built file, read on each request so a rebuild is served without a restart. */
-function readView(file) {
-  if (!existsSync(file)) {
+/**
+ * The view's page, read on each request so a rebuild is served without a restart: the demo's own page
+ * (rebuilt from the generic one when that is newer), or the generic page as shipped.
+ */
+function readView({ viewFile, generic }) {
+  if (!existsSync(GENERIC_VIEW_FILE)) {
     throw new McpError(ErrorCode.InternalError, 'The view is not built: run `npm run build` (it writes dist/mcp-view.html).');
   }
-  return readFileSync(file, 'utf8');
+  if (viewFile) return readFileSync(viewFile, 'utf8');
+  if (generic) return readFileSync(GENERIC_VIEW_FILE, 'utf8');
+  return readFileSync(buildDemoView().out, 'utf8');
 }
 
 /**
@@ -57,7 +66,8 @@ function readView(file) {
  * connection gets its own SDK Server and its own person (`newServer()`).
  *
  * Options: `engine` (default: loaded from dist/engine.js or the sources), `registry` (default the demo's),
- * `html` (the view's page; default dist/mcp-view.html, read on each request), `log` (to stderr by default: stdout
+ * `html` (the view's page; default the demo's own, read on each request), `genericView` (serve the package's
+ * dist/mcp-view.html and put the registries in show_screen's listing), `log` (to stderr by default: stdout
  * belongs to the stdio transport).
  */
 export async function createMcpApp(options = {}) {
@@ -70,7 +80,9 @@ export async function createMcpApp(options = {}) {
   const registries = { tools: Object.keys(registry.tools), assets: Object.keys(registry.assets), pictures: registry.pictures ?? [] };
   const description = describeScreenTool(engine, registry);
   const appTools = createAppTools({ tools: registry.tools, handlers, idempotency, log });
-  const html = () => (typeof options.html === 'string' ? options.html : readView(options.viewFile ?? VIEW_FILE));
+  const html = () => (typeof options.html === 'string' ? options.html : readView({ viewFile: options.viewFile, generic: options.genericView }));
+  // For the generic page: the same registries the demo's page carries, in the listing the host hands the view.
+  const listingRegistry = options.genericView ? viewRegistry(registry).registry : undefined;
 
   function newServer(person = { id: randomUUID() }) {
     // The person's own order, so the return screens have something to return.
@@ -78,7 +90,7 @@ export async function createMcpApp(options = {}) {
     const server = new Server(SERVER_INFO, { capabilities: { tools: {}, resources: {} } });
 
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: [screenToolListing(description), ...appTools.listing()],
+      tools: [screenToolListing(description, listingRegistry), ...appTools.listing()],
     }));
 
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -204,7 +216,7 @@ export async function serveHttp(app, { port = 3333, host = '127.0.0.1', log = (l
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
-  const app = await createMcpApp();
+  const app = await createMcpApp({ genericView: args.includes('--generic-view') });
   const at = args.indexOf('--http');
   if (at >= 0) {
     const port = Number(args[at + 1] ?? 3333);

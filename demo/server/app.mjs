@@ -20,7 +20,8 @@ import { createUpdateChecker, loadBuiltEngine } from './check.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const demoDir = join(here, '..');
-const distDir = join(here, '..', '..', 'dist');
+// The script-tag build (cdn/agentic-elements.js and its lazy chunks): a page with no bundler loads it as is.
+const cdnDir = join(here, '..', '..', 'cdn');
 
 /**
  * Starts the demo server. Options (all optional):
@@ -106,7 +107,7 @@ export async function startServer(options = {}) {
   };
   const staticRoute = createStatic({
     demoDir,
-    distDir,
+    cdnDir,
     // A page load starts a session when there is none: the demo's stand-in for signing in.
     onPage(req) {
       if (sessions.fromRequest(req)) return {};

@@ -1,4 +1,4 @@
-// Static files: the demo's pages and pictures from demo/, the built bundle from dist/. Only known file types,
+// Static files: the demo's pages and pictures from demo/, the script-tag build from cdn/ (at /cdn/). Only known file types,
 // never the server's own code, never a path that climbs out of its folder.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -24,8 +24,8 @@ const TYPES = {
 /** Folders of demo/ that hold server code, not pages. */
 const PRIVATE = /^\/(server(\/|\.mjs$)|mcp(\/|$))/;
 
-export function createStatic({ demoDir, distDir, onPage }) {
-  const roots = { demo: resolve(demoDir), dist: resolve(distDir) };
+export function createStatic({ demoDir, cdnDir, onPage }) {
+  const roots = { demo: resolve(demoDir), cdn: resolve(cdnDir) };
 
   function locate(pathname) {
     let path;
@@ -37,9 +37,9 @@ export function createStatic({ demoDir, distDir, onPage }) {
     if (path.includes('\0') || path.includes('\\')) return null;
     if (path === '/' || path === '') path = '/index.html';
     let root = roots.demo;
-    if (path.startsWith('/dist/')) {
-      root = roots.dist;
-      path = path.slice('/dist'.length);
+    if (path.startsWith('/cdn/')) {
+      root = roots.cdn;
+      path = path.slice('/cdn'.length);
     } else if (PRIVATE.test(path)) return null;
     const file = resolve(join(root, path));
     if (!file.startsWith(root + sep)) return null;

@@ -6,6 +6,7 @@ import { screenContext, type ScreenContext } from './screenContext.js';
 import { renderProbe } from './testHooks.js';
 import { viewFor } from './components/index.js';
 import { fallback, placeholder, sizeFor } from './components/parts.js';
+import { defineElement } from '../shared/defineElement.js';
 
 /**
  * One node of a screen, by id. Each id gets its own small element, keyed by id, so a line re-renders only the
@@ -71,7 +72,7 @@ export class OmniNodeElement extends SignalWatcher(LitElement) {
   }
 }
 
-if (!customElements.get('omni-node')) customElements.define('omni-node', OmniNodeElement);
+defineElement('omni-node', OmniNodeElement);
 
 declare global {
   interface HTMLElementTagNameMap {

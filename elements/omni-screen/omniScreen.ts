@@ -48,6 +48,7 @@ import { screenContext, type AppComponentView, type Picture, type ScreenContext 
 import { screenStyles } from './styles.js';
 import { failureWords, type GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
+import { defineElement } from '../shared/defineElement.js';
 
 export type { GenerateProgress } from './progress.js';
 
@@ -592,7 +593,7 @@ export class OmniScreen extends AgentElement {
   }
 }
 
-if (!customElements.get('omni-screen')) customElements.define('omni-screen', OmniScreen);
+defineElement('omni-screen', OmniScreen);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -6,6 +6,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { AgentElement } from './agentElement.js';
 import { withoutDirectionControls } from '../../src/stream/directionControls.js';
+import { defineElement } from './defineElement.js';
 
 /** The element that has focus, looking inside shadow roots. */
 function deepActiveElement(): HTMLElement | null {
@@ -191,7 +192,7 @@ export class AeConfirmDialog extends AgentElement {
   }
 }
 
-if (!customElements.get('ae-confirm-dialog')) customElements.define('ae-confirm-dialog', AeConfirmDialog);
+defineElement('ae-confirm-dialog', AeConfirmDialog);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -6,6 +6,7 @@ import { css, html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { AgentElement } from './agentElement.js';
 import { blockSizeStyles, type BlockSize } from './blockSize.js';
+import { defineElement } from './defineElement.js';
 
 /** Why a fallback is shown: never arrived ([7.3]), failed while drawing, or needs a newer app. */
 export type FallbackKind = 'missing' | 'crashed' | 'unknown';
@@ -64,7 +65,7 @@ export class AeFallback extends AgentElement {
   }
 }
 
-if (!customElements.get('ae-fallback')) customElements.define('ae-fallback', AeFallback);
+defineElement('ae-fallback', AeFallback);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -6,6 +6,7 @@ import { LitElement, css, html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { en } from '../../strings/en.js';
 import { blockSizeStyles, shimmerStyles, visuallyHidden, type BlockSize } from './blockSize.js';
+import { defineElement } from './defineElement.js';
 
 /**
  * A loading skeleton. Its accessible text is `label`, else the English `loading` word ("Loading…"): the
@@ -46,7 +47,7 @@ export class AePlaceholder extends LitElement {
   }
 }
 
-if (!customElements.get('ae-placeholder')) customElements.define('ae-placeholder', AePlaceholder);
+defineElement('ae-placeholder', AePlaceholder);
 
 declare global {
   interface HTMLElementTagNameMap {

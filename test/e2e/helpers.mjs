@@ -1,6 +1,6 @@
 // End-to-end helpers: the demo server in this process (startServer, fast), Chromium through Playwright, and a
 // page that records what the tests check: every generate() outcome, Content-Security-Policy violations and
-// console errors. The demo page loads dist/, so the build is brought up to date first.
+// console errors. The demo page loads cdn/agentic-elements.js, so the build is brought up to date first.
 import { chromium } from 'playwright';
 import { existsSync } from 'node:fs';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';

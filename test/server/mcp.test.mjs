@@ -1,8 +1,9 @@
 // The example MCP Apps server (demo/mcp/server.mjs), through the SDK's own Client: in process over an in-memory
 // transport, and once each over stdio and Streamable HTTP. Checks [10.25] (show_screen, its description and
 // its UI resource), [10.27] (rejected lines with numbers and codes), [10.28] (app-only tools, checked like the
-// mutate endpoint, refusals as {code, message}) and [10.35] (an update in structuredContent), and the
-// assembly of the self-contained view page.
+// mutate endpoint, refusals as {code, message}) and [10.35] (an update in structuredContent), the assembly
+// of the self-contained view page, and how the package's generic page gets an app's registries: written into
+// the page (the demo's own view) or carried by show_screen's listing (--generic-view).
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,19 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createMcpApp, serveHttp, SCREEN_RESOURCE_URI, MCP_APP_MIME, VIEW_FILE } from '../../demo/mcp/server.mjs';
+import { createMcpApp, serveHttp, SCREEN_RESOURCE_URI, MCP_APP_MIME, GENERIC_VIEW_FILE } from '../../demo/mcp/server.mjs';
 import * as registry from '../../demo/server/registry.mjs';
-import {
-  assembleView,
-  buildMcpView,
-  checkSvg,
-  findExternalReferences,
-  placeholderSvg,
-  scriptJson,
-  viewRegistry,
-  REGISTRY_MARKER,
-  SCRIPT_MARKER,
-} from '../../scripts/build-mcp-view.mjs';
+import { assembleView, buildMcpView, findExternalReferences, scriptJson, withRegistry, REGISTRY_MARKER, SCRIPT_MARKER } from '../../scripts/build-mcp-view.mjs';
+import { STEPS } from '../../scripts/build.mjs';
+import { checkSvg, demoViewHtml, placeholderSvg, viewRegistry } from '../../demo/mcp/view.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const KEY = 'io.omni-ir/idempotency-key';
@@ -32,20 +25,25 @@ const BUTTON = 'io.omni-ir/button';
 let n = 0;
 const newKey = () => `mcp-test-${process.pid}-${++n}`;
 
-/** The view page: the built one when there is one, else built now into a temporary folder. */
-let viewHtml;
+/** The package's generic page: the built one when there is one, else built now into a temporary folder. */
+let genericHtml;
 let built = null;
-async function viewPage() {
-  if (viewHtml) return viewHtml;
-  if (existsSync(VIEW_FILE)) {
-    viewHtml = readFileSync(VIEW_FILE, 'utf8');
+async function genericPage() {
+  if (genericHtml) return genericHtml;
+  if (existsSync(GENERIC_VIEW_FILE)) {
+    genericHtml = readFileSync(GENERIC_VIEW_FILE, 'utf8');
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-view-'));
     built = dir;
-    viewHtml = (await buildMcpView({ out: join(dir, 'mcp-view.html') })).html;
+    genericHtml = (await buildMcpView({ out: join(dir, 'mcp-view.html') })).html;
   }
-  return viewHtml;
+  return genericHtml;
 }
+
+/** The demo's own page: the generic one with the demo's registries written in. */
+const viewPage = async () => demoViewHtml(await genericPage()).html;
+
+const registryBlock = (html) => html.match(/<script type="application\/json" id="omni-registry">([^<]*)<\/script>/);
 
 let app;
 let client;
@@ -309,12 +307,38 @@ describe('the UI resource ([10.25])', () => {
 
   test("carries the app's tools, confirmations and pictures as data", async () => {
     const { contents } = await client.readResource({ uri: SCREEN_RESOURCE_URI });
-    const json = contents[0].text.match(/<script type="application\/json" id="omni-registry">([^<]*)<\/script>/);
+    const json = registryBlock(contents[0].text);
     assert.ok(json, 'the registry block');
     const data = JSON.parse(json[1]);
     assert.deepEqual(Object.keys(data.tools).sort(), Object.keys(registry.tools).sort());
     assert.equal(data.confirm['payments.confirm'], registry.tools['payments.confirm'].confirm);
     for (const name of Object.keys(registry.assets)) assert.match(data.assets[name].src, /^data:image\/svg\+xml;base64,/);
+  });
+
+  test('the package’s generic page carries no app’s registries, only the marker where a server may write them', async () => {
+    const page = await genericPage();
+    assert.equal(registryBlock(page), null);
+    assert.ok(page.includes(REGISTRY_MARKER));
+    assert.doesNotMatch(page, /data:image\/svg\+xml;base64,/, 'no pictures');
+    for (const tool of Object.values(registry.tools)) assert.ok(!page.includes(JSON.stringify(tool.schema)), 'no tool schemas');
+  });
+
+  test('--generic-view: the generic page as shipped, and show_screen’s listing carries the registries the demo’s page does', async () => {
+    const generic = await createMcpApp({ html: await genericPage(), genericView: true, log: () => {} });
+    const c = await connect(generic);
+    try {
+      const { contents } = await c.readResource({ uri: SCREEN_RESOURCE_URI });
+      assert.equal(contents[0].text, await genericPage());
+      const { tools } = await c.listTools();
+      const listed = tools.find((t) => t.name === 'show_screen')._meta['io.omni-ir/registry'];
+      assert.deepEqual(listed, JSON.parse(registryBlock(await viewPage())[1]));
+      // Without --generic-view the listing stays lean: the page carries them.
+      const { tools: plain } = await client.listTools();
+      assert.equal(plain.find((t) => t.name === 'show_screen')._meta['io.omni-ir/registry'], undefined);
+    } finally {
+      await c.close();
+      generic.close();
+    }
   });
 
   test('an unknown resource is an error', async () => {
@@ -328,6 +352,13 @@ describe('assembling the view page', () => {
   test('puts the script and the registry at their markers', () => {
     const html = assembleView({ template, script: 'console.log(1)', registry: { tools: {} } });
     assert.match(html, /<script type="application\/json" id="omni-registry">\{"tools":\{\}\}<\/script><script type="module">console\.log\(1\)<\/script>/);
+  });
+
+  test('without a registry the marker stays, for a server to write one in later', () => {
+    const generic = assembleView({ template, script: 'console.log(1)' });
+    assert.ok(generic.includes(`${REGISTRY_MARKER}<script type="module">`));
+    assert.equal(withRegistry(generic, { tools: {} }), assembleView({ template, script: 'console.log(1)', registry: { tools: {} } }));
+    assert.throws(() => withRegistry('<p></p>', {}), /marker/);
   });
 
   test('the registry JSON cannot close its element', () => {
@@ -367,9 +398,10 @@ describe('assembling the view page', () => {
     assert.equal(Buffer.from(view.assets.card.src.split(',')[1], 'base64').toString(), placeholderSvg('card', 96, 96));
   });
 
-  test('the build script is wired into npm run build', () => {
+  test('the build script is a step of npm run build', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    assert.match(pkg.scripts.build, /\bnode scripts\/build-mcp-view\.mjs\b/);
+    assert.match(pkg.scripts.build, /\bnode scripts\/build\.mjs\b/);
+    assert.ok(STEPS.some((step) => /\bscripts\/build-mcp-view\.mjs\b/.test(step.cmd)));
   });
 });
 

@@ -39,7 +39,7 @@ test('pictures are served from demo/assets', async () => {
 });
 
 test('the server’s own code and paths out of the folder are not served', async () => {
-  for (const path of ['/server/app.mjs', '/server.mjs', '/server/model/screens/payment.omni', '/mcp/server.mjs', '/../package.json', '/%2e%2e/package.json', '/dist/../package.json', '/assets/%2e%2e/server.mjs', '/%00', '/assets/..%5cserver.mjs']) {
+  for (const path of ['/server/app.mjs', '/server.mjs', '/server/model/screens/payment.omni', '/mcp/server.mjs', '/../package.json', '/%2e%2e/package.json', '/dist/../package.json', '/cdn/../package.json', '/dist/engine.js', '/assets/%2e%2e/server.mjs', '/%00', '/assets/..%5cserver.mjs']) {
     const r = await request(server, 'GET', path);
     assert.equal(r.status, 404, path);
   }

@@ -12,6 +12,7 @@ import { visuallyHidden } from '../blockSize.js';
 import { tokenValue, type ColorToken } from '../../../themes/index.js';
 import { formatTick, formatValue, type ChartFormat } from './format.js';
 import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
+import { defineElement } from '../defineElement.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
@@ -745,7 +746,7 @@ export class AeChart extends AgentElement {
   }
 }
 
-if (!customElements.get('ae-chart')) customElements.define('ae-chart', AeChart);
+defineElement('ae-chart', AeChart);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,7 @@
 // The MCP Apps view ([10.25]–[10.28], [10.35]) against a fake host: the view's logic over a MessageChannel
-// (handshake, partial input as [10.26] says, presses as tools/call, refusals, updates), and the built page
-// dist/mcp-view.html in a frame, where it must load nothing from anywhere.
+// (handshake, partial input as [10.26] says, presses as tools/call, refusals, updates, registries from the page
+// or from the host), and the package's generic page dist/mcp-view.html in a frame, where it must load nothing
+// from anywhere and takes an app's registries from the host or from a block a server wrote into it.
 import { expect, fixture, html } from '@open-wc/testing';
 import { readFile } from '@web/test-runner-commands';
 import { describe, it, afterEach } from '../omni-screen/mocha.js';
@@ -8,7 +9,18 @@ import { node, press, settle, textOf, tick } from '../omni-screen/helpers.js';
 import '../../../elements/omni-screen/index.js';
 import type { OmniActionErrorEvent, OmniScreen } from '../../../elements/omni-screen/index.js';
 import { portEndpoint } from '../../../mcp/hostBridge.js';
-import { startMcpView, inlinePictures, pressOutcome, McpActionError, MCP_APPS_PROTOCOL_VERSION, type McpView, type ViewRegistry } from '../../../mcp/view.js';
+import {
+  startMcpView,
+  inlinePictures,
+  pressOutcome,
+  readViewRegistry,
+  registryFromHost,
+  McpActionError,
+  MCP_APPS_PROTOCOL_VERSION,
+  REGISTRY_META,
+  type McpView,
+  type ViewRegistry,
+} from '../../../mcp/view.js';
 import { en } from '../../../strings/en.js';
 
 type Json = Record<string, any>;
@@ -91,16 +103,25 @@ afterEach(() => {
   view = null;
 });
 
-async function start(options: { answer?: FakeHost['answer'] } = {}) {
+async function start(options: { answer?: FakeHost['answer']; registry?: ViewRegistry | null; registryWaitMs?: number; ready?: boolean } = {}) {
   const screen = await fixture<OmniScreen>(html`<omni-screen></omni-screen>`);
   const channel = new MessageChannel();
   const host = new FakeHost(channel.port2);
   if (options.answer) host.answer = options.answer;
-  view = startMcpView({ screen, endpoint: portEndpoint(channel.port1), registry });
-  await view.ready;
+  const own = options.registry === undefined ? registry : options.registry;
+  view = startMcpView({ screen, endpoint: portEndpoint(channel.port1), registry: own, ...(options.registryWaitMs ? { registryWaitMs: options.registryWaitMs } : {}) });
+  if (options.ready !== false) await view.ready;
   await settle(screen);
   return { screen, host, view };
 }
+
+/** The host's answer to ui/initialize with the show_screen listing, its `_meta` holding `registries`. */
+const initializeWith = (registries: unknown) => ({
+  result: {
+    protocolVersion: MCP_APPS_PROTOCOL_VERSION,
+    hostContext: { toolInfo: { id: 7, tool: { name: 'show_screen', inputSchema: { type: 'object' }, _meta: { ui: { resourceUri: 'ui://x/screen' }, [REGISTRY_META]: registries } } } },
+  },
+});
 
 /** Sends partial or complete input and waits until the view has drawn it. */
 async function send(host: FakeHost, screen: OmniScreen, method: 'partial' | 'complete', text: string) {
@@ -242,6 +263,71 @@ describe('MCP Apps view: partial input ([10.26])', () => {
   });
 });
 
+describe('MCP Apps view: the app’s registries from the host', () => {
+  const PICTURE = 'root = Card([pic])\npic = Image("parcel", alt="A parcel")';
+
+  it('without a page registry, takes them from the show_screen listing the host passes at ui/initialize', async () => {
+    const { screen, host } = await start({ registry: null, answer: (r) => (r['method'] === 'ui/initialize' ? initializeWith(registry) : null) });
+    await send(host, screen, 'complete', PAY.replace('[title, amount, pay]', '[title, amount, pay, pic]') + '\n' + PICTURE.split('\n')[1]);
+    expect(screen.issues.map((i) => i.code)).to.deep.equal([]);
+    expect(screen.document!.status('pic')).to.equal('ready');
+    expect(screen.document!.mutation('pay')?.tool).to.equal('payments.confirm');
+    expect(Object.keys(screen.assets)).to.deep.equal(['parcel'], 'a picture that is not a data: URL is dropped');
+  });
+
+  it('input that arrives before the host answers waits for the registries, then is drawn in order', async () => {
+    const { screen, host, view: started } = await start({ registry: null, answer: () => null, ready: false });
+    const init = await host.next((m) => m['method'] === 'ui/initialize');
+    host.notify('ui/notifications/tool-input-partial', { arguments: { screen: PAY.split('\n').slice(0, 2).join('\n') + '\n' } });
+    host.notify('ui/notifications/tool-input-partial', { arguments: { screen: PAY.split('\n').slice(0, 4).join('\n') + '\n' } });
+    host.notify('ui/notifications/tool-input', { arguments: { screen: PAY } });
+    await tick(20);
+    expect(screen.document).to.equal(null, 'nothing drawn before the registries are known');
+    host.port.postMessage({ jsonrpc: '2.0', id: init['id'], ...initializeWith(registry) });
+    await started.ready;
+    await settle(screen);
+    expect(screen.document!.ended).to.equal(true);
+    expect(screen.issues.map((i) => i.code)).to.deep.equal([]);
+    expect(screen.document!.mutation('pay')?.tool).to.equal('payments.confirm');
+  });
+
+  it('a registry written into the page wins over the listing’s', async () => {
+    const { screen, host } = await start({ registry: { tools: {} }, answer: (r) => (r['method'] === 'ui/initialize' ? initializeWith(registry) : null) });
+    await send(host, screen, 'complete', PAY);
+    expect(screen.issues.map((i) => i.code)).to.include('unknown_tool');
+  });
+
+  it('with registries nowhere, the screen is still drawn and lines naming tools are rejected', async () => {
+    const { screen, host } = await start({ registry: null });
+    await send(host, screen, 'complete', PAY);
+    expect(shown(screen)).to.contain('Confirm payment');
+    expect(screen.issues.map((i) => i.code)).to.include('unknown_tool');
+  });
+
+  it('a host that never answers ui/initialize: input is drawn after the wait, with no registries', async () => {
+    const { screen, host } = await start({ registry: null, answer: () => null, ready: false, registryWaitMs: 50 });
+    host.notify('ui/notifications/tool-input', { arguments: { screen: 'root = Card([a])\na = Text("late but shown")' } });
+    await tick(20);
+    expect(screen.document).to.equal(null);
+    await tick(80);
+    await settle(screen);
+    expect(shown(screen)).to.contain('late but shown');
+  });
+
+  it('reads only well-shaped registries: each wrong part is left out, not trusted', () => {
+    expect(readViewRegistry('nope')).to.equal(null);
+    expect(readViewRegistry({ tools: [], confirm: { a: 'Sure?', b: 42 }, assets: { x: { src: 'https://x.test/a.png' } }, pictures: 'all', components: 7 })).to.deep.equal({
+      tools: {},
+      confirm: { a: 'Sure?' },
+      assets: {},
+      pictures: [],
+      components: {},
+    });
+    expect(registryFromHost({ hostContext: {} })).to.equal(null);
+    expect(registryFromHost(initializeWith(registry)['result'])!.tools).to.deep.equal(registry.tools);
+  });
+});
+
 describe('MCP Apps view: presses ([10.28], [10.35])', () => {
   const callsOf = (host: FakeHost) => host.received.filter((m) => m['method'] === 'tools/call');
 
@@ -355,15 +441,31 @@ describe('MCP Apps view: presses ([10.28], [10.35])', () => {
   });
 });
 
-describe('the built page, dist/mcp-view.html ([10.25])', () => {
-  it('draws a screen from a host in its parent and makes no network request', async function () {
+describe('the package’s generic page, dist/mcp-view.html ([10.25])', () => {
+  /** An app's registries, as a server gives them: schemas, a confirmation sentence, a picture as a data: URL. */
+  const appRegistry: ViewRegistry = { tools: registry.tools, confirm: { 'payments.confirm': 'Pay {amount} USD now?' }, assets: { parcel: { src: PIXEL, width: 64, height: 36 } } };
+
+  /** The built generic page, or null when this run didn't build it (its assembly is tested in Node: test/server/mcp.test.mjs). */
+  async function builtPage(): Promise<string | null> {
     // Read from disk: the test server would add its own script to an HTML page it serves.
     const page = (await readFile({ path: '../../../dist/mcp-view.html' })) ?? '';
-    if (!page.includes('omni-registry')) {
-      // Not built in this run: scripts/build-mcp-view.mjs's assembly is tested in Node (test/server/mcp.test.mjs).
-      (this as { skip(): void }).skip();
-      return;
-    }
+    return page.includes('<!-- omni-registry -->') ? page : null;
+  }
+
+  it('takes the registries from the show_screen listing its host passes, draws, and makes no network request', async function () {
+    const page = await builtPage();
+    if (!page) return (this as { skip(): void }).skip();
+    await drawInFrame(page, initializeWith(appRegistry)['result']);
+  });
+
+  it('takes the registries from a block a server wrote into the page', async function () {
+    const page = await builtPage();
+    if (!page) return (this as { skip(): void }).skip();
+    const block = `<script type="application/json" id="omni-registry">${JSON.stringify(appRegistry).replace(/</g, '\\u003c')}</script>`;
+    await drawInFrame(page.replace('<!-- omni-registry -->', () => block), { protocolVersion: MCP_APPS_PROTOCOL_VERSION, hostContext: { theme: 'light' } });
+  });
+
+  async function drawInFrame(page: string, initializeResult: Json) {
     // The same page under a policy that allows no network at all: any request shows as a violation.
     const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">`;
     const frame = document.createElement('iframe');
@@ -376,9 +478,7 @@ describe('the built page, dist/mcp-view.html ([10.25])', () => {
       if (event.source !== frame.contentWindow) return;
       const m = event.data as Json;
       fromView.push(m);
-      if (m['method'] === 'ui/initialize') {
-        frame.contentWindow!.postMessage({ jsonrpc: '2.0', id: m['id'], result: { protocolVersion: MCP_APPS_PROTOCOL_VERSION, hostContext: { theme: 'light' } } }, '*');
-      }
+      if (m['method'] === 'ui/initialize') frame.contentWindow!.postMessage({ jsonrpc: '2.0', id: m['id'], result: initializeResult }, '*');
     };
     window.addEventListener('message', onMessage);
     try {
@@ -432,5 +532,5 @@ describe('the built page, dist/mcp-view.html ([10.25])', () => {
       window.removeEventListener('message', onMessage);
       frame.remove();
     }
-  });
+  }
 });

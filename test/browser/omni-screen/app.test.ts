@@ -4,6 +4,7 @@ import { describe, it } from './mocha.js';
 import { $, $$, mount, node, settle, textOf } from './helpers.js';
 import { PIXEL, registries, TestGauge } from './fixtures.js';
 import type { AppComponentView } from '../../../elements/omni-screen/index.js';
+import { defineElement } from '../../../elements/shared/defineElement.js';
 
 describe('omni-screen: app components ([8.7])', () => {
   it('gives the app’s element its props ($keys resolved), its children in order, and keeps the element', async () => {
@@ -25,7 +26,7 @@ describe('omni-screen: app components ([8.7])', () => {
     class TestPhoto extends HTMLElement {
       photo: unknown;
     }
-    customElements.define('test-photo', TestPhoto);
+    defineElement('test-photo', TestPhoto);
     const components: Record<string, AppComponentView> = {
       Photo: { tag: 'test-photo', description: 'A photo.', props: { photo: { kind: 'picture' } }, positional: ['photo'] },
     };
@@ -50,7 +51,7 @@ describe('omni-screen: app components ([8.7])', () => {
     class TestLater extends HTMLElement {
       text = '';
     }
-    customElements.define('test-later', TestLater);
+    defineElement('test-later', TestLater);
     await customElements.whenDefined('test-later');
     await settle(screen);
     expect(($(screen, 'test-later') as unknown as TestLater).text).to.equal('hello');
@@ -61,7 +62,7 @@ describe('omni-screen: app components ([8.7])', () => {
     class TestRaw extends HTMLElement {
       caption = '';
     }
-    customElements.define('test-raw', TestRaw);
+    defineElement('test-raw', TestRaw);
     const components: Record<string, AppComponentView> = {
       Raw: {
         tag: 'test-raw',
@@ -83,7 +84,7 @@ describe('omni-screen: app components ([8.7])', () => {
         throw new Error('app bug');
       }
     }
-    customElements.define('test-boom', TestBoom);
+    defineElement('test-boom', TestBoom);
     const components: Record<string, AppComponentView> = {
       Boom: { tag: 'test-boom', description: 'Fails.', props: { text: { kind: 'text' } }, positional: ['text'] },
     };

@@ -1,5 +1,6 @@
 /** Screens and registries the omni-screen tests share. */
 import type { AppComponentView, Picture, ToolSchema } from '../../../elements/omni-screen/index.js';
+import { defineElement } from '../../../elements/shared/defineElement.js';
 
 /** A 1×1 transparent PNG: a picture that needs no network. */
 export const PIXEL =
@@ -54,7 +55,7 @@ export class TestGauge extends HTMLElement {
     this.shadowRoot!.querySelector('p')!.textContent = `${this.#label}: ${this.#level}`;
   }
 }
-if (!customElements.get('test-gauge')) customElements.define('test-gauge', TestGauge);
+defineElement('test-gauge', TestGauge);
 
 /** An app field ([8.7]): a text box that reports edits through onValueChange. */
 export class TestNickname extends HTMLElement {
@@ -74,7 +75,7 @@ export class TestNickname extends HTMLElement {
     root.append(label);
   }
 }
-if (!customElements.get('test-nickname')) customElements.define('test-nickname', TestNickname);
+defineElement('test-nickname', TestNickname);
 
 export const components: Record<string, AppComponentView> = {
   Gauge: {

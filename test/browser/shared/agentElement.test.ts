@@ -5,6 +5,7 @@ import { afterEach, describe, it } from './mocha.js';
 import { AgentElement } from '../../../elements/shared/agentElement.js';
 import { themeStyles, tokenValue } from '../../../themes/index.js';
 import { fill } from '../../../strings/en.js';
+import { defineElement } from '../../../elements/shared/defineElement.js';
 
 class TestAgent extends AgentElement {
   override render() {
@@ -19,7 +20,7 @@ class TestAgent extends AgentElement {
     return this.isRtl;
   }
 }
-customElements.define('test-agent', TestAgent);
+defineElement('test-agent', TestAgent);
 
 /** An agent element with another one in its shadow root, as `<omni-screen>` holds `<ae-chart>`. */
 class TestOuter extends AgentElement {
@@ -30,7 +31,7 @@ class TestOuter extends AgentElement {
     return this.renderRoot.querySelector('test-agent') as TestAgent;
   }
 }
-customElements.define('test-outer', TestOuter);
+defineElement('test-outer', TestOuter);
 
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 const prop = (el: Element, name: string) => getComputedStyle(el).getPropertyValue(name).trim();

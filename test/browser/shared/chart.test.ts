@@ -5,6 +5,7 @@ import { afterEach, describe, it } from './mocha.js';
 import { AeChart, formatValue, liveChartCount, type ChartSeries } from '../../../elements/shared/chart/chart.js';
 import { AgentElement } from '../../../elements/shared/agentElement.js';
 import { tokenValue } from '../../../themes/index.js';
+import { defineElement } from '../../../elements/shared/defineElement.js';
 
 const labels = ['Q1', 'Q2', 'Q3', 'Q4'];
 const sales: ChartSeries = { name: 'Sales', values: [1200, 1500, 900, 2000] };
@@ -386,7 +387,7 @@ describe('ae-chart', () => {
           return litHtml`<ae-chart .labels=${['a']} .series=${series8}></ae-chart>`;
         }
       }
-      if (!customElements.get('chart-host')) customElements.define('chart-host', ChartHost);
+      defineElement('chart-host', ChartHost);
       const hostEl = await fixture<ChartHost>(html`<chart-host theme="dark"></chart-host>`);
       const el = hostEl.shadowRoot!.querySelector('ae-chart') as AeChart;
       await el.updateComplete;

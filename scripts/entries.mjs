@@ -1,0 +1,33 @@
+// The package's entry points. A new element adds ONE line to ELEMENTS (its tag and its size budget); the build
+// (rollup.config.mjs), the size budgets (scripts/check-size.mjs) and the package test (test/package/) read this
+// list, and the package test says which lines package.json still needs ("exports" and "typesVersions").
+//
+// Each element's entry is elements/<tag>/index.ts, published as `agentic-elements/<tag>` (dist/<tag>.js, its
+// types at dist/types/elements/<tag>/index.d.ts). Its budget is min+gzip of the entry with everything it loads
+// statically, Lit and the engine included, as an app that uses only this element ships it. (The budgets of
+// `agentic-elements`, every element, and of cdn/agentic-elements.js are in scripts/check-size.mjs: a new
+// element raises them too, on purpose.)
+
+/** @type {readonly {tag: string, budgetKB: number}[]} */
+export const ELEMENTS = [
+  { tag: 'omni-screen', budgetKB: 48 },
+];
+
+/** The npm entries built from sources: name (dist/<name>.js, `agentic-elements/<name>`) → source file. */
+export const NPM_ENTRIES = {
+  // `agentic-elements`: every element (elements/index.ts re-exports each element's entry).
+  'agentic-elements': 'elements/index.ts',
+  // `agentic-elements/engine`: the DOM-free engine, for Node, workers and servers.
+  engine: 'src/index.ts',
+  ...Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, `elements/${tag}/index.ts`])),
+};
+
+/** The file for a plain <script type="module"> tag: every element and the engine's API, all dependencies inside. */
+export const CDN_ENTRY = { 'agentic-elements': 'elements/cdn.ts' };
+
+/** Export subpath → types file, for package.json "exports" and "typesVersions". */
+export function typesOf(name) {
+  if (name === 'agentic-elements') return './dist/types/elements/index.d.ts';
+  if (name === 'engine') return './dist/types/src/index.d.ts';
+  return `./dist/types/elements/${name}/index.d.ts`;
+}

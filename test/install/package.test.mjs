@@ -1,0 +1,258 @@
+// The package as a stranger gets it (issue 7, "done when"): `npm pack`, then in a scratch project in a temp
+// folder, `npm install <tarball>` (dependencies from the registry, as for anyone), and:
+//  - every entry imports in Node without throwing, and the engine parses a screen;
+//  - a page bundled with esbuild from the per-element entry, beside the app's own Lit element, holds ONE Lit,
+//    and chart.js stays in a chunk of its own, loaded on the first chart;
+//  - cdn/agentic-elements.js works from a plain <script type="module"> in headless Chromium: write() draws a
+//    screen (a chart included, from cdn/chunks/), and the engine's API comes from the same file;
+//  - TypeScript finds the types with moduleResolution "node" (typesVersions) and "bundler" (exports);
+//  - the command runs from the installed package: npx agentic-elements check.
+// `npm run test:package` runs it alone; `npm test` runs it after the build. It builds first if the build is stale.
+// KEEP_SCRATCH=1 keeps the scratch project and prints where it is.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { NPM_ENTRIES } from '../../scripts/entries.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const run = promisify(execFile);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+let scratch = '';
+let app = '';
+let installed = '';
+let tarball = '';
+
+/** Runs a command in `cwd`; rejects with its output when it fails. */
+async function sh(cwd, cmd, args, options = {}) {
+  try {
+    return await run(cmd, args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, FORCE_COLOR: '0', npm_config_update_notifier: 'false' }, ...options });
+  } catch (error) {
+    throw new Error(`${cmd} ${args.join(' ')} (in ${cwd}) failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+  }
+}
+
+/** Runs an ES module in the scratch project, as its own file would; resolves with its stdout. */
+async function nodeIn(cwd, code) {
+  const file = join(cwd, `run-${Math.random().toString(36).slice(2)}.mjs`);
+  writeFileSync(file, code);
+  const { stdout } = await sh(cwd, process.execPath, [file]);
+  return stdout;
+}
+
+before(async () => {
+  // The build this tests: fresh (npm test built it just before), else built now.
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, encoding: 'utf8' });
+  assert.equal(build.status, 0, `the build failed:\n${build.stdout}\n${build.stderr}`);
+
+  scratch = mkdtempSync(join(tmpdir(), 'agentic-elements-install-'));
+  // npm pack runs prepack and prepare, which find the build fresh and skip it.
+  const { stdout } = await sh(root, npm, ['pack', '--json', '--pack-destination', scratch]);
+  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
+  tarball = join(scratch, packed.filename);
+
+  app = join(scratch, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', version: '1.0.0', private: true, type: 'module' }, null, 2));
+  await sh(app, npm, ['install', '--no-audit', '--no-fund', tarball]);
+  installed = join(app, 'node_modules', 'agentic-elements');
+});
+
+after(() => {
+  if (!scratch) return;
+  if (process.env.KEEP_SCRATCH) console.log(`# scratch project kept at ${app}`);
+  else rmSync(scratch, { recursive: true, force: true });
+});
+
+test('the tarball holds the built entries, cdn/, types and the command, and no sources, tests or demo', () => {
+  const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+  for (const name of Object.keys(NPM_ENTRIES)) assert.ok(listing.includes(`dist/${name}.js`), `dist/${name}.js`);
+  for (const file of ['cdn/agentic-elements.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
+    assert.ok(listing.includes(file), file);
+  }
+  assert.ok(listing.some((f) => /^cdn\/chunks\/.+\.js$/.test(f)), 'cdn/chunks/');
+  const unexpected = listing.filter((f) => /^(src|elements|test|demo|mcp|bench|scripts)\//.test(f) || /\.test\.|\.ts$/.test(f.replace(/\.d\.ts$/, '')));
+  assert.deepEqual(unexpected, []);
+});
+
+test('the shipped MCP view is generic: no app’s tools or pictures inside', () => {
+  const view = readFileSync(join(installed, 'dist', 'mcp-view.html'), 'utf8');
+  assert.ok(!/id="omni-registry"/.test(view), 'no registry block');
+  assert.ok(!/data:image\/svg\+xml;base64,/.test(view), 'none of the demo’s pictures');
+  assert.ok(!/"payments\.confirm":\{/.test(view), 'none of the demo’s tool schemas');
+});
+
+test('"sideEffects" holds: only elements-* chunks define tags, and the engine loads only engine-* chunks', () => {
+  const dist = join(installed, 'dist');
+  const staticImports = (file) =>
+    [...readFileSync(join(dist, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?from\s*['"](\.\/[^'"]+)['"]/gm)].map((m) => join(file, '..', m[1]));
+  for (const chunk of readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js'))) {
+    if (/\bdefineElement\(['"]/.test(readFileSync(join(dist, 'chunks', chunk), 'utf8'))) assert.match(chunk, /^elements-/, chunk);
+  }
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    staticImports(file).forEach(visit);
+  };
+  visit('engine.js');
+  assert.deepEqual([...seen].filter((f) => f !== 'engine.js' && !/^chunks\/engine-/.test(f)), []);
+});
+
+test('every entry imports in Node without throwing', async () => {
+  assert.deepEqual(
+    Object.keys(pkg.exports).filter((k) => pkg.exports[k].default?.endsWith('.js')).sort(),
+    Object.keys(NPM_ENTRIES).map((n) => (n === 'agentic-elements' ? '.' : `./${n}`)).sort(),
+  );
+  for (const name of Object.keys(NPM_ENTRIES)) {
+    const specifier = name === 'agentic-elements' ? 'agentic-elements' : `agentic-elements/${name}`;
+    const out = await nodeIn(app, `const m = await import(${JSON.stringify(specifier)}); console.log(Object.keys(m).length);`);
+    assert.ok(Number(out.trim()) > 0, `${specifier} exports something`);
+  }
+});
+
+test('the engine parses a screen in Node', async () => {
+  const out = await nodeIn(
+    app,
+    `import { createOmniParser } from 'agentic-elements/engine';
+     const parser = createOmniParser({ tools: [], assets: [] });
+     parser.write('root = Card([title])\\ntitle = Heading("Hi")\\n');
+     parser.end();
+     console.log(JSON.stringify({ node: parser.document.node('title'), issues: parser.issues.length }));`,
+  );
+  const { node, issues } = JSON.parse(out);
+  assert.equal(issues, 0);
+  assert.equal(node.type, 'Heading');
+  assert.equal(node.props.text, 'Hi');
+});
+
+test('a page bundled from agentic-elements/omni-screen beside the app’s own Lit element holds one Lit; chart.js stays lazy', async () => {
+  writeFileSync(
+    join(app, 'page.js'),
+    `import 'agentic-elements/omni-screen';
+     import { LitElement, html } from 'lit';
+     class AppCard extends LitElement { render() { return html\`<slot></slot>\`; } }
+     customElements.define('app-card', AppCard);
+     document.querySelector('omni-screen')?.write('root = Text("hi")\\n');`,
+  );
+  const { build } = await import('esbuild');
+  const result = await build({
+    absWorkingDir: app,
+    entryPoints: ['page.js'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: join(app, 'out'),
+    metafile: true,
+    write: true,
+    logLevel: 'silent',
+  });
+  const inputs = Object.keys(result.metafile.inputs);
+  // Each of Lit's core modules once, all from the app's node_modules (the package brought no copy of its own).
+  for (const core of ['lit-html/lit-html.js', '@lit/reactive-element/reactive-element.js', 'lit-element/lit-element.js']) {
+    const copies = inputs.filter((i) => i.endsWith(`node_modules/${core}`));
+    assert.equal(copies.length, 1, `${core}: ${copies.join(', ') || 'none'}`);
+    assert.ok(!copies[0].includes('agentic-elements/node_modules'), copies[0]);
+  }
+  const outputs = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith('.js'));
+  const code = outputs.map(([f]) => readFileSync(join(app, f), 'utf8')).join('\n');
+  // lit-html registers its version once per copy that runs.
+  assert.equal((code.match(/litHtmlVersions/g) ?? []).length, 1, 'one lit-html');
+  const [, entry] = outputs.find(([, o]) => o.entryPoint === 'page.js');
+  assert.ok(!Object.keys(entry.inputs).some((i) => i.includes('node_modules/chart.js/')), 'chart.js is not in the page’s entry');
+  assert.ok(outputs.some(([, o]) => Object.keys(o.inputs).some((i) => i.includes('node_modules/chart.js/'))), 'chart.js is in a chunk of its own');
+});
+
+test('cdn/agentic-elements.js draws a screen from a plain <script type="module"> in Chromium', async () => {
+  const cdn = join(installed, 'cdn');
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cdn</title></head><body>
+<omni-screen id="screen"></omni-screen>
+<script type="module">
+  import { createOmniParser } from '/cdn/agentic-elements.js';
+  const screen = document.getElementById('screen');
+  screen.write('root = Card([title, chart])\\ntitle = Heading("Hello from the script tag")\\n');
+  screen.write('chart = BarChart("Sales", ["Mon", "Tue"], [s])\\ns = Series("Units", [3, 5])\\n');
+  screen.end();
+  window.engineReady = typeof createOmniParser === 'function';
+</script></body></html>`;
+  const types = { '.js': 'text/javascript', '.map': 'application/json' };
+  const server = createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    if (path === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    const file = normalize(join(cdn, path.replace(/^\/cdn\//, '/')));
+    if (!path.startsWith('/cdn/') || !file.startsWith(cdn) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { chromium } = await import('playwright');
+  const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox'] });
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    tab.on('pageerror', (e) => errors.push(String(e)));
+    tab.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+    await tab.goto(`http://127.0.0.1:${server.address().port}/`);
+    await tab.waitForFunction(() => {
+      const screen = document.getElementById('screen');
+      return screen?.shadowRoot?.textContent?.includes('Hello from the script tag') && screen.shadowRoot.querySelector('ae-chart')?.shadowRoot?.querySelector('canvas');
+    }, null, { timeout: 15_000 });
+    assert.equal(await tab.evaluate(() => window.engineReady), true, 'the engine API comes from the same file');
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
+test('TypeScript finds the types with moduleResolution "node" (typesVersions) and "bundler" (exports)', async () => {
+  writeFileSync(
+    join(app, 'check.ts'),
+    `import { createOmniParser, type OmniParser } from 'agentic-elements/engine';
+import { OmniScreen } from 'agentic-elements/omni-screen';
+import { OmniScreen as FromAll } from 'agentic-elements';
+const parser: OmniParser = createOmniParser({ tools: [], assets: [] });
+const issues: number = parser.issues.length;
+const tag: typeof OmniScreen = FromAll;
+// @ts-expect-error the parser takes registries, not a number: proves the types are real, not any
+createOmniParser(42);
+export { issues, tag };
+`,
+  );
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  for (const moduleResolution of ['node', 'bundler']) {
+    const config = {
+      compilerOptions: {
+        target: 'ES2022',
+        module: moduleResolution === 'node' ? 'commonjs' : 'ES2022',
+        moduleResolution: moduleResolution === 'node' ? 'node10' : 'bundler',
+        ignoreDeprecations: '6.0',
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ['check.ts'],
+    };
+    writeFileSync(join(app, `tsconfig.${moduleResolution}.json`), JSON.stringify(config, null, 2));
+    await sh(app, process.execPath, [tsc, '-p', `tsconfig.${moduleResolution}.json`]);
+  }
+});
+
+test('the command runs from the installed package: npx agentic-elements check', async () => {
+  writeFileSync(join(app, 'good.txt'), 'root = Card([title])\ntitle = Heading("Hi")\n');
+  writeFileSync(join(app, 'bad.txt'), 'root = Card([title])\ntitle = Heding("Hi")\n');
+  const good = await sh(app, 'npx', ['--no-install', 'agentic-elements', 'check', 'good.txt']);
+  assert.doesNotMatch(good.stdout, /error/);
+  const bad = spawnSync('npx', ['--no-install', 'agentic-elements', 'check', 'bad.txt'], { cwd: app, encoding: 'utf8' });
+  assert.equal(bad.status, 1, bad.stderr);
+  assert.match(bad.stdout, /\b2\b.*Heding/);
+});

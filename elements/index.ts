@@ -8,3 +8,7 @@ export { AeConfirmDialog } from './shared/confirmDialog.js';
 export { AePlaceholder } from './shared/placeholder.js';
 export { AeFallback, type FallbackKind } from './shared/fallback.js';
 export { AeChart, liveChartCount, type ChartKind, type ChartSeries } from './shared/chart/chart.js';
+// Languages: register one (`registerLocale('de', de)` with `de` from `agentic-elements/locales/de`) and every
+// element whose lang is that language speaks it. English is built in.
+export { registerLocale, registeredLocales, wordsFor } from '../strings/locales.js';
+export { en, type Strings, type StringKey } from '../strings/en.js';

@@ -13,6 +13,9 @@ export const ELEMENTS = [
   { tag: 'omni-screen', budgetKB: 48 },
 ];
 
+/** The languages shipped beside English (strings/<tag>.ts), each its own entry: `agentic-elements/locales/<tag>`. */
+export const LOCALES = ['de'];
+
 /** The npm entries built from sources: name (dist/<name>.js, `agentic-elements/<name>`) → source file. */
 export const NPM_ENTRIES = {
   // `agentic-elements`: every element (elements/index.ts re-exports each element's entry).
@@ -20,14 +23,19 @@ export const NPM_ENTRIES = {
   // `agentic-elements/engine`: the DOM-free engine, for Node, workers and servers.
   engine: 'src/index.ts',
   ...Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, `elements/${tag}/index.ts`])),
+  ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, `strings/${tag}.ts`])),
 };
 
 /** The file for a plain <script type="module"> tag: every element and the engine's API, all dependencies inside. */
-export const CDN_ENTRY = { 'agentic-elements': 'elements/cdn.ts' };
+export const CDN_ENTRY = {
+  'agentic-elements': 'elements/cdn.ts',
+  ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, `strings/${tag}.ts`])),
+};
 
 /** Export subpath → types file, for package.json "exports" and "typesVersions". */
 export function typesOf(name) {
   if (name === 'agentic-elements') return './dist/types/elements/index.d.ts';
   if (name === 'engine') return './dist/types/src/index.d.ts';
+  if (name.startsWith('locales/')) return `./dist/types/strings/${name.slice('locales/'.length)}.d.ts`;
   return `./dist/types/elements/${name}/index.d.ts`;
 }

@@ -1,21 +1,23 @@
 /**
- * The words the elements write themselves, in English. An app replaces any of them through the `strings`
- * property of an element; `{name}` placeholders are filled once by `fill()` and never interpreted.
+ * The words the elements write themselves, in English: the words every element uses first, then each element's
+ * own. Another language is a file beside this one with the same keys (`de.ts`), registered with
+ * `registerLocale()` and picked by the element's `lang`. An app replaces any word through an element's `strings`
+ * property; `{name}` placeholders are filled once by `fill()` and never interpreted.
  */
 export const en = {
+  // ——— Common: every element ———
   // Streaming and structure
   loading: 'Loading…',
   placeholder: 'Loading {type}…',
   missing: 'This part of the screen did not arrive.',
   crashed: 'This part of the screen could not be shown.',
   unknownComponent: 'This part of the screen needs a newer version of the app.',
-  newerVersion: 'This screen was made for a newer version of the app, so some of it may not show. Update the app to see all of it.',
-  streaming: 'Generating the screen…',
-  streamEnded: 'Screen ready.',
   connectionLost: 'The connection was lost before the screen was complete.',
   retry: 'Try again',
   cancel: 'Cancel',
-  // Fields ([8.2]–[8.4])
+  // The server asked to wait (Retry-After) before the Retry button works again
+  retryIn: 'You can try again in {seconds} s.',
+  // Fields ([8.2]–[8.4] of Omni-IR; forms of the op stream too)
   required: 'Fill in this field.',
   chooseOption: 'Choose an option.',
   turnOn: 'Turn this on to continue.',
@@ -28,36 +30,40 @@ export const en = {
   dateTooEarly: 'Choose {min} or later.',
   dateTooLate: 'Choose {max} or earlier.',
   fieldErrors: 'Check the highlighted fields.',
-  // Actions and confirmations ([9.1]–[9.3])
+  // Actions and confirmations
   confirmTitle: 'Please confirm',
   confirm: 'Confirm',
   actionBlocked: 'This action can’t be done from here.',
   actionFailed: 'Something went wrong. Nothing was changed.',
   actionRunning: 'Working…',
   actionDone: 'Done.',
-  // Components
-  rating: 'Rated {value} out of {max}',
-  messageFromUser: 'You said',
-  messageFromAssistant: 'Assistant said',
-  selectPlaceholder: 'Choose…',
-  imageMissing: 'Picture not available: {alt}',
+  // Charts and tables
   chartData: 'Data for {title}',
   chartCategory: 'Category',
   chartValue: 'Value',
   chartLegend: 'Legend',
   tableScroll: 'Table, scrolls sideways',
+  // Small words
   on: 'On',
   off: 'Off',
-  // omni-screen: why a governed Button can't be pressed while its approval may still arrive ([9])
+  selectPlaceholder: 'Choose…',
+  imageMissing: 'Picture not available: {alt}',
+
+  // ——— <omni-screen> ———
+  newerVersion: 'This screen was made for a newer version of the app, so some of it may not show. Update the app to see all of it.',
+  streaming: 'Generating the screen…',
+  streamEnded: 'Screen ready.',
+  rating: 'Rated {value} out of {max}',
+  messageFromUser: 'You said',
+  messageFromAssistant: 'Assistant said',
+  // Why a governed Button can't be pressed while its approval may still arrive ([9])
   actionPending: 'Available once the screen has loaded.',
-  // omni-screen: a Table's scroll region, named by its columns so two tables are told apart
+  // A Table's scroll region, named by its columns so two tables are told apart
   tableScrollNamed: 'Table of {columns}, scrolls sideways',
-  // omni-screen: generate() ([10.1]–[10.11]); the sentence a person sees when a screen couldn't be made
+  // generate() ([10.1]–[10.11]): the sentence a person sees when a screen couldn't be made
   generateFailed: 'The screen could not be made.',
   generateBusy: 'The service is busy right now. Wait a moment, then try again.',
   generateStopped: 'Stopped before the screen was complete.',
-  // omni-screen: the server asked to wait (Retry-After) before the Retry button works again
-  retryIn: 'You can try again in {seconds} s.',
   // What a Notice's tone means, said before its text so it isn't carried by colour alone
   toneInfo: 'Note:',
   toneSuccess: 'Success:',

@@ -1,22 +1,16 @@
 /** Formatting the renderer does itself with Intl, in the element's locale ([8] Content and styling). */
+import { dateFormat, numberFormat } from '../shared/base/locale.js';
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function safeLocale(locale: string): string | undefined {
-  try {
-    return Intl.getCanonicalLocales(locale)[0];
-  } catch {
-    return undefined;
-  }
-}
 
 /** A number, or a string that is plainly a number, as money; anything else is returned as text. */
 export function formatCurrency(value: string | number, currency: string | undefined, locale: string): string {
   const n = typeof value === 'number' ? value : NUMERIC.test(value.trim()) ? Number(value.trim()) : Number.NaN;
   if (!Number.isFinite(n)) return String(value);
   try {
-    return new Intl.NumberFormat(safeLocale(locale), { style: 'currency', currency: currency ?? 'USD' }).format(n);
+    return numberFormat(locale, { style: 'currency', currency: currency ?? 'USD' }).format(n);
   } catch {
     return String(value);
   }
@@ -34,7 +28,7 @@ export function formatDate(value: string, locale: string): string {
   date.setUTCFullYear(y); // Date.UTC maps years 0–99 to 1900–1999
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return value;
   try {
-    return new Intl.DateTimeFormat(safeLocale(locale), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+    return dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
   } catch {
     return value;
   }
@@ -43,7 +37,7 @@ export function formatDate(value: string, locale: string): string {
 /** A number for reading aloud or showing beside stars: up to two decimals, in the locale. */
 export function formatNumber(n: number, locale: string): string {
   try {
-    return new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 2 }).format(n);
+    return numberFormat(locale, { maximumFractionDigits: 2 }).format(n);
   } catch {
     return String(n);
   }

@@ -19,3 +19,4 @@ export {
   type OmniActionResult,
 } from './events.js';
 export type { AppComponentView, Picture } from './screenContext.js';
+export { registerLocale } from '../../strings/locales.js';

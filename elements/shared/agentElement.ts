@@ -7,20 +7,13 @@ import { property } from 'lit/decorators.js';
 import { SignalWatcher } from './signalWatcher.js';
 import { ContextConsumer, ContextProvider } from '@lit/context';
 import { en, mergeStrings, type Strings } from '../../strings/en.js';
+import { wordsFor } from '../../strings/locales.js';
 import { themeNames, themeStyles, type ThemeName } from '../../themes/index.js';
 import { localeContext, stringsContext, themeContext } from './contexts.js';
+import { canonicalLocale } from './base/locale.js';
 
 const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (themeNames as readonly string[]).includes(v);
 
-/** A usable BCP 47 tag, or undefined: an app's typo must not make every `Intl` call throw. */
-function canonicalLocale(tag: string | null | undefined): string | undefined {
-  if (!tag) return undefined;
-  try {
-    return Intl.getCanonicalLocales(tag)[0];
-  } catch {
-    return undefined;
-  }
-}
 
 /** The `lang` of the nearest ancestor, crossing shadow roots (`closest()` stops at them). */
 function inheritedLang(from: Element): string | undefined {
@@ -65,8 +58,9 @@ function* agentElementsIn(root: Element): Generator<AgentElement> {
  * - `locale`: BCP 47 tag for numbers and dates. Unset: the element's `lang`, then the enclosing agent
  *   element's locale, then the nearest ancestor's `lang` (across shadow roots), then `en`.
  * - `dir`: the native attribute; styles use logical properties, and `isRtl` tells script-drawn parts.
- * - `strings`: the app's replacements for any of the elements' own words, merged over the enclosing
- *   element's words (or English). Values are shown as text, never markup.
+ * - `strings`: the app's replacements for any of the elements' own words, merged over the words of the
+ *   element's language (see `registerLocale()` in strings/locales.ts) or the enclosing element's words.
+ *   Values are shown as text, never markup.
  *
  * @cssprop [--ae-surface=#ffffff] - Background of the element and its cards. Dark: #1b2029
  * @cssprop [--ae-text=#1f2329] - Body text. Dark: #e6e8ec
@@ -171,9 +165,15 @@ export class AgentElement extends SignalWatcher(LitElement) {
 
   private wordsCache?: { base: Strings; overrides: Partial<Strings> | undefined; words: Strings };
 
-  /** The element's words: `strings` merged over the enclosing element's words, or English. Memoized. */
+  /**
+   * The element's words: `strings` merged over the words of its language (a locale registered with
+   * `registerLocale()`, else English) — or, when it sets no language of its own, over the enclosing element's
+   * words. Memoized.
+   */
   protected get words(): Strings {
-    const base = this.inheritedStrings.value ?? en;
+    const ownLanguage = !!(this.locale || this.getAttribute('lang'));
+    const inherited = ownLanguage ? undefined : this.inheritedStrings.value;
+    const base = inherited ?? wordsFor(this.resolvedLocale);
     const overrides = this.strings;
     const cached = this.wordsCache;
     if (cached && cached.base === base && cached.overrides === overrides) return cached.words;

@@ -6,40 +6,26 @@
 /** A chart's number format. */
 export type ChartFormat = 'number' | 'currency' | 'percent';
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function safeLocale(locale: string): string {
-  try {
-    return Intl.getCanonicalLocales(locale)[0] ?? 'en';
-  } catch {
-    return 'en';
-  }
-}
+import { numberFormat } from '../base/locale.js';
 
 /** `full`: every digit; `whole`: no fraction (currency ticks such as "$5,000"); `compact`: "12K", "$1.2M". */
 type Mode = 'full' | 'whole' | 'compact';
 
 function formatter(format: ChartFormat, currency: string, locale: string, mode: Mode): Intl.NumberFormat {
   const code = /^[A-Za-z]{3}$/.test(currency) ? currency.toUpperCase() : 'USD';
-  const key = `${format}|${code}|${locale}|${mode}`;
-  let f = formatters.get(key);
-  if (!f) {
-    const options: Intl.NumberFormatOptions =
-      format === 'currency'
-        ? { style: 'currency', currency: code }
-        : format === 'percent'
-          ? { style: 'percent', maximumFractionDigits: 2 }
-          : { maximumFractionDigits: 3 };
-    if (mode === 'compact') {
-      options.notation = 'compact';
-      options.maximumFractionDigits = 1;
-    }
-    if (mode !== 'full' && format === 'currency') options.minimumFractionDigits = 0;
-    if (mode === 'whole') options.maximumFractionDigits = 0;
-    f = new Intl.NumberFormat(safeLocale(locale), options);
-    formatters.set(key, f);
+  const options: Intl.NumberFormatOptions =
+    format === 'currency'
+      ? { style: 'currency', currency: code }
+      : format === 'percent'
+        ? { style: 'percent', maximumFractionDigits: 2 }
+        : { maximumFractionDigits: 3 };
+  if (mode === 'compact') {
+    options.notation = 'compact';
+    options.maximumFractionDigits = 1;
   }
-  return f;
+  if (mode !== 'full' && format === 'currency') options.minimumFractionDigits = 0;
+  if (mode === 'whole') options.maximumFractionDigits = 0;
+  return numberFormat(locale, options);
 }
 
 /**

@@ -16,10 +16,10 @@ const forbidden = [
   { selector: "CallExpression[callee.property.name='setAttribute'][arguments.0.value=/^on/i]", message: 'Inline event handlers are forbidden.' },
 ];
 
-/** Tags are defined through elements/shared/defineElement.ts only: safe on servers, one warning for a taken tag. */
+/** Tags are defined through elements/shared/base/defineElement.ts only: safe on servers, one warning for a taken tag. */
 const defineOnlyThroughHelper = {
   selector: "CallExpression[callee.object.name='customElements'][callee.property.name='define']",
-  message: 'Use defineElement(tag, ctor) from elements/shared/defineElement.ts: it skips servers and warns when the tag is taken.',
+  message: 'Use defineElement(tag, ctor) from elements/shared/base/defineElement.ts: it skips servers and warns when the tag is taken.',
 };
 
 export default tseslint.config(
@@ -45,7 +45,7 @@ export default tseslint.config(
   },
   {
     // The helper itself, and tests and demos that define an app's own elements the way an app does.
-    files: ['elements/shared/defineElement.ts', 'test/**', 'demo/**'],
+    files: ['elements/shared/base/defineElement.ts', 'test/**', 'demo/**'],
     rules: { 'no-restricted-syntax': ['error', ...forbidden] },
   },
   {

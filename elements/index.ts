@@ -3,11 +3,11 @@
  * whole set); each element's folder can also be imported on its own.
  */
 export * from './omni-screen/index.js';
-export { AgentElement } from './shared/agentElement.js';
-export { AeConfirmDialog } from './shared/confirmDialog.js';
-export { AePlaceholder } from './shared/placeholder.js';
-export { AeFallback, type FallbackKind } from './shared/fallback.js';
-export { AeChart, liveChartCount, type ChartKind, type ChartSeries } from './shared/chart/chart.js';
+export { AgentElement } from './shared/base/agentElement.js';
+export { AeConfirmDialog } from './shared/elements/confirmDialog.js';
+export { AePlaceholder } from './shared/elements/placeholder.js';
+export { AeFallback, type FallbackKind } from './shared/elements/fallback.js';
+export { AeChart, liveChartCount, type ChartKind, type ChartSeries } from './shared/elements/chart/chart.js';
 // Languages: register one (`registerLocale('de', de)` with `de` from `agentic-elements/locales/de`) and every
 // element whose lang is that language speaks it. English is built in.
 export { registerLocale, registeredLocales, wordsFor } from '../strings/locales.js';

@@ -1,12 +1,12 @@
 import { LitElement, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import { SignalWatcher } from '../shared/signalWatcher.js';
+import { SignalWatcher } from '../shared/base/signalWatcher.js';
 import type { OmniNode as NodeData } from '../../src/omni-ir/types.js';
 import { screenContext, type ScreenContext } from './screenContext.js';
 import { renderProbe } from './testHooks.js';
-import { viewFor } from './components/index.js';
-import { fallback, placeholder, sizeFor } from './components/parts.js';
-import { defineElement } from '../shared/defineElement.js';
+import { viewFor } from './views/index.js';
+import { fallback, placeholder, sizeFor } from './views/parts.js';
+import { defineElement } from '../shared/base/defineElement.js';
 
 /**
  * One node of a screen, by id. Each id gets its own small element, keyed by id, so a line re-renders only the

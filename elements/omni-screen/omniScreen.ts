@@ -4,8 +4,8 @@ import { keyed } from 'lit/directives/keyed.js';
 import { ContextProvider } from '@lit/context';
 import { Signal } from 'signal-polyfill';
 import type { Schema } from '@cfworker/json-schema';
-import { AgentElement } from '../shared/agentElement.js';
-import '../shared/placeholder.js';
+import { AgentElement } from '../shared/base/agentElement.js';
+import '../shared/elements/placeholder.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
 import { FocusController } from '../shared/controllers/focus.js';
@@ -25,9 +25,9 @@ import type {
 import type { SourceInput, Source } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
 import './omniNode.js';
-import { componentStyles } from './components/index.js';
-import { isStateRef, text } from './components/parts.js';
-import { noticeWords } from './components/notice.js';
+import { componentStyles } from './views/index.js';
+import { isStateRef, text } from './views/parts.js';
+import { noticeWords } from './views/notice.js';
 import { FieldRules } from './controllers/fields.js';
 import { LiveFeedController, remote } from './controllers/liveFeed.js';
 import { Presses } from './controllers/press.js';
@@ -48,7 +48,7 @@ import { screenContext, type AppComponentView, type Picture, type ScreenContext 
 import { screenStyles } from './styles.js';
 import { failureWords, type GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
-import { defineElement } from '../shared/defineElement.js';
+import { defineElement } from '../shared/base/defineElement.js';
 
 export type { GenerateProgress } from './progress.js';
 

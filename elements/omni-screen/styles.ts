@@ -1,5 +1,5 @@
 import { css, type CSSResultGroup } from 'lit';
-import { shimmerStyles, visuallyHidden } from '../shared/blockSize.js';
+import { shimmerStyles, visuallyHidden } from '../shared/styles/blockSize.js';
 
 /** The screen's own styles: its frame, the node elements' boxes, focus rings and hidden text. */
 export const screenStyles: CSSResultGroup = [

@@ -1,10 +1,10 @@
-// defineElement (elements/shared/defineElement.ts) outside a browser: where there is no registry it does
+// defineElement (elements/shared/base/defineElement.ts) outside a browser: where there is no registry it does
 // nothing (a server importing an element), and against a registry it defines a free tag, leaves a taken one to
 // its owner, and says so only when the owner is another class. The real registry: test/browser/shared.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { defineElement } from '../../elements/shared/defineElement.ts';
-import { VERSION } from '../../elements/shared/version.ts';
+import { defineElement } from '../../elements/shared/base/defineElement.ts';
+import { VERSION } from '../../elements/shared/base/version.ts';
 
 type Ctor = CustomElementConstructor;
 const g = globalThis as { customElements?: unknown };

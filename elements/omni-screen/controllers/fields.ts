@@ -7,7 +7,7 @@ import { Signal } from 'signal-polyfill';
 import { checkField } from '../../../src/omni-ir/fields.js';
 import type { OmniDocument, OmniNode, Scalar } from '../../../src/omni-ir/types.js';
 import { fill, type Strings } from '../../../strings/en.js';
-import { editedKey } from '../components/parts.js';
+import { editedKey } from '../views/parts.js';
 import type { AppComponentView, FieldProblem } from '../screenContext.js';
 
 const FIELD_TYPES = new Set(['Input', 'DateInput', 'Select', 'Switch']);

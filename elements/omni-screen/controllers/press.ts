@@ -9,7 +9,7 @@ import type { Issue, OmniDocument, OmniMutation } from '../../../src/omni-ir/typ
 import { errorText } from '../../../src/stream/errors.js';
 import type { ApprovalController } from '../../shared/controllers/approval.js';
 import type { FocusController } from '../../shared/controllers/focus.js';
-import { isStateRef } from '../components/parts.js';
+import { isStateRef } from '../views/parts.js';
 import {
   OmniActionErrorEvent,
   OmniActionEvent,

@@ -9,8 +9,8 @@ import { html, type ReactiveController, type ReactiveControllerHost, type Templa
 import { Signal } from 'signal-polyfill';
 import { reviewAction, type ActionParams, type ActionRules, type BlockReason } from '../../../src/actions/govern.js';
 import type { ParamProblem } from '../../../src/actions/schema.js';
-import type { AeConfirmDialog } from '../confirmDialog.js';
-import '../confirmDialog.js';
+import type { AeConfirmDialog } from '../elements/confirmDialog.js';
+import '../elements/confirmDialog.js';
 
 /** Where an action is: `idle` until asked for, then `checking`, `running`, and how it ended. */
 export type ActionPhase = 'idle' | 'checking' | 'running' | 'blocked' | 'failed' | 'done';

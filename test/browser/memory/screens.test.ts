@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import '../../../elements/omni-screen/index.js';
 import type { OmniScreen } from '../../../elements/omni-screen/index.js';
-import { liveChartCount } from '../../../elements/shared/chart/chart.js';
+import { liveChartCount } from '../../../elements/shared/elements/chart/chart.js';
 
 const gc = (globalThis as unknown as { gc?: () => void }).gc;
 const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));

@@ -4,7 +4,7 @@ import { describe, it } from './mocha.js';
 import { $, $$, mount, node, settle, textOf } from './helpers.js';
 import { PIXEL, registries, TestGauge } from './fixtures.js';
 import type { AppComponentView } from '../../../elements/omni-screen/index.js';
-import { defineElement } from '../../../elements/shared/defineElement.js';
+import { defineElement } from '../../../elements/shared/base/defineElement.js';
 
 describe('omni-screen: app components ([8.7])', () => {
   it('gives the app’s element its props ($keys resolved), its children in order, and keeps the element', async () => {

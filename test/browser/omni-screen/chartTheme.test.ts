@@ -6,7 +6,7 @@ import { emulateMedia } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
 import { $, chartsReady, mount, settle } from './helpers.js';
 import { registries } from './fixtures.js';
-import type { AeChart } from '../../../elements/shared/chart/chart.js';
+import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
 import type { OmniScreen } from '../../../elements/omni-screen/index.js';
 import { tokenValue } from '../../../themes/index.js';
 

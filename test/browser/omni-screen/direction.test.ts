@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { chartsReady, dialog, mount, node, press, settle } from './helpers.js';
 import { registries } from './fixtures.js';
-import type { AeChart } from '../../../elements/shared/chart/chart.js';
+import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
 
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 const RLO = '\u202E';

@@ -1,6 +1,6 @@
 /** Screens and registries the omni-screen tests share. */
 import type { AppComponentView, Picture, ToolSchema } from '../../../elements/omni-screen/index.js';
-import { defineElement } from '../../../elements/shared/defineElement.js';
+import { defineElement } from '../../../elements/shared/base/defineElement.js';
 
 /** A 1×1 transparent PNG: a picture that needs no network. */
 export const PIXEL =

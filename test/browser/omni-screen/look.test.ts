@@ -6,7 +6,7 @@ import { describe, it } from './mocha.js';
 import { $, $$, mount, node, press, settle } from './helpers.js';
 import { registries } from './fixtures.js';
 import { en } from '../../../strings/en.js';
-import { formatTick } from '../../../elements/shared/chart/format.js';
+import { formatTick } from '../../../elements/shared/elements/chart/format.js';
 
 describe('omni-screen: how it looks', () => {
   it('aligns a number column’s heading to the end, like its cells; text and mixed columns stay at the start', async () => {

@@ -204,7 +204,7 @@ describe('omni-screen: charts', () => {
   });
 
   it('50 screens with charts mounted and removed leave no chart instances', async () => {
-    const { liveChartCount } = await import('../../../elements/shared/chart/chart.js');
+    const { liveChartCount } = await import('../../../elements/shared/elements/chart/chart.js');
     const before = liveChartCount();
     const screens = [];
     for (let i = 0; i < 50; i++) {

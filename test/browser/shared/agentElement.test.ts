@@ -2,10 +2,10 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { html as litHtml } from 'lit';
 import { afterEach, describe, it } from './mocha.js';
-import { AgentElement } from '../../../elements/shared/agentElement.js';
+import { AgentElement } from '../../../elements/shared/base/agentElement.js';
 import { themeStyles, tokenValue } from '../../../themes/index.js';
 import { fill } from '../../../strings/en.js';
-import { defineElement } from '../../../elements/shared/defineElement.js';
+import { defineElement } from '../../../elements/shared/base/defineElement.js';
 
 class TestAgent extends AgentElement {
   override render() {

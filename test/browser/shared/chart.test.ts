@@ -2,10 +2,10 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { html as litHtml } from 'lit';
 import { afterEach, describe, it } from './mocha.js';
-import { AeChart, formatValue, liveChartCount, type ChartSeries } from '../../../elements/shared/chart/chart.js';
-import { AgentElement } from '../../../elements/shared/agentElement.js';
+import { AeChart, formatValue, liveChartCount, type ChartSeries } from '../../../elements/shared/elements/chart/chart.js';
+import { AgentElement } from '../../../elements/shared/base/agentElement.js';
 import { tokenValue } from '../../../themes/index.js';
-import { defineElement } from '../../../elements/shared/defineElement.js';
+import { defineElement } from '../../../elements/shared/base/defineElement.js';
 
 const labels = ['Q1', 'Q2', 'Q3', 'Q4'];
 const sales: ChartSeries = { name: 'Sales', values: [1200, 1500, 900, 2000] };

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { describe, it } from './mocha.js';
-import { AeConfirmDialog } from '../../../elements/shared/confirmDialog.js';
+import { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 
 async function setup(theme = 'light') {
   const wrap = await fixture<HTMLElement>(html`<div>
@@ -141,12 +141,17 @@ describe('ae-confirm-dialog', () => {
   it('fires ae-confirm-close with the answer', async () => {
     const { dialog } = await setup();
     let detail: unknown;
-    dialog.addEventListener('ae-confirm-close', (e) => (detail = (e as CustomEvent).detail));
+    let confirmed: unknown;
+    dialog.addEventListener('ae-confirm-close', (e) => {
+      detail = e.detail;
+      confirmed = e.confirmed;
+    });
     const answer = dialog.ask('Go?');
     await dialog.updateComplete;
     part(dialog, 'confirm').click();
     await answer;
     expect(detail).to.deep.equal({ confirmed: true });
+    expect(confirmed).to.equal(true);
   });
 
   for (const theme of ['light', 'dark']) {

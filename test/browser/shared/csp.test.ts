@@ -2,12 +2,12 @@
 // style attribute or a <style> element. Lit's adopted stylesheets and chart.js's CSSOM writes are allowed.
 import { expect, fixture, html } from '@open-wc/testing';
 import { before, describe, it } from './mocha.js';
-import '../../../elements/shared/chart/chart.js';
-import '../../../elements/shared/confirmDialog.js';
-import '../../../elements/shared/placeholder.js';
-import '../../../elements/shared/fallback.js';
-import type { AeChart } from '../../../elements/shared/chart/chart.js';
-import type { AeConfirmDialog } from '../../../elements/shared/confirmDialog.js';
+import '../../../elements/shared/elements/chart/chart.js';
+import '../../../elements/shared/elements/confirmDialog.js';
+import '../../../elements/shared/elements/placeholder.js';
+import '../../../elements/shared/elements/fallback.js';
+import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
+import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 
 const violations: SecurityPolicyViolationEvent[] = [];
 

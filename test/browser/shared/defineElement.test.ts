@@ -2,7 +2,7 @@
 // on the page) leaves the first one in charge, and development builds say so once.
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
-import { defineElement } from '../../../elements/shared/defineElement.js';
+import { defineElement } from '../../../elements/shared/base/defineElement.js';
 import { OmniScreen } from '../../../elements/omni-screen/index.js';
 
 describe('defineElement', () => {

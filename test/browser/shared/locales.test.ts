@@ -8,7 +8,7 @@ import { en } from '../../../strings/en.js';
 
 const missingText = async (screen: OmniScreen) => {
   await screen.updateComplete;
-  for (const n of screen.shadowRoot!.querySelectorAll('omni-node')) await (n as OmniScreen).updateComplete;
+  for (const n of screen.shadowRoot!.querySelectorAll('omni-node')) await n.updateComplete;
   return screen.shadowRoot!.querySelector('.fallback')?.textContent?.trim();
 };
 

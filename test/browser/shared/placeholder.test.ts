@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
-import { AePlaceholder } from '../../../elements/shared/placeholder.js';
-import { AeFallback } from '../../../elements/shared/fallback.js';
+import { AePlaceholder } from '../../../elements/shared/elements/placeholder.js';
+import { AeFallback } from '../../../elements/shared/elements/fallback.js';
 import { en } from '../../../strings/en.js';
 
 const block = (el: Element) => el.shadowRoot!.querySelector('[part="block"]') as HTMLElement;

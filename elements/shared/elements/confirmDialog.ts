@@ -4,15 +4,26 @@
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
-import { AgentElement } from './agentElement.js';
-import { withoutDirectionControls } from '../../src/stream/directionControls.js';
-import { defineElement } from './defineElement.js';
+import { AgentElement } from '../base/agentElement.js';
+import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
+import { defineElement } from '../base/defineElement.js';
 
 /** The element that has focus, looking inside shadow roots. */
 function deepActiveElement(): HTMLElement | null {
   let active: Element | null = document.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
   return active instanceof HTMLElement ? active : null;
+}
+
+/** `ae-confirm-close`: the dialog closed; `confirmed` is the person's answer. */
+export class AeConfirmCloseEvent extends Event {
+  static readonly eventName = 'ae-confirm-close';
+  /** The same answer as `confirmed`, where code reads it as a CustomEvent's `detail`. */
+  readonly detail: { readonly confirmed: boolean };
+  constructor(readonly confirmed: boolean) {
+    super(AeConfirmCloseEvent.eventName);
+    this.detail = { confirmed };
+  }
 }
 
 /**
@@ -26,7 +37,7 @@ function deepActiveElement(): HTMLElement | null {
  * @csspart actions - The row of buttons.
  * @csspart cancel - The Cancel button.
  * @csspart confirm - The Confirm button.
- * @fires ae-confirm-close - When the dialog closes; `detail` is `{ confirmed: boolean }`. Not composed.
+ * @fires {AeConfirmCloseEvent} ae-confirm-close - When the dialog closes: `confirmed` (also as `detail.confirmed`). Not composed.
  *
  * @tag ae-confirm-dialog
  */
@@ -188,7 +199,7 @@ export class AeConfirmDialog extends AgentElement {
     const opener = pending.opener;
     if (opener?.isConnected) opener.focus();
     pending.resolve(confirmed);
-    this.dispatchEvent(new CustomEvent('ae-confirm-close', { detail: { confirmed } }));
+    this.dispatchEvent(new AeConfirmCloseEvent(confirmed));
   }
 }
 
@@ -197,5 +208,8 @@ defineElement('ae-confirm-dialog', AeConfirmDialog);
 declare global {
   interface HTMLElementTagNameMap {
     'ae-confirm-dialog': AeConfirmDialog;
+  }
+  interface HTMLElementEventMap {
+    'ae-confirm-close': AeConfirmCloseEvent;
   }
 }

@@ -4,9 +4,9 @@
  */
 import { css, html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { AgentElement } from './agentElement.js';
-import { blockSizeStyles, type BlockSize } from './blockSize.js';
-import { defineElement } from './defineElement.js';
+import { AgentElement } from '../base/agentElement.js';
+import { blockSizeStyles, type BlockSize } from '../styles/blockSize.js';
+import { defineElement } from '../base/defineElement.js';
 
 /** Why a fallback is shown: never arrived ([7.3]), failed while drawing, or needs a newer app. */
 export type FallbackKind = 'missing' | 'crashed' | 'unknown';

@@ -6,7 +6,7 @@
 /** A chart's number format. */
 export type ChartFormat = 'number' | 'currency' | 'percent';
 
-import { numberFormat } from '../base/locale.js';
+import { numberFormat } from '../../base/locale.js';
 
 /** `full`: every digit; `whole`: no fraction (currency ticks such as "$5,000"); `compact`: "12K", "$1.2M". */
 type Mode = 'full' | 'whole' | 'compact';

@@ -3,8 +3,8 @@
  * and its theme. Keys are registered symbols so two copies of the library on one page still agree.
  */
 import { createContext } from '@lit/context';
-import type { Strings } from '../../strings/en.js';
-import type { ThemeName } from '../../themes/index.js';
+import type { Strings } from '../../../strings/en.js';
+import type { ThemeName } from '../../../themes/index.js';
 
 export type { ThemeName };
 

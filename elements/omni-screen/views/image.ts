@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { fillRuns } from '../../shared/fillRuns.js';
+import { fillRuns } from '../../shared/base/fillRuns.js';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
 

@@ -6,11 +6,11 @@ import { LitElement, css, type CSSResultGroup, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { SignalWatcher } from './signalWatcher.js';
 import { ContextConsumer, ContextProvider } from '@lit/context';
-import { en, mergeStrings, type Strings } from '../../strings/en.js';
-import { wordsFor } from '../../strings/locales.js';
-import { themeNames, themeStyles, type ThemeName } from '../../themes/index.js';
+import { en, mergeStrings, type Strings } from '../../../strings/en.js';
+import { wordsFor } from '../../../strings/locales.js';
+import { themeNames, themeStyles, type ThemeName } from '../../../themes/index.js';
 import { localeContext, stringsContext, themeContext } from './contexts.js';
-import { canonicalLocale } from './base/locale.js';
+import { canonicalLocale } from './locale.js';
 
 const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (themeNames as readonly string[]).includes(v);
 

@@ -20,7 +20,7 @@ let chartModule: Promise<unknown> | null = null;
 function chartReady(host: NodeHost): boolean {
   if (customElements.get('ae-chart')) return true;
   if (!chartModule) {
-    chartModule = import('../../shared/chart/chart.js');
+    chartModule = import('../../shared/elements/chart/chart.js');
     chartModule.catch(() => {
       chartModule = null; // try again with the next chart
     });

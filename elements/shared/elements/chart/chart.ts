@@ -4,15 +4,16 @@
  * tooltips) comes from the renderer and the app's theme.
  */
 import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, query } from 'lit/decorators.js';
 import type { Chart, ChartConfiguration, ChartDataset, ChartOptions, TooltipItem } from 'chart.js';
-import { AgentElement } from '../agentElement.js';
-import { fillRuns } from '../fillRuns.js';
-import { visuallyHidden } from '../blockSize.js';
-import { tokenValue, type ColorToken } from '../../../themes/index.js';
+import { AgentElement } from '../../base/agentElement.js';
+import { fillRuns } from '../../base/fillRuns.js';
+import { visuallyHidden } from '../../styles/blockSize.js';
+import { tokenValue, type ColorToken } from '../../../../themes/index.js';
 import { formatTick, formatValue, type ChartFormat } from './format.js';
-import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
-import { defineElement } from '../defineElement.js';
+import { withoutDirectionControls } from '../../../../src/stream/directionControls.js';
+import { defineElement } from '../../base/defineElement.js';
+import { AnnouncerController } from '../../controllers/announcer.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
@@ -170,17 +171,6 @@ export class AeChart extends AgentElement {
       .c6 { background-color: var(--_chart-6); }
       .c7 { background-color: var(--_chart-7); }
       .c8 { background-color: var(--_chart-8); }
-      :host(:not([show-table])) .data {
-        position: absolute;
-        inline-size: 1px;
-        block-size: 1px;
-        margin: -1px;
-        padding: 0;
-        overflow: hidden;
-        clip-path: inset(50%);
-        white-space: nowrap;
-        border: 0;
-      }
       :host([show-table]) .data {
         margin-block-start: var(--_space-3);
         overflow-x: auto;
@@ -238,7 +228,8 @@ export class AeChart extends AgentElement {
    * what is announced): without direction controls, which could make a name show something other than it says.
    */
   private shown = { title: '', labels: [] as string[], names: [] as string[] };
-  @state() private announcement = '';
+  /** Says the point a keyboard moves to, politely, once per frame. */
+  private readonly announcer = new AnnouncerController(this);
 
   private chart?: AnyChart;
   private chartKind?: ChartKind;
@@ -337,8 +328,8 @@ export class AeChart extends AgentElement {
             )}
           </ul>`
         : nothing}
-      <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-      <div class="data" part="data">${this.renderTable()}</div>
+      ${this.announcer.render()}
+      <div class="data ${this.showTable ? '' : 'visually-hidden'}" part="data">${this.renderTable()}</div>
     `;
   }
 
@@ -711,7 +702,7 @@ export class AeChart extends AgentElement {
     chart.tooltip?.setActiveElements(activeElements, { x: position.x ?? 0, y: position.y ?? 0 });
     chart.render();
     this.showingPoint = true;
-    if (announce) this.announcement = this.describePoint(datasetIndex, index);
+    if (announce) this.announcer.announce(this.describePoint(datasetIndex, index));
   }
 
   private firstPoint(): { datasetIndex: number; index: number } | undefined {
@@ -724,7 +715,7 @@ export class AeChart extends AgentElement {
 
   private hidePoint(): void {
     this.showingPoint = false;
-    this.announcement = '';
+    this.announcer.clear();
     const chart = this.chart;
     if (!chart) return;
     chart.setActiveElements([]);

@@ -4,9 +4,9 @@
  */
 import { LitElement, css, html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { en } from '../../strings/en.js';
-import { blockSizeStyles, shimmerStyles, visuallyHidden, type BlockSize } from './blockSize.js';
-import { defineElement } from './defineElement.js';
+import { en } from '../../../strings/en.js';
+import { blockSizeStyles, shimmerStyles, visuallyHidden, type BlockSize } from '../styles/blockSize.js';
+import { defineElement } from '../base/defineElement.js';
 
 /**
  * A loading skeleton. Its accessible text is `label`, else the English `loading` word ("Loading…"): the

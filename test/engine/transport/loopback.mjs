@@ -62,14 +62,17 @@ export function firstMessage(socket) {
 export function quietCancelFetch(fetchFn = globalThis.fetch) {
   return async (url, init) => {
     const response = await fetchFn(url, init);
-    if (!response.body) return response;
-    const reader = response.body.getReader();
+    // An error answer is read with text(), never streamed: it is handed over as it is.
+    if (!response.ok || !response.body) return response;
     const body = {
-      getReader: () => ({
-        read: () => reader.read(),
-        cancel: (reason) => reader.cancel(reason).catch(() => {}),
-        releaseLock: () => reader.releaseLock(),
-      }),
+      getReader() {
+        const reader = response.body.getReader();
+        return {
+          read: () => reader.read(),
+          cancel: (reason) => reader.cancel(reason).catch(() => {}),
+          releaseLock: () => reader.releaseLock(),
+        };
+      },
     };
     return new Proxy(response, {
       get(target, name) {

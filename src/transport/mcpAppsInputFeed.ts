@@ -6,6 +6,7 @@ export const TOOL_INPUT_PARTIAL = 'ui/notifications/tool-input-partial';
 /** The MCP Apps notification carrying a tool's complete arguments. */
 export const TOOL_INPUT = 'ui/notifications/tool-input';
 
+/** Where the feed writes, and which tool argument it reads. */
 export interface McpAppsInputFeedOptions {
   /** Makes a fresh parser (or any sink): called for the first input, and again whenever the input is rewritten. */
   createSink(): TextSink;

@@ -29,6 +29,7 @@ export interface SseReader {
   end(): void;
 }
 
+/** What a reader reports besides events, and how much it may hold. */
 export interface SseReaderOptions {
   /** Called for each comment line (a `: ping`, say), without the colon. */
   onComment?: (text: string) => void;

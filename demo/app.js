@@ -1,6 +1,7 @@
 // The demo page: <omni-screen endpoint="/api/generate"> asks the server for a screen and draws it as it
 // streams; its governed presses go to /api/mutate and a screen the server keeps current is followed live, all
-// inside the element. The page adds the registry, the prompts, a theme switch and a log of what the app sees.
+// inside the element. The page adds the registry, the prompts, a theme switch, a transport switch (the same
+// screens over a WebSocket or as an AG-UI run, through the engine's clients) and a log of what the app sees.
 // No inline scripts or styles anywhere: the server's Content-Security-Policy allows neither.
 import '/cdn/agentic-elements.js';
 
@@ -176,14 +177,166 @@ const ready = loadRegistry().catch((error) => {
   log('registry', `Could not load the registry: ${error.message}. Buttons will stay blocked.`, 'danger');
 });
 
+// ——— the transport: SSE through the element's own generate(), or the engine's WebSocket and AG-UI clients ———
+
+const TRANSPORTS = { sse: 'SSE', ws: 'WebSocket', agui: 'AG-UI' };
+let transport = 'sse';
+for (const radio of document.querySelectorAll('input[name="transport"]')) {
+  if (radio.checked) transport = radio.value;
+  radio.addEventListener('change', () => {
+    if (radio.checked) transport = radio.value;
+  });
+}
+
+// The engine's clients load only when a screen is first asked for over another transport than SSE.
+let engineModule = null;
+const loadEngine = () => (engineModule ??= import('/dist/engine.js'));
+
+/**
+ * A client's writes as an async iterable for `<omni-screen>.stream()`, which then draws, ends the parser and shows
+ * a lost connection exactly as for any stream. When the element stops reading (reset() by the next screen), the
+ * client is aborted. `start(sink, signal)` runs the client and resolves with its outcome.
+ */
+function clientFeed(start) {
+  const controller = new AbortController();
+  const queue = [];
+  let ended = false;
+  let wake = null;
+  const sink = {
+    write(text) {
+      queue.push(text);
+      wake?.();
+    },
+    end() {
+      ended = true;
+      wake?.();
+    },
+  };
+  const outcome = start(sink, controller.signal);
+  async function* pieces() {
+    try {
+      for (;;) {
+        if (queue.length > 0) yield queue.splice(0).join('');
+        else if (ended) break;
+        else await new Promise((resolve) => (wake = resolve));
+      }
+      const result = await outcome;
+      // Thrown, so the element says the connection was lost, as it does for generate() ([10.9]).
+      if (result.status === 'error' && result.code === 'connection_lost') throw new Error(result.message);
+    } finally {
+      controller.abort();
+    }
+  }
+  return { pieces: pieces(), outcome };
+}
+
+/**
+ * An AG-UI run in the browser without an AG-UI client library: the run's events are read with the engine's SSE
+ * reader and handed to its AG-UI reader, which writes the omni-ir activity's lines to `sink` ([10.18]–[10.19]).
+ */
+async function runAgUi(engine, prompt, signal, sink) {
+  const id = () => crypto.randomUUID();
+  const reader = engine.createAgUiReader({ sink, onError: (r) => log('AG-UI', `Refused an event: ${r.message}`, 'warning') });
+  let result = null;
+  try {
+    const response = await fetch('/api/agui', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      credentials: 'same-origin',
+      signal,
+      body: JSON.stringify({
+        threadId: id(),
+        runId: id(),
+        state: {},
+        messages: [{ id: id(), role: 'user', content: prompt }],
+        tools: [],
+        context: [],
+        forwardedProps: {},
+      }),
+    });
+    if (!response.ok) {
+      const error = engine.parseErrorBody(await response.text());
+      return { status: 'error', code: error?.code ?? 'server_error', message: error?.message ?? `The server answered ${response.status}.`, retryable: error?.retryable ?? false };
+    }
+    const events = engine.createSseReader((event) => {
+      const data = engine.parseEventObject(event.data);
+      if (data === null) return;
+      if (data.type === 'RUN_FINISHED' && data.result && typeof data.result === 'object') result = data.result;
+      reader.handle(data);
+    });
+    await engine.pumpBody(response.body, (bytes) => (events.write(bytes), !reader.ended), { signal });
+    events.end();
+  } catch {
+    // A failed request: the reader's end below says the connection was lost.
+  } finally {
+    reader.end();
+  }
+  if (signal.aborted && reader.outcome?.status !== 'done') return { status: 'error', code: 'cancelled', message: 'Cancelled.', retryable: false };
+  return { ...reader.outcome, ...(reader.outcome?.status === 'done' && result ? result : {}) };
+}
+
+let follower = null;
+function stopFollowing() {
+  follower?.stop();
+  follower = null;
+}
+
+/** A screen streamed over WebSocket names its live feed too ([10.36]): the page follows it and applies each update. */
+function followOver(engine, id) {
+  follower = engine.followLive({
+    endpoint: '/api/live',
+    screen: id,
+    credentials: 'same-origin',
+    onUpdate: ({ text }) => screen.applyUpdate(text),
+    onError: (error) => showLive(error.retryable ? 'retrying' : null),
+    onStop: (stop) => {
+      showLive(stop.reason === 'end' ? 'ended' : null);
+      log('live', stop.reason === 'end' ? 'The feed ended: this screen won’t change again.' : `Stopped following (${stop.reason === 'error' ? stop.code : stop.reason}).`);
+    },
+  });
+  showLive('following');
+  log('live', 'Following the live feed.', 'info');
+}
+
+async function generateOver(over, prompt) {
+  const engine = await loadEngine();
+  const name = TRANSPORTS[over];
+  screen.reset();
+  const feed = clientFeed((sink, signal) =>
+    over === 'ws'
+      ? engine.generateOverWebSocket({ url: `${location.origin.replace(/^http/, 'ws')}/api/ws`, prompt, version: '0.8', signal }, sink)
+      : runAgUi(engine, prompt, signal, sink),
+  );
+  const reading = screen.stream(feed.pieces).catch(() => {});
+  const outcome = await feed.outcome;
+  await reading;
+  if (outcome.status === 'done') {
+    const errors = screen.issues.filter((i) => i.severity === 'error').length;
+    const parts = [`Screen complete over ${name} for “${prompt}”`];
+    if (outcome.model) parts.push(`model ${outcome.model}`);
+    if (typeof outcome.ms === 'number') parts.push(`${outcome.ms} ms`);
+    parts.push(errors ? plural(errors, 'rejected line') : 'no rejected lines');
+    if (over === 'agui') parts.push('AG-UI carries no live feed');
+    log('generate', parts.join(' · '), errors ? 'warning' : 'success');
+    if (outcome.screen) followOver(engine, outcome.screen);
+  } else if (outcome.code === 'cancelled') {
+    log('generate', `Cancelled “${prompt}” over ${name}.`);
+  } else {
+    log('generate', `Failed over ${name}: ${outcome.code} (${outcome.retryable ? 'retryable' : 'not retryable'}). ${outcome.message}`, 'danger');
+  }
+}
+
 async function show(prompt) {
   const text = prompt.trim();
   if (!text) return;
   await ready;
   empty.hidden = true;
   showLive(null);
-  log('generate', `Asked for “${text}”.`);
-  await screen.generate(text);
+  stopFollowing();
+  const over = transport;
+  log('generate', over === 'sse' ? `Asked for “${text}”.` : `Asked for “${text}” over ${TRANSPORTS[over]}.`);
+  if (over === 'sse') await screen.generate(text);
+  else await generateOver(over, text);
 }
 
 for (const chip of document.querySelectorAll('.chip')) {

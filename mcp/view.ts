@@ -11,7 +11,8 @@
 import type { AppComponentView, OmniScreen, Picture, ToolSchema } from '../elements/omni-screen/index.js';
 import type { OmniAction, OmniActionResult } from '../elements/omni-screen/events.js';
 import type { PictureFamily } from '../src/omni-ir/types.js';
-import { createMcpAppsView, TOOL_INPUT, TOOL_INPUT_PARTIAL, type McpAppsView } from '../src/omni-ir/transport/mcpApps.js';
+import { createMcpAppsView, type McpAppsView } from '../src/omni-ir/transport/mcpApps.js';
+import { TOOL_INPUT, TOOL_INPUT_PARTIAL } from '../src/transport/mcpAppsInputFeed.js';
 import { newIdempotencyKey } from '../src/omni-ir/transport/mutate.js';
 import { createHostBridge, type HostBridge, type HostEndpoint } from './hostBridge.js';
 

@@ -37,6 +37,8 @@ export type {
   IssueSink,
 } from './stream/index.js';
 export * from './omni-ir/prompt.js';
+// The transport pieces every element's clients share, then Omni-IR's own clients.
+export * from './transport/index.js';
 export * from './omni-ir/transport/index.js';
 
 // ---- OUI (oui-spec 0.1.0): protocol types, transports, surface definitions and activation, the surface

@@ -1,5 +1,5 @@
-// The demo server: static pages, the registry, and the Omni-IR endpoints (generate, mutate, live) on node:http,
-// bound to the loopback address. `startServer` is what demo/server.mjs and the tests call.
+// The demo server: static pages, the registry, and the Omni-IR endpoints (generate over SSE, over a WebSocket and
+// as an AG-UI run; mutate; live) on node:http, bound to the loopback address. `startServer` is what demo/server.mjs and the tests call.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,8 @@ import { tools as registryTools, registryJson } from './registry.mjs';
 import { createGenerateRoute } from './generate.mjs';
 import { createMutateRoute } from './mutate.mjs';
 import { createLiveRoute } from './liveRoute.mjs';
+import { createWebSocketRoute } from './websocketRoute.mjs';
+import { createAgUiRoute } from './aguiRoute.mjs';
 import { createStatic } from './static.mjs';
 import { scriptedModel } from './model/index.mjs';
 import { createUpdateChecker, loadBuiltEngine } from './check.mjs';
@@ -28,7 +30,9 @@ const cdnDir = join(here, '..', '..', 'cdn');
  * - port (0: any free port), host (default 127.0.0.1)
  * - fast: no pauses between chunks, quick delivery steps and ticks (for tests, or DEMO_FAST=1)
  * - pingIntervalMs (15 s), pace {min, max} ms between chunks, chunk {min, max} characters
- * - rateLimit {generate, mutate, live, windowMs}: requests per window per person or address
+ * - wsRequestTimeoutMs (10 s): how long a WebSocket may stay open without sending its generate request
+ * - rateLimit {generate, mutate, live, windowMs}: requests per window per person or address (generate counts the
+ *   screens asked for over SSE, the WebSocket and AG-UI together)
  * - orderStepMs, dashboardTickMs, liveLogSize, liveIdleMs: the live feeds' timing
  * - handlers: tool handlers replacing or adding to the demo's (tests use it for a failing tool)
  * - tools: the tool registry (default: the demo's), model: the model (default: the scripted one)
@@ -69,20 +73,29 @@ export async function startServer(options = {}) {
   const origins = new Set(options.origins ?? []);
   const allowedOrigin = (origin) => origins.has(origin);
 
+  // The same screens, the same checks and one budget per person, whichever transport asks.
+  const screens = {
+    model: options.model ?? scriptedModel,
+    live,
+    orders,
+    sessions,
+    limiter: createRateLimiter({ limit: limits.generate, windowMs: limits.windowMs }),
+    who,
+    pingIntervalMs,
+    pace,
+    chunk,
+    log,
+    modelCheck: options.modelCheck ?? null,
+  };
+  const webSocket = createWebSocketRoute({
+    ...screens,
+    allowedOrigin,
+    ...(options.wsRequestTimeoutMs !== undefined ? { requestTimeoutMs: options.wsRequestTimeoutMs } : {}),
+  });
   const routes = {
-    '/api/generate': createGenerateRoute({
-      model: options.model ?? scriptedModel,
-      live,
-      orders,
-      sessions,
-      limiter: createRateLimiter({ limit: limits.generate, windowMs: limits.windowMs }),
-      who,
-      pingIntervalMs,
-      pace,
-      chunk,
-      log,
-      modelCheck: options.modelCheck ?? null,
-    }),
+    '/api/generate': createGenerateRoute(screens),
+    '/api/ws': (req, res) => webSocket.refuseHttp(res),
+    '/api/agui': createAgUiRoute(screens),
     '/api/mutate': createMutateRoute({
       tools,
       handlers,
@@ -135,6 +148,18 @@ export async function startServer(options = {}) {
       else res.destroy();
     }
   });
+  // [10.16]: the WebSocket endpoint; any other upgrade is refused (the page and the API speak plain HTTP).
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    let pathname = null;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      // A malformed URL is refused below like an unknown one.
+    }
+    if (pathname === '/api/ws') return webSocket.upgrade(req, socket, head);
+    webSocket.refuse(socket, 404, 'Not Found', 'not_found', 'No WebSocket endpoint here.');
+  });
   server.requestTimeout = 0; // streams and live feeds stay open as long as they need
   server.headersTimeout = 30_000;
 
@@ -156,6 +181,7 @@ export async function startServer(options = {}) {
     close() {
       live.close();
       orders.close();
+      webSocket.close();
       server.closeAllConnections?.();
       return new Promise((r) => server.close(() => r()));
     },

@@ -3,7 +3,7 @@
  * (eventsource-parser underneath); it is fed one committed line at a time, so the input line of every `data:`
  * line is known and an op refused from SSE is reported at the line it came on, as for plain JSON lines.
  */
-import { createSseReader } from '../omni-ir/transport/sseReader.js';
+import { createSseReader } from '../transport/sseReader.js';
 
 /** Where the ops found in SSE, and the lines lost to framing, go. */
 export interface SseLineHandlers {

@@ -11,7 +11,7 @@
  *
  * While the socket is down, events wait in a bounded buffer and go out in order once it is back.
  */
-import { realTimers, type Timers } from '../omni-ir/transport/http.js';
+import { realTimers, type Timers } from '../transport/timers.js';
 import type { WireLimits } from './json.js';
 import type { OUIProtocolEventType } from './protocol.js';
 import type { OUITransport } from './transport.js';

@@ -13,7 +13,7 @@
  * repeat gets the same answer again and never runs the handler twice.
  */
 import { checkParams, paramsMessage, type JsonSchema } from '../actions/index.js';
-import { realTimers, type Timers } from '../omni-ir/transport/http.js';
+import { realTimers, type Timers } from '../transport/timers.js';
 import { createIssueSink, errorText } from '../stream/index.js';
 import { followAsyncAction } from './asyncAction.js';
 import { runOf, type OUIActionContext, type OUIActionHandler, type OUIActionHandlers, type OUIEventSource } from './handlers.js';

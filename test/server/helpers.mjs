@@ -93,3 +93,34 @@ export function follow(server, screen, after = 0, headers = {}, options = {}) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The WebSocket generate endpoint of a server ([10.16]). */
+export const wsUrl = (server) => `${server.url.replace(/^http/, 'ws')}/api/ws`;
+
+/**
+ * Opens a raw WebSocket to `url` with `headers` (a person's cookie and origin, say) and collects what the server
+ * sends: each message parsed, and how it closed. `request` is sent once open.
+ */
+export async function wsExchange(url, request, headers = {}) {
+  const { WebSocket } = await import('ws');
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, { headers });
+    const messages = [];
+    let status = null;
+    socket.on('open', () => {
+      if (request !== undefined) socket.send(typeof request === 'string' || Buffer.isBuffer(request) ? request : JSON.stringify(request));
+    });
+    socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
+    socket.on('unexpected-response', (req, res) => {
+      status = res.statusCode;
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status, body: body ? JSON.parse(body) : null, messages, code: null }));
+    });
+    socket.on('error', () => {});
+    socket.on('close', (code) => resolve({ status: 101, messages, code }));
+  });
+}
+
+/** The text of chunk messages or events, joined. */
+export const chunkText = (messages) => messages.filter((m) => m.type === 'chunk').map((m) => m.text).join('');

@@ -1,5 +1,6 @@
-import { isObject } from './http.js';
-import type { GenerateOutcome, TextSink } from './generate.js';
+import { isJsonObject } from '../../stream/jsonLines.js';
+import type { TextSink } from '../../transport/textSink.js';
+import type { GenerateOutcome } from './generate.js';
 
 /** An AG-UI 1.0 event, as the app's AG-UI client hands it over (only the fields read here are typed). */
 export interface AgUiEvent {
@@ -82,7 +83,7 @@ export function createAgUiReader(options: AgUiReaderOptions): AgUiReader {
 
   const snapshot = (event: AgUiEvent) => {
     const content = event.content;
-    if (!isObject(content) || !Array.isArray(content.lines) || !content.lines.every(isLine)) {
+    if (!isJsonObject(content) || !Array.isArray(content.lines) || !content.lines.every(isLine)) {
       return reject(event, 'An omni-ir snapshot needs content.lines, a list of one-line strings.');
     }
     const lines = content.lines as string[];
@@ -105,7 +106,7 @@ export function createAgUiReader(options: AgUiReaderOptions): AgUiReader {
     if (!Array.isArray(patch)) return reject(event, 'An omni-ir delta needs a patch list.');
     const lines: string[] = [];
     for (const op of patch) {
-      if (!isObject(op) || op.op !== 'add' || op.path !== '/lines/-') {
+      if (!isJsonObject(op) || op.op !== 'add' || op.path !== '/lines/-') {
         return reject(event, 'Only {"op": "add", "path": "/lines/-"} may change an omni-ir activity.');
       }
       if (!isLine(op.value)) return reject(event, 'An added line must be a string without a line ending.');
@@ -116,7 +117,7 @@ export function createAgUiReader(options: AgUiReaderOptions): AgUiReader {
 
   return {
     handle(event) {
-      if (outcome !== null || !isObject(event) || typeof event.type !== 'string') return;
+      if (outcome !== null || !isJsonObject(event) || typeof event.type !== 'string') return;
       switch (event.type) {
         case 'ACTIVITY_SNAPSHOT':
           if (ours(event)) snapshot(event);

@@ -1,26 +1,14 @@
-import { createSseReader, parseEventObject, type SseEvent } from './sseReader.js';
-import {
-  callFetch,
-  defaultFetch,
-  isEventStream,
-  parseErrorBody,
-  parseRetryAfter,
-  pumpBody,
-  raceInterrupt,
-  withOwnHeaders,
-  withQuery,
-  type Credentials,
-  type FetchLike,
-  type PumpEnd,
-  type ResponseLike,
-  type Timers,
-} from './http.js';
-
-/** Where the client writes the stream: an Omni-IR parser, or anything with the same two methods. */
-export interface TextSink {
-  write(text: string): void;
-  end(): void;
-}
+import { createSseReader, parseEventObject, type SseEvent } from '../../transport/sseReader.js';
+import { callFetch, defaultFetch, type Credentials, type FetchLike, type ResponseLike } from '../../transport/fetchLike.js';
+import { isEventStream } from '../../transport/isEventStream.js';
+import { parseErrorBody } from '../../transport/errorBody.js';
+import { parseRetryAfter } from '../../transport/retryAfter.js';
+import { pumpBody, type PumpEnd } from '../../transport/pumpBody.js';
+import { raceInterrupt } from '../../transport/raceInterrupt.js';
+import { withOwnHeaders } from '../../transport/withOwnHeaders.js';
+import { withQuery } from '../../transport/withQuery.js';
+import type { Timers } from '../../transport/timers.js';
+import type { TextSink } from '../../transport/textSink.js';
 
 /** The stream completed ([10.5]). Fields the server left out are absent ([10.7]). */
 export interface GenerateDone {

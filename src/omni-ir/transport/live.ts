@@ -1,19 +1,13 @@
-import { createSseReader, parseEventObject, type SseEvent } from './sseReader.js';
-import {
-  callFetch,
-  defaultFetch,
-  isEventStream,
-  parseErrorBody,
-  parseRetryAfter,
-  pumpBody,
-  raceInterrupt,
-  realTimers,
-  withOwnHeaders,
-  withQuery,
-  type Credentials,
-  type FetchLike,
-  type Timers,
-} from './http.js';
+import { createSseReader, parseEventObject, type SseEvent } from '../../transport/sseReader.js';
+import { callFetch, defaultFetch, type Credentials, type FetchLike } from '../../transport/fetchLike.js';
+import { isEventStream } from '../../transport/isEventStream.js';
+import { parseErrorBody } from '../../transport/errorBody.js';
+import { parseRetryAfter } from '../../transport/retryAfter.js';
+import { pumpBody } from '../../transport/pumpBody.js';
+import { raceInterrupt } from '../../transport/raceInterrupt.js';
+import { realTimers, type Timers } from '../../transport/timers.js';
+import { withOwnHeaders } from '../../transport/withOwnHeaders.js';
+import { withQuery } from '../../transport/withQuery.js';
 
 /** One update from a screen's live feed ([10.37]). */
 export interface LiveUpdate {

@@ -1,5 +1,5 @@
-import { isObject } from './http.js';
-import type { TextSink } from './generate.js';
+import { createMcpAppsInputFeed, type McpAppsInputFeed } from '../../transport/mcpAppsInputFeed.js';
+import type { TextSink } from '../../transport/textSink.js';
 
 export interface McpAppsViewOptions {
   /** Makes a fresh parser (or any sink): called for the first input, and again whenever the input is rewritten. */
@@ -8,74 +8,14 @@ export interface McpAppsViewOptions {
   argument?: string;
 }
 
-export interface McpAppsView {
-  /** Text so far, from ui/notifications/tool-input-partial: only its complete lines are written, each once. */
-  partial(text: string): void;
-  /** The whole argument, from ui/notifications/tool-input: the rest is written and the sink ended. */
-  complete(text: string): void;
-  /** Routes an MCP Apps notification by its method; other methods are ignored. */
-  handleNotification(method: string, params: unknown): void;
-  /** The sink now being written, null before the first input. */
-  readonly sink: TextSink | null;
-  /** The complete input arrived: one view shows one tool call, so later input is ignored. */
-  readonly done: boolean;
-}
-
-export const TOOL_INPUT_PARTIAL = 'ui/notifications/tool-input-partial';
-export const TOOL_INPUT = 'ui/notifications/tool-input';
+/** An Omni-IR view's input in an MCP Apps host: the generic input feed reading show_screen's argument. */
+export type McpAppsView = McpAppsInputFeed;
 
 /**
- * Writes a streamed tool argument to a parser ([10.26]). Partial inputs grow as the host's model writes, and
- * may be re-derived from partial JSON, so only complete lines are written, and only while the new text begins
- * with what was written; if it doesn't, a line would have to be rewritten, which Omni-IR never allows ([5.3]),
- * so the view starts over with a new parser.
+ * Writes a streamed show_screen argument to an Omni-IR parser ([10.26]): complete lines only, each once, a new
+ * parser when the input no longer begins with what was written (a line is never rewritten, [5.3]), and the
+ * parser ended when the complete input arrives.
  */
 export function createMcpAppsView(options: McpAppsViewOptions): McpAppsView {
-  const argument = options.argument ?? 'screen';
-  let sink: TextSink | null = null;
-  let written = '';
-  let done = false;
-
-  const current = (text: string): TextSink => {
-    if (sink === null || !text.startsWith(written)) {
-      sink = options.createSink();
-      written = '';
-    }
-    return sink;
-  };
-
-  const view: McpAppsView = {
-    partial(text) {
-      if (done || typeof text !== 'string') return;
-      const target = current(text);
-      const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-      if (complete.length > written.length) {
-        target.write(complete.slice(written.length));
-        written = complete;
-      }
-    },
-    complete(text) {
-      if (done || typeof text !== 'string') return;
-      done = true;
-      const target = current(text);
-      if (text.length > written.length) target.write(text.slice(written.length));
-      written = text;
-      target.end();
-    },
-    handleNotification(method, params) {
-      if (method !== TOOL_INPUT_PARTIAL && method !== TOOL_INPUT) return;
-      const args = isObject(params) && isObject(params.arguments) ? params.arguments : null;
-      const text = args ? args[argument] : undefined;
-      if (typeof text !== 'string') return;
-      if (method === TOOL_INPUT) view.complete(text);
-      else view.partial(text);
-    },
-    get sink() {
-      return sink;
-    },
-    get done() {
-      return done;
-    },
-  };
-  return view;
+  return createMcpAppsInputFeed({ createSink: options.createSink, argument: options.argument ?? 'screen' });
 }

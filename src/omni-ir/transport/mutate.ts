@@ -1,14 +1,9 @@
-import {
-  callFetch,
-  defaultFetch,
-  isObject,
-  parseErrorBody,
-  parseRetryAfter,
-  raceInterrupt,
-  withOwnHeaders,
-  type Credentials,
-  type FetchLike,
-} from './http.js';
+import { isJsonObject } from '../../stream/jsonLines.js';
+import { callFetch, defaultFetch, type Credentials, type FetchLike } from '../../transport/fetchLike.js';
+import { parseErrorBody } from '../../transport/errorBody.js';
+import { parseRetryAfter } from '../../transport/retryAfter.js';
+import { raceInterrupt } from '../../transport/raceInterrupt.js';
+import { withOwnHeaders } from '../../transport/withOwnHeaders.js';
 
 /** The action ran ([10.14]). `update` is present only when the server sent a string ([10.35]). */
 export interface MutateSuccess {
@@ -73,7 +68,7 @@ export function newIdempotencyKey(): string {
  */
 export async function mutate(options: MutateOptions): Promise<MutateResult> {
   if (typeof options.tool !== 'string' || options.tool === '') throw new TypeError('mutate(): tool must be a name');
-  if (!isObject(options.params)) throw new TypeError('mutate(): params must be an object');
+  if (!isJsonObject(options.params)) throw new TypeError('mutate(): params must be an object');
   const key = options.idempotencyKey ?? newIdempotencyKey();
   if (!isIdempotencyKey(key)) throw new TypeError('mutate(): an idempotency key is 1 to 200 letters, digits or _-:.');
   const fetchFn = options.fetch ?? defaultFetch();
@@ -139,8 +134,8 @@ function success(text: string, tool: string, status: number): MutateResult {
   } catch {
     return failure('server_error', 'The server answered in no known form.', false, status);
   }
-  if (!isObject(value) || value.ok !== true) return failure('server_error', 'The server answered in no known form.', false, status);
-  const result = isObject(value.result) ? value.result : {};
+  if (!isJsonObject(value) || value.ok !== true) return failure('server_error', 'The server answered in no known form.', false, status);
+  const result = isJsonObject(value.result) ? value.result : {};
   return {
     ok: true,
     tool: typeof value.tool === 'string' ? value.tool : tool,

@@ -1,14 +1,8 @@
-import { isObject, realTimers, type Timers } from './http.js';
-import type { GenerateError, GenerateOutcome, TextSink } from './generate.js';
-
-/** The part of a WebSocket the client uses; the browser's WebSocket, Node 22's and the `ws` package fit it. */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: string, listener: (event: { data?: unknown; code?: number }) => void): void;
-  removeEventListener(type: string, listener: (event: { data?: unknown; code?: number }) => void): void;
-}
+import { isJsonObject } from '../../stream/jsonLines.js';
+import { realTimers, type Timers } from '../../transport/timers.js';
+import { openPlatformWebSocket, WEBSOCKET_OPEN, type WebSocketLike } from '../../transport/webSocketLike.js';
+import type { TextSink } from '../../transport/textSink.js';
+import type { GenerateError, GenerateOutcome } from './generate.js';
 
 export interface WebSocketGenerateOptions {
   /** The server's WebSocket URL (ws: or wss:). */
@@ -29,7 +23,6 @@ export interface WebSocketGenerateOptions {
   timers?: Timers;
 }
 
-const OPEN = 1;
 const VERSION = /^\d+\.\d+$/;
 
 /**
@@ -83,7 +76,7 @@ function connect(
         socket.removeEventListener('close', onClose);
         socket.removeEventListener('error', onError);
         try {
-          if (socket.readyState <= OPEN) socket.close(1000);
+          if (socket.readyState <= WEBSOCKET_OPEN) socket.close(1000);
         } catch {
           // Already closing.
         }
@@ -119,7 +112,7 @@ function connect(
       } catch {
         return;
       }
-      if (!isObject(message)) return;
+      if (!isJsonObject(message)) return;
       switch (message.type) {
         case 'chunk':
           if (typeof message.text === 'string' && message.text.length > 0) {
@@ -153,14 +146,7 @@ function connect(
 
     if (options.signal?.aborted) return onAbort();
     try {
-      const create =
-        options.createSocket ??
-        ((url: string) => {
-          const Ctor = (globalThis as { WebSocket?: new (url: string) => WebSocketLike }).WebSocket;
-          if (!Ctor) throw new TypeError('No WebSocket available: pass createSocket');
-          return new Ctor(url);
-        });
-      socket = create(options.url);
+      socket = (options.createSocket ?? openPlatformWebSocket)(options.url);
     } catch {
       return finish(lost('The connection could not be opened.'));
     }
@@ -170,7 +156,7 @@ function connect(
     socket.addEventListener('message', onMessage);
     socket.addEventListener('close', onClose);
     socket.addEventListener('error', onError);
-    if (socket.readyState === OPEN) onOpen();
+    if (socket.readyState === WEBSOCKET_OPEN) onOpen();
     arm();
   });
 }

@@ -5,7 +5,7 @@
  * arrives is checked by the transport first; here, results must answer a call of ours on the surface it was
  * sent to, and observations must be declared by a registered surface.
  */
-import { realTimers, type Timers } from '../../omni-ir/transport/http.js';
+import { realTimers, type Timers } from '../../transport/timers.js';
 import { createIssueSink } from '../../stream/index.js';
 import { newId } from '../ids.js';
 import { isPlainObject, jsonEqual, readJson } from '../json.js';

@@ -1,6 +1,6 @@
-// Test doubles for the transport clients: a fetch that answers from a script, bodies read in chosen sizes,
-// a body that stays open, and timers moved by hand.
-import type { FetchLike, RequestInitLike, ResponseLike, Timers } from '../../../src/omni-ir/transport/index.js';
+// Test doubles for the transport clients (src/transport/ and each format's own clients): a fetch that answers from
+// a script, bodies read in chosen sizes, a body that stays open, and timers moved by hand.
+import type { FetchLike, RequestInitLike, ResponseLike, Timers } from '../../../src/transport/index.js';
 
 const encoder = new TextEncoder();
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSseReader, parseEventObject, type SseEvent } from '../../../src/omni-ir/transport/index.js';
+import { createSseReader, parseEventObject, type SseEvent } from '../../../src/transport/index.js';
 import { readsOf } from './fakes.js';
 
 function read(text: string, size = Infinity): SseEvent[] {
@@ -52,8 +52,89 @@ test('10.6: a CR LF split across reads is one line ending', () => {
   assert.deepEqual(events, [{ event: 'chunk', data: 'x' }]);
 });
 
-test('10.6: a leading byte-order mark is dropped', () => {
-  assert.deepEqual(read('\uFEFFevent: chunk\ndata: x\n\n', 1), [{ event: 'chunk', data: 'x' }]);
+test('10.6: a leading byte-order mark is dropped, whole or split byte by byte', () => {
+  for (const size of [Infinity, 1, 2]) {
+    assert.deepEqual(read('\uFEFFevent: chunk\ndata: x\n\n', size), [{ event: 'chunk', data: 'x' }], `reads of ${size}`);
+  }
+});
+
+test('10.6: a leading byte-order mark in text given as a string is dropped too', () => {
+  const events: SseEvent[] = [];
+  const reader = createSseReader((e) => events.push(e));
+  reader.write('');
+  reader.write('\uFEFFevent: chunk\ndata: x\n\n');
+  reader.end();
+  assert.deepEqual(events, [{ event: 'chunk', data: 'x' }]);
+});
+
+test('10.6: only the first byte-order mark is dropped; a second one is part of the first line', () => {
+  // The line becomes "\uFEFFdata: x": a field no one knows, so the event has no data and is not dispatched.
+  assert.deepEqual(read('\uFEFF\uFEFFdata: x\n\n'), []);
+  assert.deepEqual(read('\uFEFF\uFEFFdata: x\n\n', 1), []);
+});
+
+test('10.6: a byte-order mark later in the stream is a character like any other', () => {
+  assert.deepEqual(read('data: \uFEFFx\n\ndata: y\uFEFF\n\n', 1), [
+    { event: 'message', data: '\uFEFFx' },
+    { event: 'message', data: 'y\uFEFF' },
+  ]);
+});
+
+test('10.6: a byte-order mark in bytes after text was written is kept (the decoder is not started over)', () => {
+  const events: SseEvent[] = [];
+  const reader = createSseReader((e) => events.push(e));
+  reader.write(readsOf('data: a')[0]!);
+  reader.write('b');
+  reader.write(readsOf('\uFEFFc\n\n')[0]!);
+  reader.write('data: d');
+  reader.write(readsOf('\uFEFFe\n\n')[0]!);
+  reader.end();
+  assert.deepEqual(events, [
+    { event: 'message', data: 'ab\uFEFFc' },
+    { event: 'message', data: 'd\uFEFFe' },
+  ]);
+});
+
+test('3.3: a read boundary at every byte, even inside 2-, 3- and 4-byte characters, gives the same events', () => {
+  const text = 'event: chunk\ndata: {"text":"é€😀 ö ☕ 𝄞"}\n\n';
+  const bytes = new TextEncoder().encode(text);
+  const whole = read(text);
+  assert.equal(JSON.parse(whole[0]!.data).text, 'é€😀 ö ☕ 𝄞');
+  for (let cut = 1; cut < bytes.length; cut++) {
+    const events: SseEvent[] = [];
+    const reader = createSseReader((e) => events.push(e));
+    reader.write(bytes.subarray(0, cut));
+    reader.write(bytes.subarray(cut));
+    reader.end();
+    assert.deepEqual(events, whole, `cut at byte ${cut}`);
+  }
+});
+
+test('3.1: a character cut off by text written after its first bytes becomes U+FFFD, and reading goes on', () => {
+  const events: SseEvent[] = [];
+  const reader = createSseReader((e) => events.push(e));
+  reader.write(new Uint8Array([...new TextEncoder().encode('data: a'), 0xe2, 0x98]));
+  reader.write('b\n\n');
+  reader.end();
+  assert.deepEqual(events, [{ event: 'message', data: 'a\uFFFDb' }]);
+});
+
+test('bytes may come as an ArrayBuffer', () => {
+  const events: SseEvent[] = [];
+  const reader = createSseReader((e) => events.push(e));
+  const bytes = new TextEncoder().encode('data: x\n\n');
+  reader.write(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  reader.end();
+  assert.deepEqual(events, [{ event: 'message', data: 'x' }]);
+});
+
+test('after end() nothing more is read', () => {
+  const events: SseEvent[] = [];
+  const reader = createSseReader((e) => events.push(e));
+  reader.end();
+  reader.write('data: x\n\n');
+  reader.end();
+  assert.deepEqual(events, []);
 });
 
 test('10.10: comments reach onComment (a ping)', () => {

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createMcpAppsView, TOOL_INPUT, TOOL_INPUT_PARTIAL } from '../../../src/omni-ir/transport/index.js';
+import { createMcpAppsInputFeed, TOOL_INPUT, TOOL_INPUT_PARTIAL } from '../../../src/transport/index.js';
 import { sink } from './fakes.js';
 
-function setup() {
+function setup(argument = 'screen') {
   const sinks: ReturnType<typeof sink>[] = [];
-  const view = createMcpAppsView({ createSink: () => (sinks.push(sink()), sinks.at(-1)!) });
+  const view = createMcpAppsInputFeed({ argument, createSink: () => (sinks.push(sink()), sinks.at(-1)!) });
   return { sinks, view };
 }
 
@@ -66,7 +66,7 @@ test('10.26: later input is ignored: one view shows one tool call', () => {
   assert.equal(sinks[0]!.ended, 1);
 });
 
-test('10.26: notifications are routed by method, reading arguments.screen', () => {
+test('10.26: notifications are routed by method, reading the named argument', () => {
   const { sinks, view } = setup();
   view.handleNotification('ui/notifications/other', { arguments: { screen: 'x\n' } });
   view.handleNotification(TOOL_INPUT_PARTIAL, { arguments: { screen: 42 } });
@@ -74,4 +74,26 @@ test('10.26: notifications are routed by method, reading arguments.screen', () =
   view.handleNotification(TOOL_INPUT, { arguments: { screen: 'a = Divider()\nb = Divider()\n' } });
   assert.deepEqual(sinks[0]!.writes, ['a = Divider()\n', 'b = Divider()\n']);
   assert.equal(sinks[0]!.ended, 1);
+});
+
+test('any line-based format: the feed reads whichever argument it is given', () => {
+  const { sinks, view } = setup('ops');
+  view.handleNotification(TOOL_INPUT_PARTIAL, { arguments: { screen: 'ignored\n', ops: '{"op":"open"}\n{"op"' } });
+  view.handleNotification(TOOL_INPUT, { arguments: { ops: '{"op":"open"}\n{"op":"close"}\n' } });
+  assert.deepEqual(sinks[0]!.writes, ['{"op":"open"}\n', '{"op":"close"}\n']);
+  assert.equal(sinks[0]!.ended, 1);
+});
+
+test('untrusted params never throw: missing, null, arrays, primitives and non-string arguments are ignored', () => {
+  const { sinks, view } = setup();
+  for (const params of [undefined, null, 42, 'text', [], { arguments: null }, { arguments: [] }, { arguments: { screen: null } }]) {
+    view.handleNotification(TOOL_INPUT_PARTIAL, params);
+    view.handleNotification(TOOL_INPUT, params);
+  }
+  // Values of the wrong type given straight to partial()/complete() are ignored too.
+  view.partial(5 as unknown as string);
+  view.complete({} as unknown as string);
+  assert.equal(sinks.length, 0);
+  assert.equal(view.sink, null);
+  assert.equal(view.done, false);
 });

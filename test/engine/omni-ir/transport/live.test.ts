@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { followLive, type LiveStop, type LiveUpdate } from '../../../src/omni-ir/transport/index.js';
-import { manualTimers, openBody, response, scriptedFetch, settle, sse } from './fakes.js';
+import { followLive, type LiveStop, type LiveUpdate } from '../../../../src/omni-ir/transport/index.js';
+import { manualTimers, openBody, response, scriptedFetch, settle, sse } from '../../transport/fakes.js';
 
 const up = (seq: number, text = `$n = ${seq}\n`) => sse('update', { seq, text });
 const END = sse('end', {});

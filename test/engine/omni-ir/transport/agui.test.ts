@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createAgUiReader, type AgUiEvent, type AgUiRejection } from '../../../src/omni-ir/transport/index.js';
-import { sink } from './fakes.js';
+import { createAgUiReader, type AgUiEvent, type AgUiRejection } from '../../../../src/omni-ir/transport/index.js';
+import { sink } from '../../transport/fakes.js';
 
 const snap = (lines: unknown, version: unknown = '0.8', messageId = 'm1'): AgUiEvent => ({
   type: 'ACTIVITY_SNAPSHOT',

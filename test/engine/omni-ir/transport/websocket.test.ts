@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generateOverWebSocket, type WebSocketLike } from '../../../src/omni-ir/transport/index.js';
-import { manualTimers, settle, sink } from './fakes.js';
+import { generateOverWebSocket } from '../../../../src/omni-ir/transport/index.js';
+import type { WebSocketLike } from '../../../../src/transport/index.js';
+import { manualTimers, settle, sink } from '../../transport/fakes.js';
 
 type Listener = (event: { data?: unknown; code?: number }) => void;
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { generate } from '../../../src/omni-ir/transport/index.js';
-import { manualTimers, openBody, response, scriptedFetch, settle, sink, sse } from './fakes.js';
+import { generate } from '../../../../src/omni-ir/transport/index.js';
+import { manualTimers, openBody, response, scriptedFetch, settle, sink, sse } from '../../transport/fakes.js';
 
 const DONE = sse('done', { stopReason: 'end_turn', model: 'mock', ms: 12 });
 const ENDPOINT = 'https://app.test/api/generate';

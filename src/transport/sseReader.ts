@@ -1,12 +1,16 @@
 import { createParser, type EventSourceParser } from 'eventsource-parser';
+import { createUtf8Decoder } from '../stream/utf8Decoder.js';
+import { isJsonObject } from '../stream/jsonLines.js';
+import type { Chunk } from '../stream/readSource.js';
 
 /**
  * Reads Server-Sent Events from bytes or text as they arrive ([10.6]), on eventsource-parser.
  *
- * The bytes go through one streaming TextDecoder first, so a character whose bytes are split across reads
- * arrives whole, and the events never depend on how the response was split ([3.3]). eventsource-parser does
- * the framing: a blank line ends an event, CR LF counts as LF, `:` lines are comments, several `data:` lines
- * join with LF, `id:` and `retry:` are ignored here, and an event without data is never dispatched.
+ * Bytes go through the engine's one UTF-8 decoder (the one every reader uses), so a character whose bytes are
+ * split across reads arrives whole and the events never depend on how the response was split ([3.3]).
+ * eventsource-parser does the framing: a blank line ends an event, CR LF counts as LF, `:` lines are comments,
+ * several `data:` lines join with LF, `id:` and `retry:` are ignored here, and an event without data is never
+ * dispatched.
  */
 export interface SseEvent {
   /** The `event:` name, or `message` when the event had none (as EventSource names it). */
@@ -14,9 +18,10 @@ export interface SseEvent {
   readonly data: string;
 }
 
+/** A Server-Sent Events reader: feed it reads, get events. */
 export interface SseReader {
-  /** Feeds the next read of the response. */
-  write(chunk: Uint8Array | string): void;
+  /** Feeds the next read of the response: UTF-8 bytes split anywhere, or text. */
+  write(chunk: Chunk): void;
   /**
    * The response ended. An event still missing its closing blank line is not an event, so it is dropped;
    * a character left incomplete by the last bytes can't complete either.
@@ -24,6 +29,7 @@ export interface SseReader {
   end(): void;
 }
 
+/** What a reader reports besides events, and how much it may hold. */
 export interface SseReaderOptions {
   /** Called for each comment line (a `: ping`, say), without the colon. */
   onComment?: (text: string) => void;
@@ -37,10 +43,14 @@ export interface SseReaderOptions {
 
 /** 32 Mi code units: far above any screen (1,000 lines of at most 16,384 code units, JSON-escaped). */
 const DEFAULT_MAX_BUFFER = 32 * 1024 * 1024;
+const BYTE_ORDER_MARK = 0xfeff;
 
+/** Starts reading a response of Server-Sent Events; `onEvent` gets each complete event in order. */
 export function createSseReader(onEvent: (event: SseEvent) => void, options: SseReaderOptions = {}): SseReader {
-  // The default decoder drops a leading byte-order mark, as the SSE specification asks.
-  const decoder = new TextDecoder('utf-8');
+  // The shared decoder's TextDecoder drops a byte-order mark at the start of the bytes, as SSE asks; one at the
+  // start of text given as a string is dropped below, so both kinds of input read the same.
+  const decoder = createUtf8Decoder();
+  let started = false;
   let stopped = false;
   const parser: EventSourceParser = createParser({
     onEvent(message) {
@@ -58,14 +68,16 @@ export function createSseReader(onEvent: (event: SseEvent) => void, options: Sse
   return {
     write(chunk) {
       if (stopped) return;
-      const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      let text = decoder.decode(chunk);
+      if (!started && typeof chunk === 'string' && text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
+      if (typeof chunk === 'string' ? chunk.length > 0 : chunk.byteLength > 0) started = true;
       if (text.length > 0) parser.feed(text);
     },
     end() {
       if (stopped) return;
       stopped = true;
       // Whatever the decoder still holds can only be part of an unfinished event, which is dropped anyway.
-      decoder.decode();
+      decoder.flush();
       parser.reset();
     },
   };
@@ -79,5 +91,5 @@ export function parseEventObject(data: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return isJsonObject(value) ? value : null;
 }

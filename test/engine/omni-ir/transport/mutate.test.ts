@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPress, isIdempotencyKey, mutate, newIdempotencyKey } from '../../../src/omni-ir/transport/index.js';
-import { scriptedFetch, settle } from './fakes.js';
+import { createPress, isIdempotencyKey, mutate, newIdempotencyKey } from '../../../../src/omni-ir/transport/index.js';
+import { scriptedFetch, settle } from '../../transport/fakes.js';
 
 const ENDPOINT = 'https://app.test/api/mutate';
 

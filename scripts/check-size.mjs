@@ -38,9 +38,9 @@ const budgets = [
     input: `elements/${tag}/index.ts`,
     limit: budgetKB * KB,
   })),
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 52 * KB },
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 37 * KB },
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 70 * KB },
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 56 * KB },
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 74 * KB },
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 110 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */

@@ -10,7 +10,7 @@
 
 /** @type {readonly {tag: string, budgetKB: number}[]} */
 export const ELEMENTS = [
-  { tag: 'omni-screen', budgetKB: 48 },
+  { tag: 'omni-screen', budgetKB: 51 },
 ];
 
 /** The languages shipped beside English (strings/<tag>.ts), each its own entry: `agentic-elements/locales/<tag>`. */

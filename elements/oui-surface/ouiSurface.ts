@@ -308,7 +308,9 @@ export class OuiSurface extends AgentElement {
     const bound = this.#bindings.current;
     const base = this.#surface ?? this.#markupBase();
     if (!base) {
-      if (bound.actions.length === 0 && bound.errors.length === 0) return { surface: null };
+      // No surface yet is the normal state of a page that sets it by script after the markup: only once a
+      // transport says the app wants the surface running is its absence an error.
+      if ((bound.actions.length === 0 && bound.errors.length === 0) || !this.transport) return { surface: null };
       return { surface: null, kind: 'markup', errors: ['actions are bound in markup, but there is no surface: set the surface property, or the surface-id, surface-name and surface-description attributes'] };
     }
     if (bound.errors.length) return { surface: null, kind: 'markup', errors: [...bound.errors] };

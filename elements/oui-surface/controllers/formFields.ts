@@ -88,8 +88,15 @@ export function controlLabel(control: HTMLElement): string {
   const own = control.getAttribute('data-oui-description');
   if (own) return clean(own);
   const labels = 'labels' in control ? (control as FieldControl).labels : null;
-  const fromLabel = labels && labels.length > 0 ? clean(Array.from(labels, (l) => l.textContent).join(' ')) : '';
+  const fromLabel = labels && labels.length > 0 ? clean(Array.from(labels, labelText).join(' ')) : '';
   return fromLabel || clean(control.getAttribute('aria-label')) || clean(labelledBy(control)) || clean(control.getAttribute('title'));
+}
+
+/** A label's own words: a control inside it (a select's options, a textarea's text) is not part of them. */
+function labelText(label: HTMLLabelElement): string {
+  const copy = label.cloneNode(true) as HTMLLabelElement;
+  for (const inner of Array.from(copy.querySelectorAll('select, textarea, input, button, output'))) inner.remove();
+  return copy.textContent ?? '';
 }
 
 function labelledBy(el: HTMLElement): string {

@@ -13,7 +13,7 @@ export const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 export const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 
 /** Waits until `ready()` holds, or fails saying what was awaited. */
-export async function until(ready: () => boolean, what = 'a condition', ms = 3000): Promise<void> {
+export async function until(ready: () => unknown, what = 'a condition', ms = 3000): Promise<void> {
   const end = Date.now() + ms;
   while (!ready()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -19,7 +19,7 @@ const request = (actionId: string, params: Record<string, unknown> = {}, request
 describe('oui-surface: registration', () => {
   it('registers its checked definition once connected with a transport, and fires oui-state', async () => {
     const states: OuiStateEvent[] = [];
-    document.addEventListener('oui-state', (e) => states.push(e), { once: true });
+    document.addEventListener('oui-state', (e) => states.push(e as OuiStateEvent), { once: true });
     const m = await mount({ surface: todoSurface() });
     expect(m.heard.registers).to.have.length(1);
     expect(m.heard.registers[0].surface).to.deep.equal(todoSurface());

@@ -190,7 +190,7 @@ for (const radio of document.querySelectorAll('input[name="transport"]')) {
 
 // The engine's clients load only when a screen is first asked for over another transport than SSE.
 let engineModule = null;
-const loadEngine = () => (engineModule ??= import('/dist/engine.js'));
+const loadEngine = () => (engineModule ??= import('/cdn/agentic-elements.js'));
 
 /**
  * A client's writes as an async iterable for `<omni-screen>.stream()`, which then draws, ends the parser and shows

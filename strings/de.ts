@@ -60,4 +60,22 @@ export const de: Strings = {
   toneSuccess: 'Erfolg:',
   toneWarning: 'Warnung:',
   toneDanger: 'Wichtig:',
+
+  // ——— <oui-surface> ———
+  ouiIndicatorLabel: 'Was der Assistent gerade tut',
+  ouiRunning: 'Assistent: {description}',
+  ouiConfirming: 'Wartet auf Ihre Bestätigung: {description}',
+  ouiProgress: 'Assistent: {description}, {progress} % erledigt',
+  ouiFollowing: 'Assistent: {description}, noch in Arbeit',
+  ouiProgressLabel: 'Fortschritt von {description}',
+  ouiStop: 'Anhalten',
+  ouiStopLabel: 'Anhalten: {description}',
+  ouiDone: 'Erledigt: {description}',
+  ouiFailed: 'Konnte nicht abgeschlossen werden: {description}',
+  ouiStopped: 'Angehalten: {description}',
+  ouiConfirmIntro: 'Der Assistent möchte Folgendes tun: {description}',
+  ouiConfirmAction: 'Aktion: {action}',
+  ouiConfirmParam: '{name}: {value}',
+  ouiConfirmNoParams: 'Es wurden keine Details angegeben.',
+  ouiConfirmMoreParams: '… und {count} weitere Details.',
 };

@@ -69,6 +69,27 @@ export const en = {
   toneSuccess: 'Success:',
   toneWarning: 'Warning:',
   toneDanger: 'Important:',
+
+  // ——— <oui-surface> ———
+  // The indicator while an agent acts on a surface; {description} is the action's description, {progress} 0–100
+  ouiIndicatorLabel: 'What the assistant is doing',
+  ouiRunning: 'Assistant: {description}',
+  ouiConfirming: 'Waiting for your confirmation: {description}',
+  ouiProgress: 'Assistant: {description}, {progress}% done',
+  ouiFollowing: 'Assistant: {description}, still in progress',
+  ouiProgressLabel: 'Progress of {description}',
+  ouiStop: 'Stop',
+  ouiStopLabel: 'Stop: {description}',
+  // Said politely when an action the person saw start has ended
+  ouiDone: 'Done: {description}',
+  ouiFailed: 'Could not finish: {description}',
+  ouiStopped: 'Stopped: {description}',
+  // The confirmation dialog: what the assistant asks to do, then each param as “name: value”
+  ouiConfirmIntro: 'The assistant asks to do this: {description}',
+  ouiConfirmAction: 'Action: {action}',
+  ouiConfirmParam: '{name}: {value}',
+  ouiConfirmNoParams: 'No details were given.',
+  ouiConfirmMoreParams: '…and {count} more details.',
 } as const;
 
 export type StringKey = keyof typeof en;

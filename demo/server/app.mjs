@@ -1,5 +1,6 @@
-// The demo server: static pages, the registry, and the Omni-IR endpoints (generate over SSE, over a WebSocket and
-// as an AG-UI run; mutate; live) on node:http, bound to the loopback address. `startServer` is what demo/server.mjs and the tests call.
+// The demo server: static pages, the registry, the Omni-IR endpoints (generate over SSE, over a WebSocket and
+// as an AG-UI run; mutate; live) on node:http, and the OUI demo's agent on Socket.IO, bound to the loopback
+// address. `startServer` is what demo/server.mjs and the tests call.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -19,6 +20,7 @@ import { createAgUiRoute } from './aguiRoute.mjs';
 import { createStatic } from './static.mjs';
 import { scriptedModel } from './model/index.mjs';
 import { createUpdateChecker, loadBuiltEngine } from './check.mjs';
+import { loadEngine } from '../../bin/loadEngine.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const demoDir = join(here, '..');
@@ -41,6 +43,8 @@ const cdnDir = join(here, '..', '..', 'cdn');
  *   own copy of the screen, with `engine` or the built dist/engine.js when there is one; null: no check)
  * - modelCheck {verified(), retryAfter()}: while not verified, generate answers 503 model_unverified ([10.23])
  * - log: a function for one-line logs (default: none when fast, else console.log)
+ * - oui: the agent of demo/oui.html on Socket.IO (/socket.io), `false` for none, or its options: `model` (the tool
+ *   loop's model; default the environment's, null for the scripted agent only), `stepMs`, `fetch`
  * - cutResponse(pathname, req) → number | undefined: a test hook; when it returns N, that response's connection
  *   is broken after N bytes of its body (no terminal event, no closing chunk), as a dropped network would
  * Resolves with {url, port, close()}.
@@ -163,6 +167,18 @@ export async function startServer(options = {}) {
   server.requestTimeout = 0; // streams and live feeds stay open as long as they need
   server.headersTimeout = 30_000;
 
+  // The OUI demo's agent shares the port: Socket.IO answers under /socket.io, before the routes above.
+  const oui =
+    options.oui === false
+      ? null
+      : (await import('../oui/pageAgent.mjs')).attachPageAgent(server, {
+          engine: options.engine ?? (await loadEngine()),
+          allowedOrigin,
+          stepMs: fast ? 50 : 700,
+          log,
+          ...(typeof options.oui === 'object' ? options.oui : {}),
+        });
+
   const host = options.host ?? '127.0.0.1';
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);
@@ -179,6 +195,7 @@ export async function startServer(options = {}) {
     /** For tests: the live feeds and orders, to look inside. */
     internals: { live, orders, sessions, idempotency },
     close() {
+      oui?.close();
       live.close();
       orders.close();
       webSocket.close();

@@ -21,8 +21,8 @@ const TYPES = {
   '.woff2': 'font/woff2',
 };
 
-/** Folders of demo/ that hold server code, not pages. */
-const PRIVATE = /^\/(server(\/|\.mjs$)|mcp(\/|$))/;
+/** Folders of demo/ that hold server code, not pages (the model adapters and the OUI agents among them). */
+const PRIVATE = /^\/(server(\/|\.mjs$)|mcp(\/|$)|providers(\/|$)|oui(\/|$))/;
 
 export function createStatic({ demoDir, cdnDir, onPage }) {
   const roots = { demo: resolve(demoDir), cdn: resolve(cdnDir) };

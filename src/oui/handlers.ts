@@ -4,7 +4,7 @@
  * goes, or, for `polling.subscribe`, `onEvent` reads each matching app event (without it, the first matching
  * event is the final answer, its payload the data).
  */
-import type { OUIAction, OUIActionRequest } from './protocol.js';
+import { OUI_ERROR_CODES, type OUIAction, type OUIActionRequest, type OUIErrorCode } from './protocol.js';
 import type { OUIUnsubscribe } from './transport.js';
 
 /** What a handler knows besides its params. */
@@ -59,4 +59,33 @@ export interface OUIEventSource {
 /** The `run` of a handler, whichever form it has. */
 export function runOf(handler: OUIActionHandler): OUIActionRun {
   return typeof handler === 'function' ? handler : handler.run;
+}
+
+/**
+ * Thrown by a handler that refuses for a reason the protocol has a code for: params the page's own checks
+ * refuse (`INVALID_PARAMS`, naming the field), something the person must allow (`ACTION_DENIED`). Any other
+ * throw is `ACTION_EXECUTION_ERROR`.
+ */
+export class OUIActionError extends Error {
+  readonly code: OUIErrorCode;
+  readonly details?: unknown;
+  constructor(code: OUIErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'OUIActionError';
+    this.code = code;
+    if (details !== undefined) this.details = details;
+  }
+}
+
+const CODES = new Set<string>(Object.values(OUI_ERROR_CODES));
+
+/**
+ * The code and details an error thrown by a handler asks for, or null. Read by shape, not by class, so an
+ * OUIActionError from another copy of this module (a page loading two bundles) still counts.
+ */
+export function actionErrorOf(error: unknown): { code: OUIErrorCode; details?: unknown } | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as { name?: unknown; code?: unknown; details?: unknown };
+  if (e.name !== 'OUIActionError' || typeof e.code !== 'string' || !CODES.has(e.code)) return null;
+  return { code: e.code as OUIErrorCode, ...(e.details !== undefined ? { details: e.details } : {}) };
 }

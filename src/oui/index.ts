@@ -39,6 +39,7 @@ export { OUI_MAX_BUFFER_SIZE } from './transportCore.js';
 export { validateSurface, assertSurface, OUISurfaceError, OUI_SURFACE_LIMITS, type SurfaceCheck } from './validateSurface.js';
 export { matchRoute, isActive, type OUIEntity } from './routes.js';
 export { resolveDispatchFilter, matchesDispatchFilter, type ResolvedFilter } from './dispatchFilter.js';
+export { OUIActionError } from './handlers.js';
 export type {
   OUIActionContext,
   OUIActionRun,

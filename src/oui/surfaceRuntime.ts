@@ -16,7 +16,7 @@ import { checkParams, paramsMessage, type JsonSchema } from '../actions/index.js
 import { realTimers, type Timers } from '../transport/timers.js';
 import { createIssueSink, errorText } from '../stream/index.js';
 import { followAsyncAction } from './asyncAction.js';
-import { runOf, type OUIActionContext, type OUIActionHandler, type OUIActionHandlers, type OUIEventSource } from './handlers.js';
+import { actionErrorOf, runOf, type OUIActionContext, type OUIActionHandler, type OUIActionHandlers, type OUIEventSource } from './handlers.js';
 import { toWireJson, type WireLimits } from './json.js';
 import { createListeners } from './listeners.js';
 import { createObservationStore, type OUIObservationGetters } from './observations.js';
@@ -317,7 +317,9 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       return store.refresh();
     }
     if (ran.status === 'error') {
-      fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, errorText(ran.error));
+      const asked = actionErrorOf(ran.error);
+      if (asked) fail(flight, asked.code, errorText(ran.error), asked.details);
+      else fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, errorText(ran.error));
       return store.refresh();
     }
     if (ran.status !== 'ok') return;

@@ -39,9 +39,17 @@ test('pictures are served from demo/assets', async () => {
 });
 
 test('the server’s own code and paths out of the folder are not served', async () => {
-  for (const path of ['/server/app.mjs', '/server.mjs', '/server/model/screens/payment.omni', '/mcp/server.mjs', '/../package.json', '/%2e%2e/package.json', '/dist/../package.json', '/cdn/../package.json', '/dist/engine.js', '/assets/%2e%2e/server.mjs', '/%00', '/assets/..%5cserver.mjs']) {
+  for (const path of ['/server/app.mjs', '/server.mjs', '/server/model/screens/payment.omni', '/mcp/server.mjs', '/providers/index.mjs', '/providers/anthropic.mjs', '/oui/pageAgent.mjs', '/oui/mcpServer.mjs', '/../package.json', '/%2e%2e/package.json', '/dist/../package.json', '/cdn/../package.json', '/dist/engine.js', '/assets/%2e%2e/server.mjs', '/%00', '/assets/..%5cserver.mjs']) {
     const r = await request(server, 'GET', path);
     assert.equal(r.status, 404, path);
+  }
+});
+
+test('the OUI demo page and its script and styles are served (only the oui/ folder is private)', async () => {
+  for (const [path, type] of [['/oui.html', 'text/html'], ['/oui.js', 'text/javascript'], ['/oui.css', 'text/css']]) {
+    const r = await request(server, 'GET', path);
+    assert.equal(r.status, 200, path);
+    assert.match(r.headers.get('content-type'), new RegExp(`^${type}`), path);
   }
 });
 

@@ -6,6 +6,7 @@ import {
   createSurfaceRuntime,
   statusObservationId,
   OUISurfaceError,
+  OUIActionError,
   type OUIActionRequest,
   type SurfaceRuntimeOptions,
 } from '../../../src/oui/index.ts';
@@ -123,6 +124,24 @@ test('a non-Error thrown, or an answer that cannot be sent, is ACTION_EXECUTION_
   const r = await m.agent.request('todo-list', 'clear_done');
   assert.equal(r.error?.code, 'ACTION_EXECUTION_ERROR');
   assert.match(r.error!.message, /can't be sent/);
+});
+
+test('a handler that throws OUIActionError answers with its code and details; an unknown code stays ACTION_EXECUTION_ERROR', async () => {
+  const forged = Object.assign(new Error('nope'), { name: 'OUIActionError', code: 'MADE_UP' });
+  const m = await mount({
+    handlers: {
+      add_item: () => {
+        throw new OUIActionError('INVALID_PARAMS', 'title: already on the list', { problems: [{ path: 'title', message: 'already on the list' }] });
+      },
+      clear_done: () => {
+        throw forged;
+      },
+    },
+    confirm: () => true,
+  });
+  const r = await m.agent.request('todo-list', 'add_item', { title: 'Milk' });
+  assert.deepEqual(r.error, { code: 'INVALID_PARAMS', message: 'title: already on the list', details: { problems: [{ path: 'title', message: 'already on the list' }] } });
+  assert.deepEqual((await m.agent.request('todo-list', 'clear_done')).error, { code: 'ACTION_EXECUTION_ERROR', message: 'nope' });
 });
 
 test('TIMEOUT: a hung handler is answered after actionTimeoutMs, its signal aborted, and the queue moves on', async () => {

@@ -1,0 +1,169 @@
+/**
+ * Running a bound form or button for an agent, as a person would: each named field is set (through the
+ * native setters, so frameworks that track values see it) and hears `input` and `change`; the form's own
+ * checks run; then `requestSubmit()` fires the app's submit handler, which decides what happens. Fields the
+ * params don't name keep what they hold. A field the page refuses is answered INVALID_PARAMS, naming it.
+ */
+import { OUIActionError } from '../../../src/oui/handlers.js';
+import { OUI_ERROR_CODES } from '../../../src/oui/protocol.js';
+import { formFields, type FieldControl, type FormField } from './formFields.js';
+
+const nativeSetter = (proto: object, key: 'value' | 'checked') => Object.getOwnPropertyDescriptor(proto, key)!.set!;
+const setters = {
+  input: { value: nativeSetter(HTMLInputElement.prototype, 'value'), checked: nativeSetter(HTMLInputElement.prototype, 'checked') },
+  textarea: nativeSetter(HTMLTextAreaElement.prototype, 'value'),
+  select: nativeSetter(HTMLSelectElement.prototype, 'value'),
+};
+
+function setValue(control: FieldControl, value: string): void {
+  if (control instanceof HTMLInputElement) setters.input.value.call(control, value);
+  else if (control instanceof HTMLTextAreaElement) setters.textarea.call(control, value);
+  else setters.select.call(control, value);
+}
+
+const setChecked = (control: HTMLInputElement, checked: boolean) => setters.input.checked.call(control, checked);
+
+function announce(control: FieldControl): void {
+  control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  control.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+interface Problem {
+  path: string;
+  message: string;
+}
+
+function refuse(problems: Problem[]): never {
+  const said = problems.slice(0, 5).map((p) => `${p.path}: ${p.message}`).join('; ');
+  throw new OUIActionError(OUI_ERROR_CODES.INVALID_PARAMS, `The form refused: ${said}`, { problems });
+}
+
+const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => String(x)) : []);
+
+function fill(field: FormField, value: unknown): void {
+  const changed: FieldControl[] = [];
+  switch (field.kind) {
+    case 'checkbox': {
+      const box = field.controls[0] as HTMLInputElement;
+      if (box.checked !== (value === true)) {
+        setChecked(box, value === true);
+        changed.push(box);
+      }
+      break;
+    }
+    case 'checkboxes':
+    case 'radio': {
+      const wanted = field.kind === 'radio' ? [String(value)] : asList(value);
+      for (const c of field.controls as HTMLInputElement[]) {
+        const on = wanted.includes(c.value);
+        if (c.checked !== on) {
+          setChecked(c, on);
+          changed.push(c);
+        }
+      }
+      break;
+    }
+    case 'select-multiple': {
+      const select = field.controls[0] as HTMLSelectElement;
+      const wanted = asList(value);
+      for (const option of Array.from(select.options)) option.selected = wanted.includes(option.value);
+      changed.push(select);
+      break;
+    }
+    default: {
+      const control = field.controls[0]!;
+      setValue(control, value === null || value === undefined ? '' : String(value));
+      changed.push(control);
+    }
+  }
+  for (const c of changed) announce(c);
+}
+
+/** Fills the fields `params` names. Throws INVALID_PARAMS for a field that can't be changed now. */
+export function fillForm(form: HTMLFormElement, params: Readonly<Record<string, unknown>>): void {
+  const fields = new Map(formFields(form).map((f) => [f.name, f]));
+  const problems: Problem[] = [];
+  for (const name of Object.keys(params)) {
+    const field = fields.get(name);
+    if (!field) problems.push({ path: name, message: 'the form has no such field' });
+    else if (field.controls.every((c) => c.disabled || (c as HTMLInputElement).readOnly)) problems.push({ path: name, message: 'this field can’t be changed now' });
+  }
+  if (problems.length) refuse(problems);
+  for (const [name, value] of Object.entries(params)) fill(fields.get(name)!, value);
+}
+
+/** The fields the page's own checks refuse now (`required`, `min`, a message the app set with setCustomValidity). */
+export function formProblems(form: HTMLFormElement): Problem[] {
+  const problems: Problem[] = [];
+  for (const field of formFields(form)) {
+    const bad = field.controls.find((c) => c.willValidate && !c.validity.valid);
+    if (bad) problems.push({ path: field.name, message: bad.validationMessage || 'not accepted' });
+  }
+  return problems;
+}
+
+/** What the form's fields hold now, in the params' shapes. */
+export function readForm(form: HTMLFormElement): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of formFields(form)) {
+    const controls = field.controls;
+    switch (field.kind) {
+      case 'checkbox':
+        out[field.name] = (controls[0] as HTMLInputElement).checked;
+        break;
+      case 'checkboxes':
+        out[field.name] = (controls as HTMLInputElement[]).filter((c) => c.checked).map((c) => c.value);
+        break;
+      case 'radio':
+        out[field.name] = (controls as HTMLInputElement[]).find((c) => c.checked)?.value ?? null;
+        break;
+      case 'select-multiple':
+        out[field.name] = Array.from((controls[0] as HTMLSelectElement).selectedOptions, (o) => o.value);
+        break;
+      case 'number': {
+        const v = (controls[0] as HTMLInputElement).value;
+        out[field.name] = v === '' ? null : Number(v);
+        break;
+      }
+      default:
+        out[field.name] = controls[0]!.value;
+    }
+  }
+  return out;
+}
+
+/**
+ * Runs a bound form: fills it, checks it as the browser would, and submits it with `requestSubmit()` (the
+ * app's submit handlers and any other checks run). Answers what the fields held when it was sent.
+ */
+export function runForm(form: HTMLFormElement, params: Readonly<Record<string, unknown>>): { submitted: true; values: Record<string, unknown> } {
+  fillForm(form, params);
+  const before = formProblems(form);
+  if (before.length) refuse(before);
+  const values = readForm(form);
+  let heard = false;
+  const onSubmit = () => {
+    heard = true;
+  };
+  form.addEventListener('submit', onSubmit);
+  try {
+    const submitter = form.querySelector<HTMLButtonElement | HTMLInputElement>('[data-oui-submit]');
+    form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+  } finally {
+    form.removeEventListener('submit', onSubmit);
+  }
+  if (!heard) {
+    const problems = formProblems(form);
+    refuse(problems.length ? problems : [{ path: '', message: 'the form was not sent' }]);
+  }
+  return { submitted: true, values };
+}
+
+/** Presses a bound button as a person would. A disabled button is not pressed: ACTION_DENIED. */
+export function pressButton(button: HTMLButtonElement): { pressed: true } {
+  if (button.disabled || button.matches(':disabled')) {
+    throw new OUIActionError(OUI_ERROR_CODES.ACTION_DENIED, 'The button is disabled now');
+  }
+  button.click();
+  return { pressed: true };
+}

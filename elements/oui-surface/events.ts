@@ -1,0 +1,95 @@
+/**
+ * The events `<oui-surface>` fires. Each is an `Event` subclass with typed fields (no `detail` bag); all bubble
+ * and cross shadow roots, so a listener on the page hears every surface.
+ *
+ * - `oui-state`: the surface was registered with the agent, or deregistered (`registered`, `active`).
+ * - `oui-request`: an agent's request passed the checks and is about to run (or to be confirmed).
+ * - `oui-result`: a result went back to the agent: interim (`result.interim`) or final, success or error.
+ * - `oui-issue`: something found while running, reported and never thrown (an observation that doesn't match
+ *   its schema, a repeated request id, a malformed event on the transport).
+ * - `oui-error`: what the app gave can't be used: a refused definition, markup that declares a broken action,
+ *   handlers that don't fit the surface. The surface stays unregistered (or keeps the definition it had).
+ */
+import type { OUIIssue } from '../../src/oui/transport.js';
+import type { OUIAction, OUIActionRequest, OUIActionResultMessage } from '../../src/oui/protocol.js';
+
+const init: EventInit = { bubbles: true, composed: true };
+
+/** `oui-state`: registration changed. */
+export class OuiStateEvent extends Event {
+  static readonly eventName = 'oui-state';
+  constructor(
+    readonly surfaceId: string,
+    /** The agent's side was told the surface is here (active, connected, and not removed). */
+    readonly registered: boolean,
+    /** The surface's activation holds for the page's path and entity. */
+    readonly active: boolean,
+  ) {
+    super(OuiStateEvent.eventName, init);
+  }
+}
+
+/** `oui-request`: a request passed the checks (declared action, handler, params) and runs or awaits the person's confirmation. */
+export class OuiRequestEvent extends Event {
+  static readonly eventName = 'oui-request';
+  constructor(
+    readonly request: OUIActionRequest,
+    readonly action: OUIAction,
+    /** True when the person is asked first (`confirm: true`). */
+    readonly confirming: boolean,
+  ) {
+    super(OuiRequestEvent.eventName, init);
+  }
+}
+
+/** `oui-result`: a result was sent to the agent. Every request gets exactly one final result. */
+export class OuiResultEvent extends Event {
+  static readonly eventName = 'oui-result';
+  constructor(
+    readonly result: OUIActionResultMessage,
+    readonly request: OUIActionRequest,
+    /** Undefined for a request naming an action the surface doesn't declare. */
+    readonly action: OUIAction | undefined,
+  ) {
+    super(OuiResultEvent.eventName, init);
+  }
+
+  /** True for the one final result of the request. */
+  get final(): boolean {
+    return this.result.interim !== true;
+  }
+}
+
+/** `oui-issue`: an issue the runtime or the transport reported. For the app's logs; the person sees nothing. */
+export class OuiIssueEvent extends Event {
+  static readonly eventName = 'oui-issue';
+  constructor(readonly issue: OUIIssue) {
+    super(OuiIssueEvent.eventName, init);
+  }
+}
+
+/** What an `oui-error` is about. */
+export type OuiErrorKind = 'definition' | 'markup' | 'handlers';
+
+/** `oui-error`: the app's definition, markup or handlers can't be used; `errors` lists every reason. */
+export class OuiErrorEvent extends Event {
+  static readonly eventName = 'oui-error';
+  constructor(
+    readonly kind: OuiErrorKind,
+    readonly errors: readonly string[],
+    /** The same reasons in one sentence. */
+    readonly message: string,
+  ) {
+    super(OuiErrorEvent.eventName, init);
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'oui-state': OuiStateEvent;
+    'oui-request': OuiRequestEvent;
+    'oui-result': OuiResultEvent;
+    'oui-issue': OuiIssueEvent;
+    'oui-error': OuiErrorEvent;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The indicator's default look: one line per request an agent has in flight, in words, with a progress bar
+ * for an async action that said how far it is, and a Stop button. Hidden (taking no room) while idle. It sits
+ * in the `indicator` slot, so an app that puts its own element there replaces it.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { fill } from '../../../src/actions/fill.js';
+import type { Strings } from '../../../strings/en.js';
+import { activityWords, shownDescription, type Activity } from '../controllers/activity.js';
+
+export function indicatorView(list: readonly Activity[], w: Strings, stop: (requestId: string, button: HTMLButtonElement) => void): TemplateResult {
+  return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0}>
+    <ul class="activities">
+      ${repeat(
+        list,
+        (a) => a.request.requestId,
+        (a) => {
+          const description = shownDescription(a.action);
+          const said = activityWords(a, w);
+          return html`<li class="activity" part="activity" data-phase=${a.phase}>
+            <span class="pulse" aria-hidden="true"></span>
+            <span class="activity-text" part="activity-text">${said}</span>
+            ${a.phase === 'progress' && a.progress !== undefined
+              ? html`<progress part="progress" max="100" .value=${a.progress} aria-label=${fill(w.ouiProgressLabel, { description })}></progress>`
+              : nothing}
+            ${a.phase === 'confirm'
+              ? nothing
+              : html`<button
+                  type="button"
+                  class="stop"
+                  part="stop"
+                  data-request=${a.request.requestId}
+                  aria-label=${fill(w.ouiStopLabel, { description })}
+                  @click=${(e: Event) => stop(a.request.requestId, e.currentTarget as HTMLButtonElement)}
+                >
+                  ${w.ouiStop}
+                </button>`}
+          </li>`;
+        },
+      )}
+    </ul>
+  </div>`;
+}

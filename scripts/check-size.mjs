@@ -38,7 +38,7 @@ const budgets = [
     input: `elements/${tag}/index.ts`,
     limit: budgetKB * KB,
   })),
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 56 * KB },
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 72 * KB },
   { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 74 * KB },
   { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 110 * KB },
 ];

@@ -4,6 +4,7 @@
  * through an endpoint, so the same code runs against `window.parent` in the host's frame and against a
  * MessageChannel in tests.
  */
+import { errorText } from '../src/stream/errors.js';
 
 /** Where messages go to and come from: the host's window, or anything shaped like it. */
 export interface HostEndpoint {
@@ -124,7 +125,7 @@ export function createHostBridge(endpoint: HostEndpoint): HostBridge {
       else answer(id, result);
     } catch (error) {
       if (error instanceof JsonRpcError) fail(id, error.code, error.message);
-      else fail(id, INTERNAL_ERROR, error instanceof Error ? error.message : String(error));
+      else fail(id, INTERNAL_ERROR, errorText(error));
     }
   };
 

@@ -38,6 +38,7 @@ export const de: Strings = {
   chartCategory: 'Kategorie',
   chartValue: 'Wert',
   chartLegend: 'Legende',
+  chartUnavailable: 'Das Diagramm konnte nicht gezeichnet werden, daher hier seine Werte. Ein Neuladen der Seite kann es zurückbringen.',
   tableScroll: 'Tabelle, seitlich scrollbar',
   on: 'Ein',
   off: 'Aus',

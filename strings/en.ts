@@ -42,6 +42,7 @@ export const en = {
   chartCategory: 'Category',
   chartValue: 'Value',
   chartLegend: 'Legend',
+  chartUnavailable: 'The chart could not be drawn, so here are its values. Reloading the page may bring it back.',
   tableScroll: 'Table, scrolls sideways',
   // Small words
   on: 'On',

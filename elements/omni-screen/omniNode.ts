@@ -7,6 +7,7 @@ import { renderProbe } from './testHooks.js';
 import { viewFor } from './views/index.js';
 import { fallback, placeholder, sizeFor } from './views/parts.js';
 import { defineElement } from '../shared/base/defineElement.js';
+import { errorText } from '../../src/stream/errors.js';
 
 /**
  * One node of a screen, by id. Each id gets its own small element, keyed by id, so a line re-renders only the
@@ -63,7 +64,7 @@ export class OmniNodeElement extends SignalWatcher(LitElement) {
     } catch (error) {
       // Contain the failure to this slot ([8] Failures). Signals read before the throw are still watched, so a
       // change to this node's data (its line, its state) renders it again: the retry.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       const previous = this.#crashedWith;
       if (!previous || previous.node !== node || previous.message !== message) screen.crashed(node, error);
       this.#crashedWith = { node, message };

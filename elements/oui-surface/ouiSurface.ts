@@ -17,6 +17,7 @@ import { confirmSentence } from './confirmSentence.js';
 import { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
 import { surfaceStyles } from './styles.js';
 import { indicatorView } from './views/indicator.js';
+import { errorText } from '../../src/stream/errors.js';
 
 /** The runtime's options an app may set on the element; the element gives the rest itself. */
 export type OuiSurfaceOptions = Pick<
@@ -369,7 +370,7 @@ export class OuiSurface extends AgentElement {
       });
     } catch (error) {
       // A surface id already running on this transport, a getter for an undeclared observation.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       this.#error('definition', [message], message);
       return;
     }
@@ -412,7 +413,7 @@ export class OuiSurface extends AgentElement {
     try {
       built.runtime.setHandlers(merged);
     } catch (error) {
-      problems.unshift(error instanceof Error ? error.message : String(error));
+      problems.unshift(errorText(error));
     }
     if (problems.length) this.#error('handlers', problems, `The handlers of "${surface.id}" don't fit it: ${problems.join('; ')}`);
     else this.#reported.delete('handlers');

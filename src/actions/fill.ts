@@ -4,7 +4,23 @@
  * elements build from replaceable words (strings/) and every confirmation sentence goes through here.
  */
 export function fill(template: string, values: Readonly<Record<string, string | number>> = {}): string {
-  let out = '';
+  return fillPieces(template, values)
+    .map((p) => (typeof p === 'string' ? p : p.value))
+    .join('');
+}
+
+/** A filled value, kept apart from the template's own words (so a renderer can isolate it). */
+export interface FilledValue {
+  readonly name: string;
+  readonly value: string;
+}
+
+/**
+ * The template cut into its own words (strings) and the values filled in (objects), in order: what `fill()`
+ * joins, and what a renderer draws when each value must be its own run of text.
+ */
+export function fillPieces(template: string, values: Readonly<Record<string, string | number>> = {}): (string | FilledValue)[] {
+  const out: (string | FilledValue)[] = [];
   let i = 0;
   while (i < template.length) {
     const open = template.indexOf('{', i);
@@ -13,11 +29,13 @@ export function fill(template: string, values: Readonly<Record<string, string | 
     if (close === -1) break;
     const name = template.slice(open + 1, close);
     if (Object.prototype.hasOwnProperty.call(values, name)) {
-      out += template.slice(i, open) + String(values[name]);
+      if (open > i) out.push(template.slice(i, open));
+      out.push({ name, value: String(values[name]) });
     } else {
-      out += template.slice(i, close + 1);
+      out.push(template.slice(i, close + 1));
     }
     i = close + 1;
   }
-  return out + template.slice(i);
+  if (i < template.length) out.push(template.slice(i));
+  return out;
 }

@@ -1,5 +1,5 @@
 /** The governed action pipeline: registered tools, JSON Schema checks, confirmation sentences. No DOM. */
-export { fill } from './fill.js';
+export { fill, fillPieces, type FilledValue } from './fill.js';
 export { checkParams, warmValidator, ValidatorUnavailableError, type JsonSchema, type ParamProblem } from './schema.js';
 export {
   reviewAction,

@@ -4,6 +4,8 @@
  * pages never run a governed action); `warmValidator()` starts the load early, when an action first shows.
  */
 import type { Schema } from '@cfworker/json-schema';
+import { lazy } from '../lazy.js';
+import { errorText } from '../stream/errors.js';
 
 /** A JSON Schema, or `true`/`false` (accept anything / nothing). */
 export type JsonSchema = Schema | boolean;
@@ -28,11 +30,11 @@ export class ValidatorUnavailableError extends Error {
 }
 
 type ValidatorModule = typeof import('@cfworker/json-schema');
-let loading: Promise<ValidatorModule> | null = null;
+const loadValidator = lazy(() => import('@cfworker/json-schema'), 'the JSON Schema checker');
 
 /** Starts loading the checker, if it isn't loading already. */
 export function warmValidator(): Promise<ValidatorModule> {
-  loading ??= import('@cfworker/json-schema');
+  const loading = loadValidator();
   // Nobody may be waiting yet: keep an early failure from being reported as unhandled. Callers still see it.
   loading.catch(() => {});
   return loading;
@@ -53,7 +55,7 @@ export async function checkParams(schema: JsonSchema, params: unknown): Promise<
   try {
     result = new mod.Validator(schema, '2020-12', false).validate(params);
   } catch (error) {
-    return [{ path: '', message: `The schema can't be used: ${error instanceof Error ? error.message : String(error)}` }];
+    return [{ path: '', message: `The schema can't be used: ${errorText(error)}` }];
   }
   if (result.valid) return [];
   return leafProblems(result.errors);

@@ -4,6 +4,7 @@
  * assignment changes an object's prototype), nothing but JSON's kinds of value, and no more depth, nodes or
  * characters than the limits allow, counted before the copy grows.
  */
+import { errorText } from '../stream/errors.js';
 
 /** How much one message may hold. */
 export interface WireLimits {
@@ -98,7 +99,7 @@ export function toWireJson(value: unknown, limits: WireLimits = {}): JsonRead {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: errorText(error) };
   }
   if (text === undefined) return { ok: true, value: undefined, dropped: 0 };
   const maxChars = limits.maxChars ?? OUI_WIRE_LIMITS.maxChars;

@@ -14,6 +14,7 @@ import { isPlainObject, type WireLimits } from './json.js';
 import { newId } from './ids.js';
 import type { OUITransport } from './transport.js';
 import { createTransportCore, isProtocolEventType } from './transportCore.js';
+import { errorText } from '../stream/errors.js';
 
 /** The window messages are sent to: `iframe.contentWindow`, `window.parent`, `window.opener`. */
 export interface MessageTargetLike {
@@ -78,7 +79,7 @@ export function createPostMessageTransport(config: PostMessageTransportConfig): 
     try {
       postRaw({ oui: ns, type, peer: me });
     } catch (error) {
-      core.report('send-failed', `${name}: ${type} could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+      core.report('send-failed', `${name}: ${type} could not be sent: ${errorText(error)}`);
     }
   };
 

@@ -9,6 +9,7 @@ import { createListeners, type Listeners } from './listeners.js';
 import { OUI_PROTOCOL_EVENTS, type OUIProtocolEventType } from './protocol.js';
 import type { OUIIssue, OUIIssueCode, OUITransport } from './transport.js';
 import { WIRE_READERS } from './wire.js';
+import { errorText } from '../stream/errors.js';
 
 /** The default number of events kept while disconnected. */
 export const OUI_MAX_BUFFER_SIZE = 100;
@@ -75,7 +76,7 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     try {
       options.post(type, payload);
     } catch (error) {
-      report('send-failed', `${options.name}: a ${type} event could not be sent: ${error instanceof Error ? error.message : String(error)}`);
+      report('send-failed', `${options.name}: a ${type} event could not be sent: ${errorText(error)}`);
     }
   };
 

@@ -1,5 +1,6 @@
 import { createLineStream, type LineStream } from './lineStream.js';
 import type { Issue } from './issue.js';
+import { errorText } from './errors.js';
 
 /** Why a line is not a JSON value. */
 export type JsonLineProblem = 'not_json' | 'line_too_long';
@@ -14,7 +15,7 @@ export function parseJsonLine(text: string): JsonLine {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, message: errorText(error) };
   }
 }
 

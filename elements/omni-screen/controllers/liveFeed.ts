@@ -7,7 +7,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { LiveError, LiveFollower } from '../../../src/omni-ir/transport/live.js';
 import { errorText } from '../../../src/stream/errors.js';
-import { lazy } from '../../shared/base/lazy.js';
+import { lazy } from '../../../src/lazy.js';
 import { liveStateOf, type LiveState } from '../events.js';
 
 /** The transport clients, loaded on first use: pages that only `write()` never download them. */

@@ -1,35 +1,34 @@
 import { css, html } from 'lit';
 import type { OmniNode } from '../../../src/omni-ir/types.js';
 import type { ScreenContext } from '../screenContext.js';
-import { child, listProp, oneOf, placeholder } from './parts.js';
+import { child, fallback, listProp, oneOf, placeholder } from './parts.js';
+import { lazy } from '../../../src/lazy.js';
+import type { ChartSeries } from '../../shared/elements/chart/chart.js';
 import type { NodeHost } from './view.js';
 
-/** A chart's series as `<ae-chart>` takes them. */
-export interface ChartSeries {
-  name: string;
-  values: number[];
-}
-
-let chartModule: Promise<unknown> | null = null;
+const loadChart = lazy(() => import('../../shared/elements/chart/chart.js'), 'the chart');
+let chartFailed = false;
 
 /**
  * `<ae-chart>` is defined on the first chart a screen draws (chart.js itself loads later still, inside it), so
  * screens without charts load neither. Until it is defined the chart's place shows a placeholder of its size,
- * and the node draws again once it is (no props are set on an element that isn't upgraded yet).
+ * and the node draws again once it is (no props are set on an element that isn't upgraded yet). If it can't be
+ * loaded (offline), the place shows the fallback instead of loading for ever.
  */
-function chartReady(host: NodeHost): boolean {
-  if (customElements.get('ae-chart')) return true;
-  if (!chartModule) {
-    chartModule = import('../../shared/elements/chart/chart.js');
-    chartModule.catch(() => {
-      chartModule = null; // try again with the next chart
-    });
-  }
+function chartReady(host: NodeHost): 'ready' | 'waiting' | 'failed' {
+  if (customElements.get('ae-chart')) return 'ready';
+  if (chartFailed) return 'failed';
   if (!host.local.has(WAITING)) {
     host.local.set(WAITING, true);
-    void customElements.whenDefined('ae-chart').then(() => host.requestUpdate());
+    loadChart().then(
+      () => void customElements.whenDefined('ae-chart').then(() => host.requestUpdate()),
+      () => {
+        chartFailed = true;
+        host.requestUpdate();
+      },
+    );
   }
-  return false;
+  return 'waiting';
 }
 
 const WAITING = 'chart:waiting';
@@ -39,7 +38,9 @@ const WAITING = 'chart:waiting';
  * chart draws what it has and grows as they arrive ([8] Charts); colours, axes and legend are `<ae-chart>`'s.
  */
 export function chart(node: OmniNode, screen: ScreenContext, host: NodeHost, kind: 'bar' | 'line' | 'pie'): unknown {
-  if (!chartReady(host)) return placeholder('chart', screen.words.loading);
+  const ready = chartReady(host);
+  if (ready === 'waiting') return placeholder('chart', screen.words.loading);
+  if (ready === 'failed') return fallback(screen.words, 'crashed', 'chart');
   const title = typeof node.props['title'] === 'string' ? node.props['title'] : '';
   const format = oneOf(node.props['format'], ['number', 'currency', 'percent'], 'number');
   const currency = typeof node.props['currency'] === 'string' ? node.props['currency'] : 'USD';

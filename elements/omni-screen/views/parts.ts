@@ -5,6 +5,7 @@
 import { en, type Strings } from '../../../strings/en.js';
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import type { BlockSize } from '../../shared/styles/blockSize.js';
 import type { OmniNode, PropValue, Scalar, StateRef } from '../../../src/omni-ir/types.js';
 import type { ScreenContext } from '../screenContext.js';
 import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
@@ -98,7 +99,6 @@ export function child(screen: ScreenContext, id: string, type: string | readonly
   return node;
 }
 
-type BlockSize = 'text' | 'control' | 'block' | 'chart' | 'media';
 
 const SIZES: Readonly<Record<string, BlockSize>> = {
   Heading: 'text',

@@ -11,6 +11,7 @@ import { reviewAction, type ActionParams, type ActionRules, type BlockReason } f
 import type { ParamProblem } from '../../../src/actions/schema.js';
 import type { AeConfirmDialog } from '../elements/confirmDialog.js';
 import '../elements/confirmDialog.js';
+import { errorText } from '../../../src/stream/errors.js';
 
 /** Where an action is: `idle` until asked for, then `checking`, `running`, and how it ended. */
 export type ActionPhase = 'idle' | 'checking' | 'running' | 'blocked' | 'failed' | 'done';
@@ -79,7 +80,7 @@ export class ApprovalController implements ReactiveController {
         review = await reviewAction(action.tool, action.params, action.rules);
       } catch (error) {
         // The schema checker couldn't load: nothing is sent unchecked.
-        review = { ok: false as const, reason: 'params' as const, message: error instanceof Error ? error.message : String(error), problems: [], error };
+        review = { ok: false as const, reason: 'params' as const, message: errorText(error), problems: [], error };
       }
       if (stale()) return { status: 'stale' };
       if (!review.ok) {

@@ -8,6 +8,7 @@ import { raceInterrupt } from '../../transport/raceInterrupt.js';
 import { realTimers, type Timers } from '../../transport/timers.js';
 import { withOwnHeaders } from '../../transport/withOwnHeaders.js';
 import { withQuery } from '../../transport/withQuery.js';
+import { errorText } from '../../stream/errors.js';
 
 /** One update from a screen's live feed ([10.37]). */
 export interface LiveUpdate {
@@ -121,7 +122,7 @@ export function followLive(options: FollowOptions): LiveFollower {
   // A bug in a callback must not leave a promise rejected with nobody listening: it ends following instead.
   function start() {
     follow().catch((error: unknown) =>
-      finish({ reason: 'error', code: 'client_error', message: error instanceof Error ? error.message : String(error), retryable: false, status: 0 }),
+      finish({ reason: 'error', code: 'client_error', message: errorText(error), retryable: false, status: 0 }),
     );
   }
 
@@ -183,7 +184,7 @@ export function followLive(options: FollowOptions): LiveFollower {
       try {
         options.onUpdate({ seq, text });
       } catch (error) {
-        report({ code: 'update_failed', message: error instanceof Error ? error.message : String(error), retryable: true, status: 200 });
+        report({ code: 'update_failed', message: errorText(error), retryable: true, status: 200 });
       }
     };
     const reader = createSseReader(onEvent);

@@ -4,7 +4,7 @@
  * tooltips) comes from the renderer and the app's theme.
  */
 import { css, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import type { Chart, ChartConfiguration, ChartDataset, ChartOptions, TooltipItem } from 'chart.js';
 import { AgentElement } from '../../base/agentElement.js';
 import { fillRuns } from '../../base/fillRuns.js';
@@ -14,6 +14,7 @@ import { formatTick, formatValue, type ChartFormat } from './format.js';
 import { withoutDirectionControls } from '../../../../src/stream/directionControls.js';
 import { defineElement } from '../../base/defineElement.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
+import { lazy } from '../../../../src/lazy.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
@@ -36,15 +37,8 @@ export function liveChartCount(): number {
   return live.size;
 }
 
-let chartModule: Promise<typeof import('./chartjs.js')> | undefined;
 /** chart.js, loaded once, on the first chart drawn (a separate chunk in the build). */
-function loadChartJs(): Promise<typeof import('./chartjs.js')> {
-  chartModule ??= import('./chartjs.js').catch((error: unknown) => {
-    chartModule = undefined; // let the next chart try again
-    throw error;
-  });
-  return chartModule;
-}
+const loadChartJs = lazy(() => import('./chartjs.js'), 'chart.js');
 
 const paletteSize = 8;
 /** A second cue besides colour on line charts: each series has its own point shape. */
@@ -228,6 +222,9 @@ export class AeChart extends AgentElement {
    * what is announced): without direction controls, which could make a name show something other than it says.
    */
   private shown = { title: '', labels: [] as string[], names: [] as string[] };
+  /** chart.js could not be loaded: the values show as a table, with a sentence saying why. */
+  @state() private unavailable = false;
+
   /** Says the point a keyboard moves to, politely, once per frame. */
   private readonly announcer = new AnnouncerController(this);
 
@@ -329,7 +326,8 @@ export class AeChart extends AgentElement {
           </ul>`
         : nothing}
       ${this.announcer.render()}
-      <div class="data ${this.showTable ? '' : 'visually-hidden'}" part="data">${this.renderTable()}</div>
+      ${this.unavailable ? html`<p class="unavailable" part="unavailable">${w.chartUnavailable}</p>` : nothing}
+      <div class="data ${this.showTable || this.unavailable ? '' : 'visually-hidden'}" part="data">${this.renderTable()}</div>
     `;
   }
 
@@ -391,8 +389,9 @@ export class AeChart extends AgentElement {
     try {
       mod = await loadChartJs();
     } catch (error) {
-      // The table still holds every value; only the picture is missing.
-      console.error('ae-chart: could not load chart.js', error);
+      // The picture can't be drawn in this page (a reload can): show the values as a table instead, and say so.
+      console.error('ae-chart:', error);
+      this.unavailable = true;
       return;
     }
     if (!this.isConnected || this.chart || !this.canvas) return;

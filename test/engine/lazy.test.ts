@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lazy, LoadError } from '../../../src/lazy.ts';
+import { lazy, LoadError } from '../../src/lazy.ts';
 
 test('loads once, and every call shares the result', async () => {
   let calls = 0;

@@ -160,9 +160,9 @@ class Parser implements OmniParser {
       if (e.t === E_COMPONENT) {
         this.screen.idsChanged();
         this.screen.childMoved(e.id);
-      }
-      else this.screen.touchMutation(e.mutation.target);
+      } else this.screen.touchMutation(e.mutation.target);
     }
+    this.screen.commit();
   }
 
   private emit(issue: Issue): void {
@@ -208,6 +208,7 @@ class Parser implements OmniParser {
     const before = ids(prev);
     const after = ids(next);
     if (before.length !== after.length || after.some((id, i) => id !== before[i])) screen.idsChanged();
+    screen.commit();
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { Signal } from 'signal-polyfill';
 import { DocumentIndex } from './documentIndex.js';
+import { ChangeFeed } from '../stream/changeFeed.js';
 import { E_COMPONENT, nodeOf, StateEntry, type ComponentEntry, type MutationEntry } from './lineCheck.js';
 import type { Issue, NodeStatus, OmniDocument, OmniMutation, OmniNode, Scalar } from './types.js';
 
@@ -13,6 +14,7 @@ type Slot = ComponentEntry | MutationEntry | undefined;
 
 export class Screen implements OmniDocument {
   index = new DocumentIndex();
+  readonly changes = new ChangeFeed();
   private readonly nodeSigs = new Map<string, Signal.State<Slot>>();
   private readonly stateSigs = new Map<string, Signal.State<Scalar | undefined>>();
   private readonly mutationSigs = new Map<string, Signal.State<MutationEntry | undefined>>();
@@ -62,6 +64,8 @@ export class Screen implements OmniDocument {
     if (Object.is(s.value, value)) return;
     this.index.state.set(key, new StateEntry(key, s.line, value));
     this.stateSigs.get(key)?.set(value);
+    this.changes.push(key);
+    this.changes.commit();
   }
 
   mutation(buttonId: string): OmniMutation | undefined {
@@ -125,15 +129,23 @@ export class Screen implements OmniDocument {
 
   /** An id's entry changed (arrived, replaced or removed). */
   touchNode(id: string, e: Slot = this.index.entries.get(id)): void {
+    this.changes.push(id);
     this.nodeSigs.get(id)?.set(e);
   }
 
   touchState(key: string): void {
+    this.changes.push(key);
     this.stateSigs.get(key)?.set(this.index.value(key));
   }
 
   touchMutation(buttonId: string): void {
+    this.changes.push(buttonId);
     this.mutationSigs.get(buttonId)?.set(this.index.governor.get(buttonId));
+  }
+
+  /** A line (or an update, or a person's edit) is done: what it touched is published to the change feed. */
+  commit(): void {
+    this.changes.commit();
   }
 
   /** A component arrived or went: its parent (in `index`, the one it's in) draws its children again. */

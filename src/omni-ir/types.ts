@@ -172,6 +172,18 @@ export interface OmniDocument {
   childrenArrived(id: string): number;
   /** Whether a component with this id has been accepted (not reactive: pair it with `childrenArrived()`). */
   isWritten(id: string): boolean;
+  /**
+   * What each line (or update) touched: component ids, `$keys` and governed Button ids, in order. Keep a cursor
+   * (`changes.cursor`, reactive) and ask `changes.since(cursor)`: the work is what changed since, never the
+   * document, unlike reading `ids()` per line. `since()` is null once more than 8,192 entries went by unread.
+   */
+  readonly changes: ChangeFeedReader;
+}
+
+/** The reading side of a change feed. */
+export interface ChangeFeedReader {
+  readonly cursor: number;
+  since(cursor: number): { readonly ids: readonly string[]; readonly cursor: number } | null;
 }
 
 export interface OmniParser {

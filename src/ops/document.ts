@@ -11,7 +11,7 @@ import { createIssueSink, type IssueListener } from '../stream/issue.js';
 import { describe, errorText } from '../stream/errors.js';
 import { checkAttrs } from './attrs.js';
 import { Check, shown, type Refusal } from './check.js';
-import { ChangeFeed, ROOT_ID } from './changes.js';
+import { ChangeFeed, ROOT_ID } from '../stream/changeFeed.js';
 import { checkData } from './data.js';
 import { parseId } from './ids.js';
 import { opLimits, type OpLimits } from './limits.js';

@@ -1,7 +1,7 @@
 /** The op stream: its document model, reader, and the component logic a renderer needs, all without a DOM. */
 export { OpDocument, type OpDocumentOptions, type LineIssueCode } from './document.js';
 export { createOpReader, createOpStream, parseOps, transportOf, type OpReader, type OpReaderOptions, type OpStream, type OpStreamOptions, type OpTransport } from './reader.js';
-export { ChangeFeed, ROOT_ID, type ChangesSince } from './changes.js';
+export { ChangeFeed, ROOT_ID, type ChangesSince } from '../stream/changeFeed.js';
 export { OP_LIMITS, opLimits, type OpLimits } from './limits.js';
 export { snapshotDocument, type DocumentSnapshot, type NodeSnapshot } from './snapshot.js';
 export { BLOCK_TYPES, COMPONENT_NAME, isComponent } from './nodeTypes.js';

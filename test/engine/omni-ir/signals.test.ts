@@ -152,3 +152,33 @@ test('a line touches only the signals of what it names', () => {
   assert.equal(root.runs(), 1);
   assert.equal(x.runs(), 1);
 });
+
+test('the change feed says what each line touched, from a cursor, without copying the document', () => {
+  const parser = createOmniParser({ tools: ['payments.confirm'] });
+  const doc = parser.document;
+  const start = doc.changes.cursor;
+  parser.write('root = Stack([a, b])\n$x = "one"\na = Text($x)\n');
+  const first = doc.changes.since(start)!;
+  assert.deepEqual(first.ids, ['root', '$x', 'a']);
+  parser.write('b = Button("Go", action="go")\nm = McpMutation(b, tool="payments.confirm")\n');
+  const second = doc.changes.since(first.cursor)!;
+  assert.deepEqual(second.ids, ['b', 'm', 'b']);
+  assert.deepEqual(doc.changes.since(second.cursor)!.ids, []);
+  parser.end();
+  doc.setState('$x', 'two');
+  assert.deepEqual(doc.changes.since(second.cursor)!.ids, ['$x']);
+  const before = doc.changes.cursor;
+  assert.equal(parser.update('a = Text("A")').applied, true);
+  assert.deepEqual(doc.changes.since(before)!.ids, ['a']);
+  assert.equal(doc.changes.since(-5), null);
+});
+
+test('the change feed cursor is a signal that moves once per line', () => {
+  const parser = createOmniParser();
+  const seen: number[] = [];
+  const cursor = new Signal.Computed(() => parser.document.changes.cursor);
+  seen.push(cursor.get());
+  parser.write('root = Stack([a])\na = Text("x")\n# a comment\n');
+  seen.push(cursor.get());
+  assert.equal(seen[1]! - seen[0]!, 2);
+});

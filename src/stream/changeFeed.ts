@@ -1,6 +1,7 @@
 /**
- * The ids each applied op touched, in order, for a consumer that follows changes rather than reading signals
- * (a virtual list, an accessibility announcer, a test). A consumer keeps a cursor and asks for what came after
+ * The ids each applied line or op touched, in order, for a consumer that follows changes rather than reading
+ * signals (a virtual list, an accessibility announcer, a log, a test). Every document a reader builds keeps one
+ * (Omni-IR's and the op stream's). A consumer keeps a cursor and asks for what came after
  * it: the work is proportional to what changed, never to the document. Only the most recent entries are kept;
  * a consumer that fell further behind is told to read the document afresh.
  */

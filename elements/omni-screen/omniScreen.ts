@@ -3,7 +3,6 @@ import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ContextProvider } from '@lit/context';
 import { Signal } from 'signal-polyfill';
-import type { Schema } from '@cfworker/json-schema';
 import { AgentElement } from '../shared/base/agentElement.js';
 import '../shared/elements/placeholder.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
@@ -22,12 +21,12 @@ import type {
   Scalar,
   UpdateResult,
 } from '../../src/omni-ir/types.js';
-import type { SourceInput, Source } from '../../src/stream/readSource.js';
+import type { SourceInput } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
 import './omniNode.js';
 import { componentStyles } from './views/index.js';
-import { isStateRef, text } from './views/parts.js';
-import { noticeWords } from './views/notice.js';
+import { isStateRef } from './views/parts.js';
+import { noticesNow } from './views/notice.js';
 import { FieldRules } from './controllers/fields.js';
 import { LiveFeedController, remote } from './controllers/liveFeed.js';
 import { Presses } from './controllers/press.js';
@@ -39,7 +38,6 @@ import {
   OmniIssueEvent,
   OmniLiveEvent,
   OmniUpdateEvent,
-  type ActionParams,
   type OmniAction,
   type OmniActionResult,
   type UpdateSource,
@@ -52,26 +50,8 @@ import { defineElement } from '../shared/base/defineElement.js';
 
 export type { GenerateProgress } from './progress.js';
 
-/** A tool's parameters as a JSON Schema (draft 2020-12), checked with @cfworker/json-schema at press time. */
-export type ToolSchema = Schema | boolean;
-
-/** The confirmation for a tool: a sentence with `{param}` placeholders, or a function writing it from the params. */
-export type Confirmation = string | ((params: Readonly<ActionParams>) => string);
-
-/** Runs a governed action the person pressed and confirmed. Throw or reject to report a failure. */
-export type ActionHandler = (action: OmniAction) => Promise<OmniActionResult | void> | OmniActionResult | void;
-
-/**
- * What every request to the server carries ([10.14]): `credentials` (default `'same-origin'`) and `headers`, such
- * as `Authorization: Bearer …`. The clients' own Content-Type, Accept and Idempotency-Key win over these.
- */
-export interface OmniRequestInit {
-  credentials?: RequestCredentials;
-  headers?: Record<string, string>;
-}
-
-/** Anything `stream()` reads: a fetch Response, a ReadableStream, an async or sync iterable of text or UTF-8 bytes, or a string. */
-export type StreamSource = Source;
+export type { ActionHandler, Confirmation, OmniRequestInit, StreamSource, ToolSchema } from './types.js';
+import type { ActionHandler, Confirmation, OmniRequestInit, ToolSchema } from './types.js';
 
 const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
@@ -415,10 +395,10 @@ export class OmniScreen extends AgentElement {
 
   #applyUpdate(text: string, source: UpdateSource, seq?: number): UpdateResult {
     const parser = this.#parser.ensure();
-    const before = this.#noticeWords();
+    const before = noticesNow(this.#context);
     const result = parser.update(text);
     if (result.applied) {
-      const after = this.#noticeWords();
+      const after = noticesNow(this.#context);
       const said: string[] = [];
       for (const [id, words] of after) if (words && before.get(id) !== words) said.push(words);
       if (said.length > 0) this.#announcer.announce(said.join(' '));
@@ -574,22 +554,6 @@ export class OmniScreen extends AgentElement {
   #report(issue: Issue): void {
     this.#rendererIssues.push(issue);
     this.#fire(new OmniIssueEvent(issue));
-  }
-
-  /** What each Notice on the screen says now, by id. */
-  #noticeWords(): Map<string, string> {
-    return untracked(() => {
-      const out = new Map<string, string>();
-      const doc = this.#doc.get();
-      if (!doc) return out;
-      for (const id of doc.ids()) {
-        const node = doc.node(id);
-        if (node?.type !== 'Notice') continue;
-        const title = node.props['title'] === undefined ? '' : text(this.#context, node.props['title']);
-        out.set(id, noticeWords(title, text(this.#context, node.props['text'])));
-      }
-      return out;
-    });
   }
 }
 

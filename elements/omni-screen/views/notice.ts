@@ -1,6 +1,8 @@
 import { css, html, nothing } from 'lit';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
+import { Signal } from 'signal-polyfill';
+import type { ScreenContext } from '../screenContext.js';
 
 /**
  * Notice(text, tone, title): a callout. It is deliberately not a live region: a streamed screen would talk
@@ -24,6 +26,25 @@ export const notice: NodeView = {
 /** The words a Notice says, for the update announcer. */
 export function noticeWords(title: string, body: string): string {
   return title ? `${title}. ${body}` : body;
+}
+
+/**
+ * What every Notice on the screen says now, by id (read without subscribing). An update compares this before
+ * and after, so a Notice it adds or changes, directly or through a $key its text reads, is announced ([8.8]).
+ */
+export function noticesNow(screen: ScreenContext): Map<string, string> {
+  return Signal.subtle.untrack(() => {
+    const out = new Map<string, string>();
+    const doc = screen.doc;
+    if (!doc) return out;
+    for (const id of doc.ids()) {
+      const node = doc.node(id);
+      if (node?.type !== 'Notice') continue;
+      const title = node.props['title'] === undefined ? '' : text(screen, node.props['title']);
+      out.set(id, noticeWords(title, text(screen, node.props['text'])));
+    }
+    return out;
+  });
 }
 
 export const noticeStyles = css`

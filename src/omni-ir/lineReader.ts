@@ -78,9 +78,20 @@ const LBRACE = 0x7b;
 const RBRACE = 0x7d;
 
 const isDigit = (c: number) => c >= DIGIT_0 && c <= DIGIT_9;
+
+/** Up to this many digits a decimal is a whole number below 2^53 over an exact power of ten (see number()). */
+const MAX_EXACT_DIGITS = 15;
+const POWERS_OF_TEN = Array.from({ length: MAX_EXACT_DIGITS + 1 }, (_, k) => 10 ** k);
 const isIdentStart = (c: number) =>
   (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE;
 const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
+
+const BACKSLASH_CHAR = '\\';
+/** Where `ch` is next in `s` from `from`, or `n` (the line's length) when it isn't. */
+const nextOrEnd = (s: string, ch: string, from: number, n: number) => {
+  const k = s.indexOf(ch, from);
+  return k === -1 ? n : k;
+};
 
 /** Why a line was rejected by the reader. */
 export const ERR_SYNTAX = 'syntax';
@@ -117,6 +128,8 @@ export class LineReader {
   private n = 0;
   private depth = 0;
   private nested = '';
+  /** Where the next backslash of the line is, at or after the last string read; -1 before the first string. */
+  private bs = -1;
   private readonly maxDepth: number;
   /** The id, or the $key of a state statement. */
   id = '';
@@ -149,6 +162,7 @@ export class LineReader {
     this.n = line.length;
     this.depth = 0;
     this.nested = '';
+    this.bs = -1;
     this.error = null;
     if (this.escapes.length) this.escapes = [];
     this.ws();
@@ -445,35 +459,38 @@ export class LineReader {
   /** `"…"` with \" \\ \n decoded; other escapes kept as written and recorded ([4.5]–[4.7]). */
   private string(): string {
     const s = this.s;
+    const n = this.n;
     const start = this.i + 1;
-    const q = s.indexOf('"', start);
-    const b = s.indexOf('\\', start);
-    if (q !== -1 && (b === -1 || b > q)) {
+    let q = s.indexOf('"', start);
+    // The next backslash is searched once per line and kept (`bs`): searching from each string to the end of
+    // the line would make a line of many strings cost its length times their number.
+    let b = this.bs;
+    if (b < start) b = this.bs = nextOrEnd(s, BACKSLASH_CHAR, start, n);
+    if (q !== -1 && b > q) {
       this.i = q + 1;
       return s.slice(start, q);
     }
+    // Escapes: jump from backslash to backslash; the string ends at the first quote that isn't escaped. Text
+    // between escapes is sliced in ranges, so a long text with a few line breaks is a few slices.
     let out = '';
     let seg = start;
-    let i = start;
-    const n = this.n;
-    for (;;) {
-      if (i >= n) throw new Stop(ERR_UNTERMINATED, this.i, 'a string has no closing double quote');
-      const c = s.charCodeAt(i);
-      if (c === QUOTE) break;
-      if (c === BACKSLASH) {
-        if (i + 1 >= n) throw new Stop(ERR_UNTERMINATED, this.i, 'a string has no closing double quote');
-        const e = s.charCodeAt(i + 1);
-        if (e === QUOTE || e === BACKSLASH || e === LOWER_N) {
-          out += s.slice(seg, i) + (e === LOWER_N ? '\n' : e === QUOTE ? '"' : '\\');
-          seg = i + 2;
-        } else {
-          this.escapes.push(s.slice(i, i + (e >= 0xd800 && e <= 0xdbff ? 3 : 2)));
-        }
-        i += 2;
-      } else i++;
+    while (b < n && (q === -1 || b < q)) {
+      if (b + 1 >= n) break;
+      const e = s.charCodeAt(b + 1);
+      if (e === QUOTE || e === BACKSLASH || e === LOWER_N) {
+        out += s.slice(seg, b) + (e === LOWER_N ? '\n' : e === QUOTE ? '"' : '\\');
+        seg = b + 2;
+      } else {
+        this.escapes.push(s.slice(b, b + (e >= 0xd800 && e <= 0xdbff ? 3 : 2)));
+      }
+      const next = b + 2;
+      if (q !== -1 && q < next) q = s.indexOf('"', next);
+      b = nextOrEnd(s, BACKSLASH_CHAR, next, n);
     }
-    this.i = i + 1;
-    return out + s.slice(seg, i);
+    this.bs = b;
+    if (q === -1) throw new Stop(ERR_UNTERMINATED, this.i, 'a string has no closing double quote');
+    this.i = q + 1;
+    return out + s.slice(seg, q);
   }
 
   /** `[-] (digits [. {digit}] | . digits) [(e|E) [+|-] digits]`, not followed by a letter, digit or _ ([4.9]). */
@@ -481,23 +498,33 @@ export class LineReader {
     const s = this.s;
     const start = this.i;
     let i = start;
-    if (s.charCodeAt(i) === MINUS) i++;
+    const neg = s.charCodeAt(i) === MINUS;
+    if (neg) i++;
+    // The digits, fraction included, read as one whole number as they are scanned: exact while there are at
+    // most 15 of them (below 2^53), and then the value is that number over a power of ten.
+    let whole = 0;
     let digits = 0;
-    while (isDigit(s.charCodeAt(i))) {
-      i++;
+    let c = s.charCodeAt(i);
+    while (isDigit(c)) {
+      whole = whole * 10 + (c - DIGIT_0);
       digits++;
+      c = s.charCodeAt(++i);
     }
-    if (s.charCodeAt(i) === DOT) {
-      i++;
-      while (isDigit(s.charCodeAt(i))) {
-        i++;
-        digits++;
+    let fraction = 0;
+    if (c === DOT) {
+      c = s.charCodeAt(++i);
+      while (isDigit(c)) {
+        whole = whole * 10 + (c - DIGIT_0);
+        fraction++;
+        c = s.charCodeAt(++i);
       }
     }
+    digits += fraction;
     this.i = i;
     if (digits === 0) this.lexFail(`${s.slice(start, i)} is not a number`);
-    let c = s.charCodeAt(i);
+    let exponent = false;
     if (c === LOWER_E || c === UPPER_E) {
+      exponent = true;
       i++;
       c = s.charCodeAt(i);
       if (c === PLUS || c === MINUS) i++;
@@ -510,11 +537,10 @@ export class LineReader {
       this.lexFail(`a number can't be followed directly by a letter, digit or _ (${s.slice(start, i + 1)}…)`);
     }
     // -0, -0.0, -0e5 and underflow such as -1e-400 are all the number 0 ([4.9]).
-    const neg = s.charCodeAt(start) === MINUS;
-    if (digits < 10 && i - start === digits + (neg ? 1 : 0)) {
-      // A short whole number: no slice, no Number().
-      let v = 0;
-      for (let k = neg ? start + 1 : start; k < i; k++) v = v * 10 + (s.charCodeAt(k) - DIGIT_0);
+    if (!exponent && digits <= MAX_EXACT_DIGITS) {
+      // No slice, no Number(): both operands are exact, so the one division rounds the written decimal to the
+      // nearest double, as Number() does (the fast path of Clinger's algorithm). 12.50 is 1250 / 100.
+      const v = fraction === 0 ? whole : whole / POWERS_OF_TEN[fraction]!;
       return neg && v !== 0 ? -v : v;
     }
     const v = Number(s.slice(start, i));

@@ -131,6 +131,8 @@ export class LineReader {
   /** Where the next backslash of the line is, at or after the last string read; -1 before the first string. */
   private bs = -1;
   private readonly maxDepth: number;
+  /** Scratch lists by nesting depth (see `list`); what they hold past a list's count is left from earlier lists. */
+  private readonly scratch: Value[][] = [];
   /** The id, or the $key of a state statement. */
   id = '';
   /** The component name. */
@@ -209,6 +211,19 @@ export class LineReader {
     this.i = i;
   }
 
+  /**
+   * Skips spaces and tabs and returns the character there, or -1 at the end of the line: what comes after a
+   * token is read once, not skipped to and then read again.
+   */
+  private skip(): number {
+    const s = this.s;
+    let i = this.i;
+    let c = s.charCodeAt(i);
+    while (c === SPACE || c === TAB) c = s.charCodeAt(++i);
+    this.i = i;
+    return i < this.n ? c : -1;
+  }
+
   private peek(): number {
     return this.i < this.n ? this.s.charCodeAt(this.i) : -1;
   }
@@ -218,38 +233,32 @@ export class LineReader {
     const c = s.charCodeAt(this.i);
     if (c === DOLLAR) {
       this.id = this.stateKey();
-      this.equals();
-      this.value = this.value_();
+      this.value = this.value_(this.equals());
       this.end();
       return STMT_STATE;
     }
     if (!isIdentStart(c)) this.fail(`a line must start with an id or a $key, not ${this.show()}`);
     const id = (this.id = this.ident());
-    this.equals();
-    const nc = this.peek();
-    if (!isIdentStart(nc)) this.fail(`the right side of "${id} =" must be a component call such as Text("…")`);
+    if (!isIdentStart(this.equals())) this.fail(`the right side of "${id} =" must be a component call such as Text("…")`);
     const name = (this.name = this.ident());
-    this.ws();
-    if (this.peek() !== LPAREN) this.fail(`expected ( after ${name}`);
+    if (this.skip() !== LPAREN) this.fail(`expected ( after ${name}`);
     this.args(true);
     this.end();
     return STMT_COMPONENT;
   }
 
-  private equals(): void {
-    this.ws();
-    if (this.peek() !== EQUALS) this.fail(`expected = but found ${this.show()}`);
+  /** ` = `, after the id or $key; returns the character after it (see `skip`). */
+  private equals(): number {
+    if (this.skip() !== EQUALS) this.fail(`expected = but found ${this.show()}`);
     this.i++;
     if (this.peek() === EQUALS) this.fail('== is not an assignment; use a single =');
-    this.ws();
+    return this.skip();
   }
 
   /** After the statement: only spaces, tabs and a comment. */
   private end(): void {
-    this.ws();
-    if (this.i < this.n && this.s.charCodeAt(this.i) !== HASH) {
-      this.fail(`unexpected ${this.show()} after the statement`);
-    }
+    const c = this.skip();
+    if (c !== -1 && c !== HASH) this.fail(`unexpected ${this.show()} after the statement`);
   }
 
   private show(): string {
@@ -268,11 +277,15 @@ export class LineReader {
   }
 
   private stateKey(): string {
+    const s = this.s;
     const start = this.i;
-    this.i++;
-    if (!isIdentStart(this.peek())) this.lexFail('$ must be followed by a name, as in $amount');
-    this.ident();
-    return this.s.slice(start, this.i);
+    let i = start + 1;
+    this.i = i;
+    if (!isIdentStart(s.charCodeAt(i))) this.lexFail('$ must be followed by a name, as in $amount');
+    i++;
+    while (isIdentChar(s.charCodeAt(i))) i++;
+    this.i = i;
+    return s.slice(start, i);
   }
 
   /**
@@ -282,24 +295,21 @@ export class LineReader {
   private args(keep: boolean): void {
     let named = 0;
     this.i++;
-    this.ws();
-    if (this.peek() === RPAREN) {
+    let c = this.skip();
+    if (c === RPAREN) {
       this.i++;
       return;
     }
     for (;;) {
-      const c = this.peek();
       if (c === -1) this.fail('the call has no closing )');
       let isNamed = false;
       if (isIdentStart(c)) {
         const start = this.i;
         const word = this.ident();
-        this.ws();
-        if (this.peek() === EQUALS) {
+        if (this.skip() === EQUALS) {
           this.i++;
           if (this.peek() === EQUALS) this.fail('== is not allowed; write name=value');
-          this.ws();
-          const v = this.value_();
+          const v = this.value_(this.skip());
           if (keep) {
             this.names[this.nnamed] = word;
             this.vals[this.nnamed++] = v;
@@ -312,15 +322,14 @@ export class LineReader {
       }
       if (!isNamed) {
         if (named > 0) this.fail('a positional argument can\'t follow a named one');
-        const v = this.value_();
+        const v = this.value_(c);
         if (keep) this.pos[this.npos++] = v;
       }
-      this.ws();
-      const d = this.peek();
+      const d = this.skip();
       if (d === COMMA) {
         this.i++;
-        this.ws();
-        if (this.peek() === RPAREN) {
+        c = this.skip();
+        if (c === RPAREN) {
           this.i++;
           return;
         }
@@ -339,8 +348,8 @@ export class LineReader {
     }
   }
 
-  private value_(): Value {
-    const c = this.peek();
+  /** The value starting at the cursor, whose first character `c` the caller has read (-1 at the end). */
+  private value_(c: number): Value {
     if (c === QUOTE) return this.string();
     if (c === MINUS || c === DOT || isDigit(c)) return this.number();
     if (c === DOLLAR) {
@@ -358,8 +367,7 @@ export class LineReader {
       if (word === 'false') return false;
       if (word === 'null') return null;
       const back = this.i;
-      this.ws();
-      if (this.peek() === LPAREN) {
+      if (this.skip() === LPAREN) {
         this.deeper();
         this.args(false);
         this.depth--;
@@ -373,51 +381,52 @@ export class LineReader {
     return this.fail(c === -1 ? 'a value is missing at the end of the line' : `expected a value but found ${this.show()}`);
   }
 
-  /** `[…]`. A list of bare ids (children) is read straight into an IdList, with no Ref per item. */
+  /**
+   * `[…]`. A list of bare ids (children) is read straight into an IdList, with no Ref per item. Items are gathered
+   * in a scratch list kept for the list's depth, then copied once at their exact number: no list grown by push
+   * and copied again.
+   */
   private list(): Value[] | IdList {
     this.deeper();
     this.i++;
-    const items: Value[] = [];
+    const items = (this.scratch[this.depth] ??= []);
+    let n = 0;
     let ids = true;
-    this.ws();
-    if (this.peek() === RBRACKET) {
+    let c = this.skip();
+    if (c === RBRACKET) {
       this.i++;
       this.depth--;
-      return items;
+      return keptList();
     }
     for (;;) {
       let done = false;
-      if (ids && isIdentStart(this.peek())) {
+      if (ids && isIdentStart(c)) {
         const start = this.i;
         const word = this.ident();
-        const back = this.i;
-        this.ws();
-        if (this.peek() !== LPAREN && word !== 'true' && word !== 'false' && word !== 'null') {
-          this.i = back;
-          items.push(word);
+        // Not a call and not a literal: an id. The cursor stays after the spaces skipped to see that.
+        if (this.skip() !== LPAREN && word !== 'true' && word !== 'false' && word !== 'null') {
+          items[n++] = word;
           done = true;
         } else this.i = start;
       }
       if (!done) {
         if (ids) {
           ids = false;
-          for (let k = 0; k < items.length; k++) items[k] = new Ref(items[k] as string);
+          for (let k = 0; k < n; k++) items[k] = new Ref(items[k] as string);
         }
-        items.push(this.value_());
+        items[n++] = this.value_(c);
       }
-      this.ws();
-      const d = this.peek();
+      const d = this.skip();
       if (d === COMMA) {
         this.i++;
-        this.ws();
-        if (this.peek() === RBRACKET) break;
+        c = this.skip();
+        if (c === RBRACKET) break;
       } else if (d === RBRACKET) break;
       else this.fail(d === -1 ? 'the list has no closing ]' : `expected , or ] in a list but found ${this.show()}`);
     }
     this.i++;
     this.depth--;
-    // A list grown by push keeps spare room; lists are kept in the document, so keep an exact copy.
-    const exact = items.slice();
+    const exact = items.slice(0, n);
     return ids ? new IdList(exact as string[]) : exact;
   }
 
@@ -426,28 +435,24 @@ export class LineReader {
     this.i++;
     const keys: string[] = keptList();
     const values: Value[] = keptList();
-    this.ws();
-    if (this.peek() === RBRACE) {
+    let c = this.skip();
+    if (c === RBRACE) {
       this.i++;
       this.depth--;
       return new Obj(keys, values);
     }
     for (;;) {
-      const c = this.peek();
       if (c === QUOTE) keys.push(this.string());
       else if (isIdentStart(c)) keys.push(this.ident());
       else this.fail(`expected a key in an object but found ${this.show()}`);
-      this.ws();
-      if (this.peek() !== COLON) this.fail(`expected : after the key "${keys[keys.length - 1]}"`);
+      if (this.skip() !== COLON) this.fail(`expected : after the key "${keys[keys.length - 1]}"`);
       this.i++;
-      this.ws();
-      values.push(this.value_());
-      this.ws();
-      const d = this.peek();
+      values.push(this.value_(this.skip()));
+      const d = this.skip();
       if (d === COMMA) {
         this.i++;
-        this.ws();
-        if (this.peek() === RBRACE) break;
+        c = this.skip();
+        if (c === RBRACE) break;
       } else if (d === RBRACE) break;
       else this.fail(d === -1 ? 'the object has no closing }' : `expected , or } in an object but found ${this.show()}`);
     }

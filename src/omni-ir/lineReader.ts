@@ -82,9 +82,9 @@ const isDigit = (c: number) => c >= DIGIT_0 && c <= DIGIT_9;
 /** Up to this many digits a decimal is a whole number below 2^53 over an exact power of ten (see number()). */
 const MAX_EXACT_DIGITS = 15;
 const POWERS_OF_TEN = Array.from({ length: MAX_EXACT_DIGITS + 1 }, (_, k) => 10 ** k);
-const isIdentStart = (c: number) =>
+export const isIdentStart = (c: number) =>
   (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE;
-const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
+export const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
 
 const BACKSLASH_CHAR = '\\';
 /** Where `ch` is next in `s` from `from`, or `n` (the line's length) when it isn't. */

@@ -82,3 +82,224 @@ export function makeScreen(seed, components = 1000) {
   while (count < components) emit(`pad${count}`, 'Divider', [], {}, `pad${count} = Divider()`);
   return { text: lines.join('\n') + '\n', json: json.join('\n') + '\n', components: count };
 }
+
+// Screens shaped like what models write when they are asked for real work, beside the dashboards above: each
+// kind stresses one thing the dashboards barely have. All of them are valid (no issues), built from a seeded
+// random source, and returned with the same statements as JSON lines.
+//  - actions: forms whose Buttons are governed by McpMutations with params objects of 1 to 12 keys ($state refs,
+//    text with escapes and non-ASCII, numbers, true/false/null);
+//  - text: articles and chat transcripts whose strings run near the 2,000-character text limit, with \n, \" and
+//    \\ escapes and non-ASCII letters, symbols and emoji;
+//  - tables: Tables of 8 columns and up to 200 TableRows, cells mixing text and numbers;
+//  - charts: Bar and Line charts with 24 labels and up to 6 Series of 24 values, Pie charts with 8 Slices.
+
+const PROSE = 'the customer asked whether the refund for the returned order could be sent to the original card instead of store credit and our team confirmed it will arrive within five working days once the parcel reaches the warehouse'.split(' ');
+const INTL = ['café', 'naïve', 'Zürich', 'São Paulo', 'façade', '€42,50', '£18', '¥1,200', '— ', '“quoted”', 'señor', 'Ærø', 'Ελλάδα', 'Москва', '東京', '서울', '✓', '→', '😀', '🚚', '½'];
+const TOOLS = ['payments.confirm', 'orders.requestReturn', 'orders.cancel', 'account.updateProfile', 'support.openTicket', 'shipping.changeAddress', 'auth.sendMagicLink', 'billing.updatePlan'];
+export const BENCH_TOOLS = TOOLS;
+
+/** Omni-IR string literal: only \\, \" and \n are escapes ([4.5]); the generators write no other control character. */
+const oq = (s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+
+function writer(seed) {
+  const r = rng(seed);
+  const pick = (a) => a[Math.floor(r() * a.length)];
+  const int = (lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
+  const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
+  const title = () => { const t = words(2 + Math.floor(r() * 3)); return t[0].toUpperCase() + t.slice(1); };
+  /** Prose of about `len` UTF-16 units (at most `len`), with line breaks, quotes, backslashes and non-ASCII. */
+  const prose = (len) => {
+    const parts = [];
+    let n = 0;
+    while (n < len) {
+      const x = r();
+      const w = x < 0.06 ? pick(INTL) : x < 0.08 ? `"${pick(PROSE)}"` : x < 0.09 ? 'C:\\Users\\orders' : x < 0.1 ? '.\n\n' : pick(PROSE);
+      if (n + w.length + 1 > len) break;
+      parts.push(w);
+      n += w.length + 1;
+    }
+    const s = parts.join(' ');
+    return s[0].toUpperCase() + s.slice(1);
+  };
+  const money = () => Math.round(r() * 1e7) / 100;
+  const lines = ['# omni-ir 0.8'];
+  const json = [];
+  let count = 0;
+  // `args` and `props` as the JSON baseline holds them: a $key is {state: key}, as in makeScreen.
+  const emit = (id, type, args, props, text) => {
+    lines.push(text);
+    json.push(JSON.stringify({ id, type, args, props }));
+    count++;
+  };
+  const state = (key, value, text) => {
+    lines.push(`${key} = ${text ?? JSON.stringify(value)}`);
+    json.push(JSON.stringify({ state: key, value }));
+  };
+  const done = () => ({ text: lines.join('\n') + '\n', json: json.join('\n') + '\n', components: count });
+  return { r, pick, int, words, title, prose, money, emit, state, done, get count() { return count; } };
+}
+
+/** Forms and governed actions: per section a Card with fields, a note, two Buttons and their McpMutations. */
+export function makeActionScreen(seed, components = 1000) {
+  const w = writer(seed);
+  const { r, pick, int, title, prose, money, emit, state } = w;
+  const nSections = Math.floor((components - 1) / 14);
+  const sections = Array.from({ length: nSections }, (_, s) => `form${s}`);
+  emit('root', 'Stack', [sections], { gap: 'lg' }, `root = Stack([${sections.join(', ')}], gap="lg")`);
+  let k = 0;
+  for (let s = 0; s < nSections; s++) {
+    const kids = [];
+    const body = [];
+    const keys = [];
+    const fields = int(3, 6);
+    for (let f = 0; f < fields; f++) {
+      const id = `field${s}_${f}`;
+      const key = `$${pick(['name', 'email', 'note', 'city', 'agree', 'plan', 'when'])}${k++}`;
+      const label = title();
+      const kind = f % 4;
+      kids.push(id);
+      keys.push(key);
+      if (kind === 0) {
+        state(key, '');
+        body.push(() => emit(id, 'Input', [{ state: key }], { label, placeholder: 'e.g. Zoë Müller', required: true, maxLength: 200 }, `${id} = Input(${key}, label=${oq(label)}, placeholder="e.g. Zoë Müller", required=true, maxLength=200)`));
+      } else if (kind === 1) {
+        const options = Array.from({ length: int(3, 8) }, () => title());
+        state(key, options[0]);
+        body.push(() => emit(id, 'Select', [{ state: key }], { label, options }, `${id} = Select(${key}, label=${oq(label)}, options=[${options.map(oq).join(', ')}])`));
+      } else if (kind === 2) {
+        state(key, r() < 0.5);
+        body.push(() => emit(id, 'Switch', [{ state: key }], { label }, `${id} = Switch(${key}, label=${oq(label)})`));
+      } else {
+        const d = `2026-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
+        state(key, d);
+        body.push(() => emit(id, 'DateInput', [{ state: key }], { label, min: '2026-01-01' }, `${id} = DateInput(${key}, label=${oq(label)}, min="2026-01-01")`));
+      }
+    }
+    const note = prose(int(200, 600));
+    kids.push(`note${s}`);
+    body.push(() => emit(`note${s}`, 'Text', [note], { tone: 'muted' }, `note${s} = Text(${oq(note)}, tone="muted")`));
+    // Two governed Buttons per form: submit sends every field's $key and literals a tool takes beside them;
+    // the second sends a few literals.
+    for (const [b, keysIn] of [['send', keys], ['alt', []]]) {
+      const btn = `${b}${s}`;
+      const label = title();
+      kids.push(btn);
+      body.push(() => emit(btn, 'Button', [label], { action: b === 'send' ? 'submit' : 'saveDraft', variant: b === 'send' ? 'primary' : 'secondary' }, `${btn} = Button(${oq(label)}, action="${b === 'send' ? 'submit' : 'saveDraft'}", variant="${b === 'send' ? 'primary' : 'secondary'}")`));
+      const pv = [];
+      const pj = {};
+      const put = (key, text, value) => { pv.push(`${key}: ${text}`); pj[key] = value; };
+      keysIn.forEach((key, i) => put(`field${i}`, key, { state: key }));
+      const extra = int(1, 6);
+      for (let i = 0; i < extra; i++) {
+        const x = r();
+        const key = `${pick(['order', 'amount', 'reason', 'currency', 'express', 'coupon', 'comment', 'quantity'])}${i}`;
+        if (x < 0.3) { const v = money(); put(key, String(v), v); }
+        else if (x < 0.4) { const v = r() < 0.5; put(key, String(v), v); }
+        else if (x < 0.45) put(key, 'null', null);
+        else if (x < 0.7) { const v = `${int(1000, 99999)}`; put(key, oq(v), v); }
+        else { const v = prose(int(80, 1200)); put(key, oq(v), v); }
+      }
+      const tool = pick(TOOLS);
+      const mid = `${b}Do${s}`;
+      body.push(() => emit(mid, 'McpMutation', [btn], { tool, params: pj }, `${mid} = McpMutation(${btn}, tool="${tool}", params={${pv.join(', ')}})`));
+    }
+    const t = title();
+    emit(`form${s}`, 'Card', [kids], { title: t }, `form${s} = Card([${kids.join(', ')}], title=${oq(t)})`);
+    for (const b of body) b();
+  }
+  while (w.count < components) emit(`pad${w.count}`, 'Divider', [], {}, `pad${w.count} = Divider()`);
+  return w.done();
+}
+
+/** Long strings: articles (Heading, paragraphs near the text limit, a Notice) and chat transcripts. */
+export function makeTextScreen(seed, components = 300) {
+  const w = writer(seed);
+  const { int, title, prose, emit } = w;
+  const nSections = Math.floor((components - 1) / 11);
+  const sections = Array.from({ length: nSections }, (_, s) => `part${s}`);
+  emit('root', 'Stack', [sections], {}, `root = Stack([${sections.join(', ')}])`);
+  for (let s = 0; s < nSections; s++) {
+    const kids = Array.from({ length: 10 }, (_, i) => `p${s}_${i}`);
+    const t = title();
+    emit(`part${s}`, 'Card', [kids], { title: t }, `part${s} = Card([${kids.join(', ')}], title=${oq(t)})`);
+    kids.forEach((id, i) => {
+      if (i === 0) { const h = prose(int(30, 120)); emit(id, 'Heading', [h], { level: 2 }, `${id} = Heading(${oq(h)}, level=2)`); }
+      else if (s % 2 === 1 && i < 9) {
+        const m = prose(int(300, 2000));
+        const from = i % 2 ? 'user' : 'assistant';
+        emit(id, 'Message', [m], { from }, `${id} = Message(${oq(m)}, from="${from}")`);
+      } else if (i === 9) {
+        const n = prose(int(200, 1000));
+        const nt = title();
+        emit(id, 'Notice', [n], { tone: 'info', title: nt }, `${id} = Notice(${oq(n)}, tone="info", title=${oq(nt)})`);
+      } else { const p = prose(int(1200, 2000)); emit(id, 'Text', [p], {}, `${id} = Text(${oq(p)})`); }
+    });
+  }
+  while (w.count < components) emit(`pad${w.count}`, 'Divider', [], {}, `pad${w.count} = Divider()`);
+  return w.done();
+}
+
+/** Tables: 8 columns, 100 to 200 rows each, cells of names (some non-ASCII), codes, counts and amounts. */
+export function makeTableScreen(seed, components = 1000) {
+  const w = writer(seed);
+  const { r, pick, int, title, words, money, emit } = w;
+  const COLS = ['Order', 'Customer', 'City', 'Status', 'Items', 'Subtotal', 'Tax', 'Total'];
+  const tables = [];
+  let left = components - 1;
+  while (left > 0) {
+    const rows = Math.min(left - 1, int(100, 200));
+    if (rows < 1) break;
+    tables.push(rows);
+    left -= rows + 1;
+  }
+  const ids = tables.map((_, t) => `table${t}`);
+  emit('root', 'Stack', [ids], {}, `root = Stack([${ids.join(', ')}])`);
+  tables.forEach((n, t) => {
+    const rows = Array.from({ length: n }, (_, i) => `row${t}_${i}`);
+    emit(`table${t}`, 'Table', [COLS, rows], {}, `table${t} = Table([${COLS.map(oq).join(', ')}], [${rows.join(', ')}])`);
+    for (const row of rows) {
+      const sub = money();
+      const cells = [`#${int(10000, 99999)}`, r() < 0.2 ? `${title()} ${pick(INTL)}` : title(), pick(INTL.slice(0, 13)), words(1), int(1, 40), sub, Math.round(sub * 19) / 100, -Math.round(r() * 1e5) / 100];
+      emit(row, 'TableRow', [cells], {}, `${row} = TableRow([${cells.map((c) => (typeof c === 'string' ? oq(c) : String(c))).join(', ')}])`);
+    }
+  });
+  while (w.count < components) emit(`pad${w.count}`, 'Divider', [], {}, `pad${w.count} = Divider()`);
+  return w.done();
+}
+
+/** Charts: Bar and Line charts with 24 labels and 2 to 6 Series, Pie charts with 8 Slices. */
+export function makeChartScreen(seed, components = 1000) {
+  const w = writer(seed);
+  const { r, int, title, emit } = w;
+  const MONTHS = ['Jan 2025', 'Feb 2025', 'Mar 2025', 'Apr 2025', 'May 2025', 'Jun 2025', 'Jul 2025', 'Aug 2025', 'Sep 2025', 'Oct 2025', 'Nov 2025', 'Dec 2025', 'Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026', 'Jul 2026', 'Aug 2026', 'Sep 2026', 'Oct 2026', 'Nov 2026', 'Dec 2026'];
+  const charts = [];
+  const body = [];
+  for (let c = 0; charts.length < 200 && w.count + body.length < components - 10; c++) {
+    const id = `chart${c}`;
+    charts.push(id);
+    const t = title();
+    if (c % 3 === 2) {
+      const slices = Array.from({ length: 8 }, (_, i) => `slice${c}_${i}`);
+      body.push(() => emit(id, 'PieChart', [t, slices], { format: 'percent' }, `${id} = PieChart(${oq(t)}, [${slices.join(', ')}], format="percent")`));
+      for (const s of slices) {
+        const name = title();
+        const v = Math.round(r() * 10000) / 100;
+        body.push(() => emit(s, 'Slice', [name, v], {}, `${s} = Slice(${oq(name)}, ${v})`));
+      }
+    } else {
+      const type = c % 3 ? 'LineChart' : 'BarChart';
+      const series = Array.from({ length: int(2, 6) }, (_, i) => `series${c}_${i}`);
+      body.push(() => emit(id, type, [t, MONTHS, series], { format: 'currency', currency: 'EUR' }, `${id} = ${type}(${oq(t)}, [${MONTHS.map(oq).join(', ')}], [${series.join(', ')}], format="currency", currency="EUR")`));
+      for (const s of series) {
+        const name = title();
+        const base = r() * 1e5;
+        const values = MONTHS.map(() => Math.round((base + (r() - 0.3) * base) * 100) / 100);
+        body.push(() => emit(s, 'Series', [name, values], {}, `${s} = Series(${oq(name)}, [${values.join(', ')}])`));
+      }
+    }
+  }
+  emit('root', 'Stack', [charts], { gap: 'lg' }, `root = Stack([${charts.join(', ')}], gap="lg")`);
+  for (const b of body) b();
+  while (w.count < components) emit(`pad${w.count}`, 'Divider', [], {}, `pad${w.count} = Divider()`);
+  return w.done();
+}

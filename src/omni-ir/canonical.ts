@@ -24,7 +24,7 @@ export function canonicalResult(index: DocumentIndex, issues: readonly Issue[]):
     seen.add(k);
     out.issues.push({ line: i.line, code: i.code });
   }
-  for (const e of index.entries.values()) {
+  for (const e of index.entries()) {
     if (e.t !== E_COMPONENT) continue;
     const node: CanonicalResult['nodes'][string] = { type: e.type, props: canonProps(e.props), children: e.children.slice() };
     if (e.spec.app) node.app = true;

@@ -4,7 +4,7 @@
  * ([5.1]–[5.25]). End-of-stream checks ([7.2]) walk the document once.
  */
 import { catalog } from './catalog.generated.js';
-import { E_COMPONENT, E_MUTATION, HOLDS_WORDS, holdsOk, type ComponentEntry, type Entry, type MutationEntry, type StateEntry } from './lineCheck.js';
+import { E_COMPONENT, E_MUTATION, E_STATE, HOLDS_WORDS, holdsOk, type ComponentEntry, type Entry, type MutationEntry, type StateEntry } from './lineCheck.js';
 import { keptList } from './lineReader.js';
 import type { IssueCode, Scalar } from './types.js';
 
@@ -22,13 +22,31 @@ export interface Found {
 
 const countOf = (v: unknown) => (Array.isArray(v) ? v.length : -1);
 
+/**
+ * What the index knows of one id, in one map: its entry once accepted, and the component that lists it, whether
+ * or not it has arrived. A line touches each id it names once (one look-up gives both), and walking up from an
+ * id to root follows records, not look-ups.
+ */
+class IdRecord {
+  /** The accepted component or McpMutation with this id. */
+  entry: ComponentEntry | MutationEntry | undefined = undefined;
+  /** The record of the accepted component that lists this id as a child (its entry is that component). */
+  parent: IdRecord | undefined = undefined;
+  /** The `accept` call that last saw this id in a children list, to find an id listed twice. */
+  mark = 0;
+}
+
 export class DocumentIndex {
-  /** Components and McpMutations by id. */
-  readonly entries = new Map<string, ComponentEntry | MutationEntry>();
+  /** Components and McpMutations, and ids listed as children, by id. */
+  private readonly ids = new Map<string, IdRecord>();
+  /** Accepted components and McpMutations. */
+  private count = 0;
+  /** Numbers `accept` calls, for IdRecord.mark. */
+  private gen = 0;
+  /** The records of the children of the line being accepted, in list order. */
+  private readonly kids: IdRecord[] = [];
   /** Declared $state by key (with `$`); a person's edits replace the entry's value. */
   readonly state = new Map<string, StateEntry>();
-  /** Parent of each listed id (listed by an accepted component), whether or not the id has arrived. */
-  readonly parentOf = new Map<string, string>();
   /** The accepted McpMutation of each Button id. */
   readonly governor = new Map<string, MutationEntry>();
   /** Components editing each $key (fields, and app components with a `value` $key): one, or a list. */
@@ -38,7 +56,21 @@ export class DocumentIndex {
   /** Why the last `accept` refused. */
   code: IssueCode = 'duplicate_id';
   message = '';
-  private readonly seen = new Set<string>();
+
+  /** The accepted component or McpMutation with this id. */
+  entry(id: string): ComponentEntry | MutationEntry | undefined {
+    return this.ids.get(id)?.entry;
+  }
+
+  /** The id of the accepted component that lists `id` as a child, whether or not `id` has arrived. */
+  parentOf(id: string): string | undefined {
+    return this.ids.get(id)?.parent?.entry!.id;
+  }
+
+  /** Accepted components and McpMutations, in the order they were accepted. */
+  *entries(): IterableIterator<ComponentEntry | MutationEntry> {
+    for (const e of this.order) if (e.t !== E_STATE) yield e;
+  }
 
   private no(code: IssueCode, message: string): false {
     this.code = code;
@@ -48,7 +80,7 @@ export class DocumentIndex {
 
   /** Applies the document rules to a line's entry; indexes it and returns true, or false with `code` set. */
   accept(e: Entry): boolean {
-    if (e.t !== E_COMPONENT && e.t !== E_MUTATION) {
+    if (e.t === E_STATE) {
       const key = e.id;
       if (this.state.has(key)) return this.no('duplicate_id', `${key} is already declared on line ${this.state.get(key)!.line}; the first value stays`);
       if (this.state.size >= L.stateKeys) return this.no('document_too_large', `${key}: a stream declares at most ${L.stateKeys} $state keys`);
@@ -65,21 +97,24 @@ export class DocumentIndex {
       return true;
     }
     const id = e.id;
-    const prev = this.entries.get(id);
+    let rec = this.ids.get(id);
+    const prev = rec?.entry;
     if (prev) return this.no('duplicate_id', `"${id}" is already defined on line ${prev.line}; the first definition stays`);
-    if (this.entries.size >= L.components) return this.no('document_too_large', `"${id}": a stream defines at most ${L.components} components, McpMutations included`);
+    if (this.count >= L.components) return this.no('document_too_large', `"${id}": a stream defines at most ${L.components} components, McpMutations included`);
     if (e.t === E_MUTATION) {
-      const parent = this.parentOf.get(id);
-      if (parent !== undefined) return this.no('child_not_component', `"${id}" is an McpMutation, but "${parent}" lists it as a child; children are components`);
+      const parent = rec?.parent;
+      if (parent !== undefined) return this.no('child_not_component', `"${id}" is an McpMutation, but "${parent.entry!.id}" lists it as a child; children are components`);
       const target = e.mutation.target;
       const gov = this.governor.get(target);
       if (gov) return this.no('duplicate_mutation', `"${target}" is already governed by McpMutation "${gov.id}" (line ${gov.line})`);
-      this.entries.set(id, e);
+      if (!rec) this.ids.set(id, (rec = new IdRecord()));
+      rec.entry = e;
+      this.count++;
       this.governor.set(target, e);
       this.order.push(e);
       return true;
     }
-    if (!this.childrenOk(e) || !this.parentOk(e)) return false;
+    if (!this.childrenOk(e, rec) || !this.parentOk(e, rec)) return false;
     const key = e.bind;
     if (key !== null) {
       const s = this.state.get(key);
@@ -87,8 +122,11 @@ export class DocumentIndex {
         return this.no('input_state_type', `${e.spec.name} "${id}" edits ${key}, which must hold ${HOLDS_WORDS[e.spec.holds!]}, but holds ${JSON.stringify(s.value)} (line ${s.line})`);
       }
     }
-    this.entries.set(id, e);
-    for (const c of e.children) this.parentOf.set(c, id);
+    if (!rec) this.ids.set(id, (rec = new IdRecord()));
+    rec.entry = e;
+    this.count++;
+    const kids = this.kids;
+    for (let i = 0; i < e.children.length; i++) kids[i]!.parent = rec;
     if (key !== null) {
       const eds = this.editors.get(key);
       if (!eds) this.editors.set(key, e);
@@ -103,28 +141,34 @@ export class DocumentIndex {
     return true;
   }
 
-  /** [5.4]–[5.6] and the containers' rules for each child already here, in list order. */
-  private childrenOk(e: ComponentEntry): boolean {
+  /**
+   * [5.4]–[5.6] and the containers' rules for each child already here, in list order. Leaves the children's
+   * records in `kids` (a record is made for a child not seen before; it stays empty if the line is refused).
+   */
+  private childrenOk(e: ComponentEntry, self: IdRecord | undefined): boolean {
     const children = e.children;
     if (children.length === 0) return true;
     const id = e.id;
-    // Short lists are searched in place; long ones through a set reused across lines.
-    const seen = children.length > 16 ? this.seen : null;
-    seen?.clear();
+    const ids = this.ids;
+    const kids = this.kids;
+    const gen = ++this.gen;
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!;
       if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
-      if (seen ? seen.has(c) : children.indexOf(c) < i) return this.no('duplicate_child', `"${id}" lists "${c}" twice`);
-      seen?.add(c);
-      const ce = this.entries.get(c);
+      let rec = ids.get(c);
+      if (!rec) ids.set(c, (rec = new IdRecord()));
+      if (rec.mark === gen) return this.no('duplicate_child', `"${id}" lists "${c}" twice`);
+      rec.mark = gen;
+      kids[i] = rec;
+      const ce = rec.entry;
       if (ce && ce.t === E_MUTATION) return this.no('child_not_component', `"${id}" lists "${c}", an McpMutation; children are components`);
-      const p = this.parentOf.get(c);
-      if (p !== undefined) return this.no('multiple_parents', `"${id}" lists "${c}", which is already a child of "${p}"`);
+      const p = rec.parent;
+      if (p !== undefined) return this.no('multiple_parents', `"${id}" lists "${c}", which is already a child of "${p.entry!.id}"`);
       if (c === id) return this.no('cycle', `"${id}" lists itself as a child`);
       if (ce) {
         // A cycle needs c above id: walk up from id (bounded by depth, not by the document).
-        for (let a = this.parentOf.get(id); a !== undefined; a = this.parentOf.get(a)) {
-          if (a === c) return this.no('cycle', `"${id}" lists "${c}", which already contains "${id}"`);
+        for (let a = self?.parent; a !== undefined; a = a.parent) {
+          if (a === rec) return this.no('cycle', `"${id}" lists "${c}", which already contains "${id}"`);
         }
         const why = mismatch(e, ce, false);
         if (why) return this.no(why[0], why[1]);
@@ -134,10 +178,8 @@ export class DocumentIndex {
   }
 
   /** The containers' rules against a parent that arrived first ([5.18], [5.21]–[5.23]). */
-  private parentOk(e: ComponentEntry): boolean {
-    const p = this.parentOf.get(e.id);
-    if (p === undefined) return true;
-    const pe = this.entries.get(p);
+  private parentOk(e: ComponentEntry, self: IdRecord | undefined): boolean {
+    const pe = self?.parent?.entry;
     if (!pe || pe.t !== E_COMPONENT) return true;
     const why = mismatch(pe, e, true);
     return why ? this.no(why[0], why[1]) : true;
@@ -146,22 +188,23 @@ export class DocumentIndex {
   /** End-of-stream checks ([5.1], [5.11], [5.13], [5.15], [7.2]), in definition order. */
   endIssues(): Found[] {
     const out: Found[] = [];
-    const root = this.entries.get(ROOT);
+    const root = this.entry(ROOT);
     if (!root) out.push({ code: 'missing_root', line: null, message: 'no root line arrived; the screen has no top component' });
     else if (root.t === E_MUTATION) {
       out.push({ code: 'root_not_component', line: root.line, id: ROOT, message: 'root is defined as an McpMutation; it must be a component' });
     }
-    const entries = this.entries;
-    for (const e of entries.values()) {
+    const arrived = (id: string) => this.ids.get(id)?.entry !== undefined;
+    for (const e of this.order) {
+      if (e.t === E_STATE) continue;
       if (e.t === E_COMPONENT) {
         const ch = e.children;
         for (let i = 0; i < ch.length; i++) {
-          if (entries.has(ch[i]!)) continue;
-          const gone = ch.filter((c) => !entries.has(c));
+          if (arrived(ch[i]!)) continue;
+          const gone = ch.filter((c) => !arrived(c));
           out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `"${e.id}" lists ${gone.map((c) => `"${c}"`).join(', ')}, which never arrived` });
           break;
         }
-      } else if (!entries.has(e.mutation.target)) {
+      } else if (!arrived(e.mutation.target)) {
         out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets "${e.mutation.target}", which never arrived` });
       }
       for (const k of e.keys) {
@@ -175,7 +218,7 @@ export class DocumentIndex {
           out.push({ code: 'ungoverned_mutation', line: e.line, id: e.id, message: `Button "${e.id}" has an action but no McpMutation governs it` });
         }
       } else {
-        const t = this.entries.get(e.mutation.target);
+        const t = this.entry(e.mutation.target);
         if (t && !interactive(t)) {
           out.push({
             code: 'mutation_target_not_interactive',
@@ -192,8 +235,8 @@ export class DocumentIndex {
   /** References still pending, sorted: children and $keys ([7.3]); McpMutation targets excluded. */
   missing(): string[] {
     const out = new Set<string>();
-    for (const e of this.entries.values()) {
-      if (e.t === E_COMPONENT) for (const c of e.children) if (!this.entries.has(c)) out.add(c);
+    for (const e of this.entries()) {
+      if (e.t === E_COMPONENT) for (const c of e.children) if (!this.entry(c)) out.add(c);
       for (const k of e.keys) if (!this.state.has(k)) out.add(k);
     }
     return [...out].sort();

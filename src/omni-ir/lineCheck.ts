@@ -7,7 +7,7 @@
  */
 import { catalog } from './catalog.generated.js';
 import type { PropDesc } from './catalogTypes.js';
-import { Call, IdList, keptList, Obj, Ref, STMT_STATE, type LineReader, type Value } from './lineReader.js';
+import { Call, IdList, isIdentChar, isIdentStart, keptList, Obj, Ref, STMT_STATE, type LineReader, type Value } from './lineReader.js';
 import { didYouMean } from './closestNames.js';
 import { ASSET_NAME, knownPicture } from './pictures.js';
 import { RESERVED, type Slot, type Spec } from './specs.js';
@@ -85,8 +85,13 @@ const EMPTY: readonly string[] = Object.freeze([]) as readonly string[];
 const NO_PROPS: Readonly<Record<string, PropValue>> = Object.freeze({});
 const M = catalog.mutation;
 const TOOL = new RegExp(M.tool.re);
-const IDENT = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A key written as an identifier is one; a key written as a string may not be. Checked without a regex. */
+const isIdentifier = (k: string) => {
+  if (k.length === 0 || !isIdentStart(k.charCodeAt(0))) return false;
+  for (let j = 1; j < k.length; j++) if (!isIdentChar(k.charCodeAt(j))) return false;
+  return true;
+};
 const patterns = new Map<string, RegExp>();
 const pattern = (re: string) => {
   let r = patterns.get(re);
@@ -383,15 +388,17 @@ export class LineChecker {
     let keys: string[] | null = null;
     if (params !== undefined) {
       if (!(params instanceof Obj)) return this.no('invalid_props', `McpMutation "${id}": params must be an object {key: value, …}, not ${show(params)}`);
-      const seen = new Set<string>();
-      for (let i = 0; i < params.keys.length; i++) {
-        const k = params.keys[i]!;
+      const pk = params.keys;
+      // Few keys are searched in place; many through a set.
+      const seen = pk.length > 16 ? new Set<string>() : null;
+      for (let i = 0; i < pk.length; i++) {
+        const k = pk[i]!;
         const v = params.values[i]!;
-        if (!IDENT.test(k) || RESERVED.has(k) || k.length > M.params.keyMax) {
+        if (!isIdentifier(k) || reserved(k) || k.length > M.params.keyMax) {
           return this.no('invalid_props', `McpMutation "${id}": params key ${JSON.stringify(k.slice(0, 40))} must be an identifier and not a reserved word`);
         }
-        if (seen.has(k)) return this.no('invalid_props', `McpMutation "${id}": params key ${k} is given twice`);
-        seen.add(k);
+        if (seen ? seen.has(k) : pk.indexOf(k) < i) return this.no('invalid_props', `McpMutation "${id}": params key ${k} is given twice`);
+        seen?.add(k);
         if (isStateRef(v)) {
           if (v.key.length > L.stateKeyLength) return this.no('invalid_props', `McpMutation "${id}": params.${k} names a $key longer than ${L.stateKeyLength} characters`);
           if (!keys) (keys = keptList<string>()).push(v.key);

@@ -33,7 +33,8 @@ export class Call {
 
 export type Value = string | number | boolean | null | Ref | StateRef | Value[] | IdList | Obj | Call;
 
-const NONE: readonly never[] = Object.freeze([]);
+/** Never changed: only copied by keptList. Not frozen, as slice() of a frozen array takes a slow path (5x). */
+const NONE: readonly never[] = [];
 /**
  * A new empty array for something a document keeps. Not written `[]`: V8 pretenures an array literal whose arrays
  * outlive a scavenge, and a pretenured array keeps everything it holds alive until a full collection.
@@ -78,9 +79,20 @@ const LBRACE = 0x7b;
 const RBRACE = 0x7d;
 
 const isDigit = (c: number) => c >= DIGIT_0 && c <= DIGIT_9;
-const isIdentStart = (c: number) =>
+
+/** Up to this many digits a decimal is a whole number below 2^53 over an exact power of ten (see number()). */
+const MAX_EXACT_DIGITS = 15;
+const POWERS_OF_TEN = Array.from({ length: MAX_EXACT_DIGITS + 1 }, (_, k) => 10 ** k);
+export const isIdentStart = (c: number) =>
   (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE;
-const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
+export const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
+
+const BACKSLASH_CHAR = '\\';
+/** Where `ch` is next in `s` from `from`, or `n` (the line's length) when it isn't. */
+const nextOrEnd = (s: string, ch: string, from: number, n: number) => {
+  const k = s.indexOf(ch, from);
+  return k === -1 ? n : k;
+};
 
 /** Why a line was rejected by the reader. */
 export const ERR_SYNTAX = 'syntax';
@@ -117,7 +129,11 @@ export class LineReader {
   private n = 0;
   private depth = 0;
   private nested = '';
+  /** Where the next backslash of the line is, at or after the last string read; -1 before the first string. */
+  private bs = -1;
   private readonly maxDepth: number;
+  /** Scratch lists by nesting depth (see `list`); what they hold past a list's count is left from earlier lists. */
+  private readonly scratch: Value[][] = [];
   /** The id, or the $key of a state statement. */
   id = '';
   /** The component name. */
@@ -149,6 +165,7 @@ export class LineReader {
     this.n = line.length;
     this.depth = 0;
     this.nested = '';
+    this.bs = -1;
     this.error = null;
     if (this.escapes.length) this.escapes = [];
     this.ws();
@@ -195,6 +212,19 @@ export class LineReader {
     this.i = i;
   }
 
+  /**
+   * Skips spaces and tabs and returns the character there, or -1 at the end of the line: what comes after a
+   * token is read once, not skipped to and then read again.
+   */
+  private skip(): number {
+    const s = this.s;
+    let i = this.i;
+    let c = s.charCodeAt(i);
+    while (c === SPACE || c === TAB) c = s.charCodeAt(++i);
+    this.i = i;
+    return i < this.n ? c : -1;
+  }
+
   private peek(): number {
     return this.i < this.n ? this.s.charCodeAt(this.i) : -1;
   }
@@ -204,38 +234,32 @@ export class LineReader {
     const c = s.charCodeAt(this.i);
     if (c === DOLLAR) {
       this.id = this.stateKey();
-      this.equals();
-      this.value = this.value_();
+      this.value = this.value_(this.equals());
       this.end();
       return STMT_STATE;
     }
     if (!isIdentStart(c)) this.fail(`a line must start with an id or a $key, not ${this.show()}`);
     const id = (this.id = this.ident());
-    this.equals();
-    const nc = this.peek();
-    if (!isIdentStart(nc)) this.fail(`the right side of "${id} =" must be a component call such as Text("…")`);
+    if (!isIdentStart(this.equals())) this.fail(`the right side of "${id} =" must be a component call such as Text("…")`);
     const name = (this.name = this.ident());
-    this.ws();
-    if (this.peek() !== LPAREN) this.fail(`expected ( after ${name}`);
+    if (this.skip() !== LPAREN) this.fail(`expected ( after ${name}`);
     this.args(true);
     this.end();
     return STMT_COMPONENT;
   }
 
-  private equals(): void {
-    this.ws();
-    if (this.peek() !== EQUALS) this.fail(`expected = but found ${this.show()}`);
+  /** ` = `, after the id or $key; returns the character after it (see `skip`). */
+  private equals(): number {
+    if (this.skip() !== EQUALS) this.fail(`expected = but found ${this.show()}`);
     this.i++;
     if (this.peek() === EQUALS) this.fail('== is not an assignment; use a single =');
-    this.ws();
+    return this.skip();
   }
 
   /** After the statement: only spaces, tabs and a comment. */
   private end(): void {
-    this.ws();
-    if (this.i < this.n && this.s.charCodeAt(this.i) !== HASH) {
-      this.fail(`unexpected ${this.show()} after the statement`);
-    }
+    const c = this.skip();
+    if (c !== -1 && c !== HASH) this.fail(`unexpected ${this.show()} after the statement`);
   }
 
   private show(): string {
@@ -254,11 +278,15 @@ export class LineReader {
   }
 
   private stateKey(): string {
+    const s = this.s;
     const start = this.i;
-    this.i++;
-    if (!isIdentStart(this.peek())) this.lexFail('$ must be followed by a name, as in $amount');
-    this.ident();
-    return this.s.slice(start, this.i);
+    let i = start + 1;
+    this.i = i;
+    if (!isIdentStart(s.charCodeAt(i))) this.lexFail('$ must be followed by a name, as in $amount');
+    i++;
+    while (isIdentChar(s.charCodeAt(i))) i++;
+    this.i = i;
+    return s.slice(start, i);
   }
 
   /**
@@ -268,24 +296,21 @@ export class LineReader {
   private args(keep: boolean): void {
     let named = 0;
     this.i++;
-    this.ws();
-    if (this.peek() === RPAREN) {
+    let c = this.skip();
+    if (c === RPAREN) {
       this.i++;
       return;
     }
     for (;;) {
-      const c = this.peek();
       if (c === -1) this.fail('the call has no closing )');
       let isNamed = false;
       if (isIdentStart(c)) {
         const start = this.i;
         const word = this.ident();
-        this.ws();
-        if (this.peek() === EQUALS) {
+        if (this.skip() === EQUALS) {
           this.i++;
           if (this.peek() === EQUALS) this.fail('== is not allowed; write name=value');
-          this.ws();
-          const v = this.value_();
+          const v = this.value_(this.skip());
           if (keep) {
             this.names[this.nnamed] = word;
             this.vals[this.nnamed++] = v;
@@ -298,15 +323,14 @@ export class LineReader {
       }
       if (!isNamed) {
         if (named > 0) this.fail('a positional argument can\'t follow a named one');
-        const v = this.value_();
+        const v = this.value_(c);
         if (keep) this.pos[this.npos++] = v;
       }
-      this.ws();
-      const d = this.peek();
+      const d = this.skip();
       if (d === COMMA) {
         this.i++;
-        this.ws();
-        if (this.peek() === RPAREN) {
+        c = this.skip();
+        if (c === RPAREN) {
           this.i++;
           return;
         }
@@ -325,8 +349,8 @@ export class LineReader {
     }
   }
 
-  private value_(): Value {
-    const c = this.peek();
+  /** The value starting at the cursor, whose first character `c` the caller has read (-1 at the end). */
+  private value_(c: number): Value {
     if (c === QUOTE) return this.string();
     if (c === MINUS || c === DOT || isDigit(c)) return this.number();
     if (c === DOLLAR) {
@@ -344,8 +368,7 @@ export class LineReader {
       if (word === 'false') return false;
       if (word === 'null') return null;
       const back = this.i;
-      this.ws();
-      if (this.peek() === LPAREN) {
+      if (this.skip() === LPAREN) {
         this.deeper();
         this.args(false);
         this.depth--;
@@ -359,51 +382,52 @@ export class LineReader {
     return this.fail(c === -1 ? 'a value is missing at the end of the line' : `expected a value but found ${this.show()}`);
   }
 
-  /** `[…]`. A list of bare ids (children) is read straight into an IdList, with no Ref per item. */
+  /**
+   * `[…]`. A list of bare ids (children) is read straight into an IdList, with no Ref per item. Items are gathered
+   * in a scratch list kept for the list's depth, then copied once at their exact number: no list grown by push
+   * and copied again.
+   */
   private list(): Value[] | IdList {
     this.deeper();
     this.i++;
-    const items: Value[] = [];
+    const items = (this.scratch[this.depth] ??= []);
+    let n = 0;
     let ids = true;
-    this.ws();
-    if (this.peek() === RBRACKET) {
+    let c = this.skip();
+    if (c === RBRACKET) {
       this.i++;
       this.depth--;
-      return items;
+      return keptList();
     }
     for (;;) {
       let done = false;
-      if (ids && isIdentStart(this.peek())) {
+      if (ids && isIdentStart(c)) {
         const start = this.i;
         const word = this.ident();
-        const back = this.i;
-        this.ws();
-        if (this.peek() !== LPAREN && word !== 'true' && word !== 'false' && word !== 'null') {
-          this.i = back;
-          items.push(word);
+        // Not a call and not a literal: an id. The cursor stays after the spaces skipped to see that.
+        if (this.skip() !== LPAREN && word !== 'true' && word !== 'false' && word !== 'null') {
+          items[n++] = word;
           done = true;
         } else this.i = start;
       }
       if (!done) {
         if (ids) {
           ids = false;
-          for (let k = 0; k < items.length; k++) items[k] = new Ref(items[k] as string);
+          for (let k = 0; k < n; k++) items[k] = new Ref(items[k] as string);
         }
-        items.push(this.value_());
+        items[n++] = this.value_(c);
       }
-      this.ws();
-      const d = this.peek();
+      const d = this.skip();
       if (d === COMMA) {
         this.i++;
-        this.ws();
-        if (this.peek() === RBRACKET) break;
+        c = this.skip();
+        if (c === RBRACKET) break;
       } else if (d === RBRACKET) break;
       else this.fail(d === -1 ? 'the list has no closing ]' : `expected , or ] in a list but found ${this.show()}`);
     }
     this.i++;
     this.depth--;
-    // A list grown by push keeps spare room; lists are kept in the document, so keep an exact copy.
-    const exact = items.slice();
+    const exact = items.slice(0, n);
     return ids ? new IdList(exact as string[]) : exact;
   }
 
@@ -412,28 +436,24 @@ export class LineReader {
     this.i++;
     const keys: string[] = keptList();
     const values: Value[] = keptList();
-    this.ws();
-    if (this.peek() === RBRACE) {
+    let c = this.skip();
+    if (c === RBRACE) {
       this.i++;
       this.depth--;
       return new Obj(keys, values);
     }
     for (;;) {
-      const c = this.peek();
       if (c === QUOTE) keys.push(this.string());
       else if (isIdentStart(c)) keys.push(this.ident());
       else this.fail(`expected a key in an object but found ${this.show()}`);
-      this.ws();
-      if (this.peek() !== COLON) this.fail(`expected : after the key "${keys[keys.length - 1]}"`);
+      if (this.skip() !== COLON) this.fail(`expected : after the key "${keys[keys.length - 1]}"`);
       this.i++;
-      this.ws();
-      values.push(this.value_());
-      this.ws();
-      const d = this.peek();
+      values.push(this.value_(this.skip()));
+      const d = this.skip();
       if (d === COMMA) {
         this.i++;
-        this.ws();
-        if (this.peek() === RBRACE) break;
+        c = this.skip();
+        if (c === RBRACE) break;
       } else if (d === RBRACE) break;
       else this.fail(d === -1 ? 'the object has no closing }' : `expected , or } in an object but found ${this.show()}`);
     }
@@ -445,35 +465,38 @@ export class LineReader {
   /** `"…"` with \" \\ \n decoded; other escapes kept as written and recorded ([4.5]–[4.7]). */
   private string(): string {
     const s = this.s;
+    const n = this.n;
     const start = this.i + 1;
-    const q = s.indexOf('"', start);
-    const b = s.indexOf('\\', start);
-    if (q !== -1 && (b === -1 || b > q)) {
+    let q = s.indexOf('"', start);
+    // The next backslash is searched once per line and kept (`bs`): searching from each string to the end of
+    // the line would make a line of many strings cost its length times their number.
+    let b = this.bs;
+    if (b < start) b = this.bs = nextOrEnd(s, BACKSLASH_CHAR, start, n);
+    if (q !== -1 && b > q) {
       this.i = q + 1;
       return s.slice(start, q);
     }
+    // Escapes: jump from backslash to backslash; the string ends at the first quote that isn't escaped. Text
+    // between escapes is sliced in ranges, so a long text with a few line breaks is a few slices.
     let out = '';
     let seg = start;
-    let i = start;
-    const n = this.n;
-    for (;;) {
-      if (i >= n) throw new Stop(ERR_UNTERMINATED, this.i, 'a string has no closing double quote');
-      const c = s.charCodeAt(i);
-      if (c === QUOTE) break;
-      if (c === BACKSLASH) {
-        if (i + 1 >= n) throw new Stop(ERR_UNTERMINATED, this.i, 'a string has no closing double quote');
-        const e = s.charCodeAt(i + 1);
-        if (e === QUOTE || e === BACKSLASH || e === LOWER_N) {
-          out += s.slice(seg, i) + (e === LOWER_N ? '\n' : e === QUOTE ? '"' : '\\');
-          seg = i + 2;
-        } else {
-          this.escapes.push(s.slice(i, i + (e >= 0xd800 && e <= 0xdbff ? 3 : 2)));
-        }
-        i += 2;
-      } else i++;
+    while (b < n && (q === -1 || b < q)) {
+      if (b + 1 >= n) break;
+      const e = s.charCodeAt(b + 1);
+      if (e === QUOTE || e === BACKSLASH || e === LOWER_N) {
+        out += s.slice(seg, b) + (e === LOWER_N ? '\n' : e === QUOTE ? '"' : '\\');
+        seg = b + 2;
+      } else {
+        this.escapes.push(s.slice(b, b + (e >= 0xd800 && e <= 0xdbff ? 3 : 2)));
+      }
+      const next = b + 2;
+      if (q !== -1 && q < next) q = s.indexOf('"', next);
+      b = nextOrEnd(s, BACKSLASH_CHAR, next, n);
     }
-    this.i = i + 1;
-    return out + s.slice(seg, i);
+    this.bs = b;
+    if (q === -1) throw new Stop(ERR_UNTERMINATED, this.i, 'a string has no closing double quote');
+    this.i = q + 1;
+    return out + s.slice(seg, q);
   }
 
   /** `[-] (digits [. {digit}] | . digits) [(e|E) [+|-] digits]`, not followed by a letter, digit or _ ([4.9]). */
@@ -481,23 +504,33 @@ export class LineReader {
     const s = this.s;
     const start = this.i;
     let i = start;
-    if (s.charCodeAt(i) === MINUS) i++;
+    const neg = s.charCodeAt(i) === MINUS;
+    if (neg) i++;
+    // The digits, fraction included, read as one whole number as they are scanned: exact while there are at
+    // most 15 of them (below 2^53), and then the value is that number over a power of ten.
+    let whole = 0;
     let digits = 0;
-    while (isDigit(s.charCodeAt(i))) {
-      i++;
+    let c = s.charCodeAt(i);
+    while (isDigit(c)) {
+      whole = whole * 10 + (c - DIGIT_0);
       digits++;
+      c = s.charCodeAt(++i);
     }
-    if (s.charCodeAt(i) === DOT) {
-      i++;
-      while (isDigit(s.charCodeAt(i))) {
-        i++;
-        digits++;
+    let fraction = 0;
+    if (c === DOT) {
+      c = s.charCodeAt(++i);
+      while (isDigit(c)) {
+        whole = whole * 10 + (c - DIGIT_0);
+        fraction++;
+        c = s.charCodeAt(++i);
       }
     }
+    digits += fraction;
     this.i = i;
     if (digits === 0) this.lexFail(`${s.slice(start, i)} is not a number`);
-    let c = s.charCodeAt(i);
+    let exponent = false;
     if (c === LOWER_E || c === UPPER_E) {
+      exponent = true;
       i++;
       c = s.charCodeAt(i);
       if (c === PLUS || c === MINUS) i++;
@@ -510,11 +543,10 @@ export class LineReader {
       this.lexFail(`a number can't be followed directly by a letter, digit or _ (${s.slice(start, i + 1)}…)`);
     }
     // -0, -0.0, -0e5 and underflow such as -1e-400 are all the number 0 ([4.9]).
-    const neg = s.charCodeAt(start) === MINUS;
-    if (digits < 10 && i - start === digits + (neg ? 1 : 0)) {
-      // A short whole number: no slice, no Number().
-      let v = 0;
-      for (let k = neg ? start + 1 : start; k < i; k++) v = v * 10 + (s.charCodeAt(k) - DIGIT_0);
+    if (!exponent && digits <= MAX_EXACT_DIGITS) {
+      // No slice, no Number(): both operands are exact, so the one division rounds the written decimal to the
+      // nearest double, as Number() does (the fast path of Clinger's algorithm). 12.50 is 1250 / 100.
+      const v = fraction === 0 ? whole : whole / POWERS_OF_TEN[fraction]!;
       return neg && v !== 0 ? -v : v;
     }
     const v = Number(s.slice(start, i));

@@ -189,14 +189,14 @@ class Parser implements OmniParser {
     const screen = this.screen;
     const prev = screen.index;
     screen.index = next;
-    for (const [id, e] of prev.entries) if (next.entries.get(id) !== e) screen.touchNode(id);
-    for (const id of next.entries.keys()) if (!prev.entries.has(id)) screen.touchNode(id);
+    for (const e of prev.entries()) if (next.entry(e.id) !== e) screen.touchNode(e.id);
+    for (const { id } of next.entries()) if (!prev.entry(id)) screen.touchNode(id);
     // A component that arrived or went: its parent, before and after, draws its children again.
-    const written = (x: DocumentIndex, id: string) => x.entries.get(id)?.t === E_COMPONENT;
-    for (const id of prev.entries.keys()) if (written(prev, id) !== written(next, id)) screen.childMoved(id, prev);
-    for (const id of next.entries.keys()) {
+    const written = (x: DocumentIndex, id: string) => x.entry(id)?.t === E_COMPONENT;
+    for (const { id } of prev.entries()) if (written(prev, id) !== written(next, id)) screen.childMoved(id, prev);
+    for (const { id } of next.entries()) {
       if (written(prev, id) !== written(next, id)) screen.childMoved(id, next);
-      else if (written(next, id) && prev.parentOf.get(id) !== next.parentOf.get(id)) {
+      else if (written(next, id) && prev.parentOf(id) !== next.parentOf(id)) {
         screen.childMoved(id, prev);
         screen.childMoved(id, next);
       }

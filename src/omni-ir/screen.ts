@@ -110,12 +110,12 @@ export class Screen implements OmniDocument {
   }
 
   isWritten(id: string): boolean {
-    return this.index.entries.get(id)?.t === E_COMPONENT;
+    return this.index.entry(id)?.t === E_COMPONENT;
   }
 
   private slot(id: string): Signal.State<Slot> {
     let s = this.nodeSigs.get(id);
-    if (!s) this.nodeSigs.set(id, (s = new Signal.State<Slot>(this.index.entries.get(id))));
+    if (!s) this.nodeSigs.set(id, (s = new Signal.State<Slot>(this.index.entry(id))));
     return s;
   }
 
@@ -128,7 +128,7 @@ export class Screen implements OmniDocument {
   // Writes, by the parser (never during a render).
 
   /** An id's entry changed (arrived, replaced or removed). */
-  touchNode(id: string, e: Slot = this.index.entries.get(id)): void {
+  touchNode(id: string, e: Slot = this.index.entry(id)): void {
     this.changes.push(id);
     this.nodeSigs.get(id)?.set(e);
   }
@@ -150,7 +150,9 @@ export class Screen implements OmniDocument {
 
   /** A component arrived or went: its parent (in `index`, the one it's in) draws its children again. */
   childMoved(id: string, index: DocumentIndex = this.index): void {
-    const parent = index.parentOf.get(id);
+    // Until a renderer watches some component's children, there is no parent to tell.
+    if (this.arrivalSigs.size === 0) return;
+    const parent = index.parentOf(id);
     if (parent === undefined) return;
     const s = this.arrivalSigs.get(parent);
     s?.set(s.get() + 1);

@@ -6,6 +6,26 @@ import { catalog } from './catalog.generated.js';
 import type { ComponentSpec, Holds, PropDesc } from './catalogTypes.js';
 import type { AppComponentDeclaration } from './types.js';
 
+/**
+ * Every field a prop description has, in one order. The catalog's descriptions come in a dozen shapes, and the
+ * line checks read them for every value of every line: through a dozen shapes each read is a megamorphic
+ * property load. A slot's description is copied onto one of these, so all have one shape; a field its kind
+ * doesn't have stays undefined, as it was.
+ */
+class OneShapeDesc {
+  k: unknown = undefined;
+  min: unknown = undefined;
+  max: unknown = undefined;
+  imin: unknown = undefined;
+  imax: unknown = undefined;
+  st: unknown = undefined;
+  n: unknown = undefined;
+  v: unknown = undefined;
+  re: unknown = undefined;
+  h: unknown = undefined;
+}
+const oneShape = (d: PropDesc): PropDesc => Object.assign(new OneShapeDesc(), d) as PropDesc;
+
 /** A prop of a spec; `i` numbers the props of its component from 0. */
 export interface Slot {
   readonly name: string;
@@ -43,7 +63,7 @@ const groupIndex = (name: string, parent: boolean) =>
 function makeSpec(name: string, c: ComponentSpec, app: boolean): Spec {
   const props = new Map(Object.entries(c.d));
   const slots = new Map<string, Slot>();
-  for (const [p, d] of props) slots.set(p, { name: p, d, i: slots.size });
+  for (const [p, d] of props) slots.set(p, { name: p, d: oneShape(d), i: slots.size });
   let bind: string | null = null;
   let holds: Holds | null = null;
   for (const [p, d] of props) {

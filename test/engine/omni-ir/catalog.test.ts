@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { COMPONENT_NAMES, FORMAT_VERSION, LIMITS, RESERVED } from '../../../src/index.js';
 import { catalog } from '../../../src/omni-ir/catalog.generated.js';
-import { lineIssues, parse } from './helpers.js';
+import { issuesOf, lineIssues, parse } from './helpers.js';
 
 /** Checks that each `ok` line is accepted and each `bad` line is invalid_props, after `$s = ""` and `$b = true`. */
 function props(ok: string[], bad: string[], code = 'invalid_props') {
@@ -175,6 +175,16 @@ test('McpMutation: target id, registered tool, params of literals and $keys ([5.
   assert.deepEqual(one('m = McpMutation(b, tool="payments.refund")'), ['1 unknown_tool']);
   assert.deepEqual(one('m = McpMutation(b, tool="Bad name", params={__proto__: 1})'), ['1 invalid_props']);
   assert.deepEqual(one('m = McpMutation(b, tool="payments.refund", params={x: b})'), ['1 invalid_props']);
+});
+
+test('[5.16] params keys: a key written as a string is checked as an identifier; a repeat is found among few keys or many', () => {
+  const at = (params: string) => issuesOf(['root = Stack([b])', 'b = Button("Pay", action="pay")', `m = McpMutation(b, tool="payments.confirm", params={${params}})`], { tools: ['payments.confirm'] });
+  assert.deepEqual(at('"ok": 1, "_x9": $s'), ['3 missing_state']);
+  for (const bad of ['"": 1', '"9a": 1', '"a-b": 1', '"é": 1', '"null": 1', '"prototype": 1']) assert.deepEqual(at(bad), ['2 ungoverned_mutation', '3 invalid_props'], bad);
+  const many = Array.from({ length: 30 }, (_, i) => `k${i}: ${i}`);
+  assert.deepEqual(at(many.join(', ')), []);
+  assert.deepEqual(at([...many, 'k3: 0'].join(', ')), ['2 ungoverned_mutation', '3 invalid_props']);
+  assert.deepEqual(at('a: 1, b: 2, a: 3'), ['2 ungoverned_mutation', '3 invalid_props']);
 });
 
 test('an accepted line keeps exactly the props given; a $key is {kind: "state", key}', () => {

@@ -53,6 +53,14 @@ test('[5.7] a rejected line has no effect: a later reference is still pending, t
   assert.equal(p.document.status('a'), 'missing');
 });
 
+test('[5.7] a children list refused part way leaves its ids unlisted: another component may list them', () => {
+  // c lists a, b, then a again: refused at the second a, after a and b were seen.
+  const p = parse(['root = Stack([c2])', 'c = Stack([a, b, a])', 'c2 = Stack([a, b])', 'a = Divider()', 'b = Divider()', 'd = Stack([x, y, x])', 'y = Stack([x])', 'x = Divider()']);
+  assert.deepEqual(issues(p), ['2 duplicate_child', '6 duplicate_child']);
+  assert.equal(p.document.node('c2')!.children.length, 2);
+  assert.deepEqual(p.result().missing, []);
+});
+
 test('[5.10] state holds only text, numbers, true, false and null', () => {
   const p = parse(['$a = [1]', '$b = {x: 1}', '$c = other', `$d = "${'x'.repeat(2001)}"`, `$e = "${'x'.repeat(2000)}"`, 'root = Divider()']);
   assert.deepEqual(issues(p), ['1 invalid_props', '2 invalid_props', '3 invalid_props', '4 invalid_props']);

@@ -101,6 +101,25 @@ test('[4.6] an unknown escape is kept as written, with one unknown_escape warnin
   assert.equal(p.issues[0]!.id, 'root');
 });
 
+test('[4.5]–[4.7] many strings in a line, escapes before, between and after them, are each read whole', () => {
+  const r = new LineReader();
+  assert.equal(r.read('x = T("a", "b\\"c", "d", "e\\\\", "f\\ng\\n", "h", "i\\x", "", "\\"", "j")  # \\ in a comment'), STMT_COMPONENT);
+  assert.deepEqual(r.pos.slice(0, r.npos), ['a', 'b"c', 'd', 'e\\', 'f\ng\n', 'h', 'i\\x', '', '"', 'j']);
+  assert.deepEqual(r.escapes, ['\\x']);
+  // The next line starts afresh: no backslash position carried over from the one before.
+  assert.equal(r.read('y = T("k", "l\\\\m")'), STMT_COMPONENT);
+  assert.deepEqual(r.pos.slice(0, r.npos), ['k', 'l\\m']);
+  assert.deepEqual(r.escapes, []);
+  for (const line of ['z = T("a\\"', 'z = T("a", "b\\\\\\")', 'z = T("a\\\\", "b\\q', 'z = T("a") \\ "b"']) {
+    assert.equal(r.read(line), FAILED, line);
+  }
+  assert.equal(r.read('z = T("a", "b\\\\\\")'), FAILED);
+  assert.equal(r.error, 'unterminated_string');
+  assert.equal(r.read('z = T("a\\\\", "b\\q'), FAILED);
+  assert.equal(r.error, 'unterminated_string');
+  assert.deepEqual(r.escapes, ['\\q']);
+});
+
 test('[4.7] a string without its closing quote, also one hidden by \\", is unterminated', () => {
   assert.deepEqual(lineIssues(['a = Text("oops)', 'b = Text("ends with \\")', 'c = Text("ends with backslash\\', '$d = "x']), [
     '1 unterminated_string',
@@ -131,6 +150,27 @@ test('[4.9] numbers: decimal forms and exponents; -0 in any spelling is 0; 1e999
   assert.deepEqual(st, { $a: 1, $b: 0.5, $c: -0.5, $d: 100, $e: 0.2, $f: 7, $g: 0, $h: 0, $i: 0, $j: 0 });
   for (const k of ['$g', '$h', '$i', '$j'] as const) assert.ok(Object.is(st[k], 0), k);
   assert.deepEqual(issuesOf(['$k = 1e999', '$l = -1e999', 'root = Divider()']), ['1 invalid_props', '2 invalid_props']);
+});
+
+test('[4.9] a decimal is the double Number() gives, whether read as digits over a power of ten or by Number()', () => {
+  // Up to 15 digits the reader divides the digits by a power of ten; past 15, or with an exponent, it asks Number().
+  const written = ['0.1', '0.2', '0.3', '12.50', '-12.50', '99999.99', '0.000001', '1.7976931348623157', '123456789012345', '12345678901234.5',
+    '1234567890123456', '0.1234567890123456', '9007199254740993', '-0.000', '00012.3400', '5.', '.125', '-.125', '3.14159265358979', '2.5e3'];
+  const r = new LineReader();
+  const rand = (() => {
+    let x = 12345;
+    return () => ((x = (x * 1103515245 + 12345) >>> 0) / 4294967296);
+  })();
+  for (let k = 0; k < 5000; k++) {
+    const whole = String(Math.floor(rand() * 10 ** Math.floor(rand() * 10)));
+    const fraction = String(Math.floor(rand() * 10 ** Math.floor(rand() * 9))).padStart(Math.floor(rand() * 9), '0');
+    written.push(`${rand() < 0.3 ? '-' : ''}${whole}.${fraction}`);
+  }
+  for (const w of written) {
+    assert.equal(r.read(`$x = ${w}`), STMT_STATE, w);
+    const want = Number(w);
+    assert.ok(Object.is(r.value, want === 0 ? 0 : want), `${w}: ${String(r.value)}`);
+  }
 });
 
 test('[4.9] a number directly followed by a letter, digit or _ is a syntax error; so are malformed numbers', () => {

@@ -88,6 +88,8 @@ const VALUE_CAP = 400;
 /** The role, or null for an element the observation passes through (a div, a span). */
 export function roleOf(el: Element): string | null {
   if (el instanceof HTMLElement && el.isContentEditable && el.parentElement?.isContentEditable !== true) return 'textbox';
+  // A password field has no ARIA role of its own; a person sees a text box.
+  if (el instanceof HTMLInputElement && el.type === 'password') return 'textbox';
   const role = getRole(el);
   if (role === 'presentation' || role === 'none' || role === 'generic') return el instanceof HTMLElement && el.tabIndex >= 0 && el.hasAttribute('tabindex') ? 'generic' : null;
   if (role === null && el instanceof HTMLElement && el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'generic';

@@ -177,11 +177,12 @@ export class PageTree {
     };
 
     /** `quiet`: inside an element whose name already says its text (a button, a heading, a field). */
-    const visitChildren = (children: Iterable<Node>, depth: number, quiet: boolean, parent: Element) => {
+    /** `textHidden`: the parent is visibility:hidden, so its own text is hidden (its children may not be). */
+    const visitChildren = (children: Iterable<Node>, depth: number, quiet: boolean, parent: Element, textHidden: boolean) => {
       for (const child of children) {
         if (stopped) return;
         if (child.nodeType === Node.TEXT_NODE) {
-          if (withText && !quiet) addText((child as Text).data, parent, depth);
+          if (withText && !quiet && !textHidden) addText((child as Text).data, parent, depth);
         } else if (child instanceof Element) visitElement(child, depth, quiet);
       }
     };
@@ -193,11 +194,13 @@ export class PageTree {
       const inline = INLINE_TAGS.has(tag);
       if (!inline) flush();
       let self = true;
+      let ownText = true;
       if (!el.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions)) {
         const display = getComputedStyle(el).display;
         if (display === 'none') return;
         // display:contents has no box but its children do; visibility:hidden hides only what doesn't override it.
         self = false;
+        ownText = display === 'contents';
       }
       const role = self ? roleOf(el) : null;
       const kind = role === null ? 'pass' : kindOf(role);
@@ -222,7 +225,7 @@ export class PageTree {
         return;
       }
       if (tag === 'label' && (el as HTMLLabelElement).control) childQuiet = true;
-      visitChildren(childrenOf(el), childDepth, childQuiet, el);
+      visitChildren(childrenOf(el), childDepth, childQuiet, el, !ownText);
       if (!inline) flush();
     };
 

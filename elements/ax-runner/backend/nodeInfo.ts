@@ -84,12 +84,14 @@ export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
 const EDITABLE_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider']);
 
 const VALUE_CAP = 400;
+const TEXT_LIKE: ReadonlySet<string> = new Set(['password', 'date', 'time', 'datetime-local', 'month', 'week']);
 
 /** The role, or null for an element the observation passes through (a div, a span). */
 export function roleOf(el: Element): string | null {
   if (el instanceof HTMLElement && el.isContentEditable && el.parentElement?.isContentEditable !== true) return 'textbox';
-  // A password field has no ARIA role of its own; a person sees a text box.
-  if (el instanceof HTMLInputElement && el.type === 'password') return 'textbox';
+  // Fields with no ARIA role of their own are what a person sees: a box to type in, or a button.
+  if (el instanceof HTMLInputElement && TEXT_LIKE.has(el.type)) return 'textbox';
+  if (el instanceof HTMLInputElement && (el.type === 'color' || el.type === 'file')) return 'button';
   const role = getRole(el);
   if (role === 'presentation' || role === 'none' || role === 'generic') return el instanceof HTMLElement && el.tabIndex >= 0 && el.hasAttribute('tabindex') ? 'generic' : null;
   if (role === null && el instanceof HTMLElement && el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'generic';

@@ -100,3 +100,11 @@ export async function until(check: () => boolean, what: string, ms = 3000): Prom
     await tick(5);
   }
 }
+
+/** Runs `lines` in a fence through a runner over `scope`; resolves with the outcome and the runner. */
+export async function runLines(scope: Element, lines: string[], props: Partial<AxRunner> = {}) {
+  const runner = await runnerFor(scope, props);
+  const watched = watch(runner);
+  const outcome = await runner.stream(reply('Working on it.', ...lines));
+  return { runner, outcome, ...watched };
+}

@@ -94,6 +94,7 @@ export const en = {
   axFinish: 'Finish',
   axElement: '{role} “{name}”',
   axElementUnnamed: 'the {role}',
+  axNamed: '“{name}”',
   axPoint: 'the point ({x}, {y})',
   axUp: 'up',
   axDown: 'down',

@@ -141,6 +141,8 @@ export class AxRunner extends AgentElement {
   /** The burst `write()` feeds, until it ends. */
   #open: Burst<unknown> | null = null;
   #lastTask: string | null = null;
+  /** Each lone burst's outcome in the element's words: the very object its ax-end carried. */
+  readonly #outcomes = new WeakMap<Burst<unknown>, Promise<AxOutcome>>();
   /** What the status line says once the activity ended (its outcome, in words). */
   #ending = '';
   /** Step templates by snapshot, per set of words: a step that did not change is not rebuilt. */
@@ -181,7 +183,7 @@ export class AxRunner extends AgentElement {
     const how = await reading;
     if (how.status === 'ended') burst.end();
     else if (how.status === 'failed') burst.stop(`the source failed: ${errorText(how.error)}`);
-    return axOutcome(await burst.outcome);
+    return this.#outcomes.get(burst)!;
   }
 
   /**
@@ -279,14 +281,16 @@ export class AxRunner extends AgentElement {
     burst.onStep((step) => this.#stepChanged(step, 1));
     burst.onIssue((issue) => this.#dropped(issue, 1));
     burst.onNarration((text) => this.#log.narration(1, text));
-    void burst.outcome.then((engine) => {
+    const mapped = burst.outcome.then((engine) => {
       const outcome = axOutcome(engine);
       this.#ended(outcome, 1);
       if (this.#activity?.controller === controller) this.#activity = null;
       if (this.#open === burst) this.#open = null;
       this.#ending = this.#outcomeWords(outcome);
       this.#request.finish(controller, outcome.reason === 'aborted' ? { status: 'cancelled' } : { status: 'done' });
+      return outcome;
     });
+    this.#outcomes.set(burst, mapped);
     return burst;
   }
 

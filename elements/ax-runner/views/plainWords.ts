@@ -33,7 +33,8 @@ function named(w: Strings, role: string, name: string): string {
 }
 
 function written(w: Strings, target: AxTarget): string {
-  if (target.title !== undefined) return named(w, target.role ?? 'element', target.title);
+  if (target.title !== undefined && target.role === undefined) return fill(w.axNamed, { name: plainValue(target.title, 80) });
+  if (target.title !== undefined) return named(w, target.role ?? '', target.title);
   if (target.role !== undefined) return fill(w.axElementUnnamed, { role: plainValue(target.role, 40) });
   return plainValue(target.id ?? '', 64);
 }

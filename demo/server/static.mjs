@@ -21,8 +21,8 @@ const TYPES = {
   '.woff2': 'font/woff2',
 };
 
-/** Folders of demo/ that hold server code, not pages. */
-const PRIVATE = /^\/(server(\/|\.mjs$)|mcp(\/|$))/;
+/** Folders of demo/ that hold server code, not pages: the server, the MCP examples, the model providers, OUI's server. */
+const PRIVATE = /^\/(server(\/|\.mjs$)|mcp(\/|$)|providers(\/|$)|oui(\/|$))/;
 
 export function createStatic({ demoDir, distDir, onPage }) {
   const roots = { demo: resolve(demoDir), dist: resolve(distDir) };

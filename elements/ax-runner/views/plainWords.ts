@@ -6,6 +6,7 @@
  */
 import { fill, type Strings } from '../../../strings/en.js';
 import { plainValue } from '../../../src/actions/govern.js';
+import { ariaRoles } from '../../../src/axstream/roles.js';
 import type { Resolved, Step, StepStatus } from '../../../src/axstream/step.js';
 import type { AxAction, AxTarget, Target } from '../../../src/axstream/types.js';
 
@@ -34,8 +35,10 @@ function named(w: Strings, role: string, name: string): string {
 
 function written(w: Strings, target: AxTarget): string {
   if (target.title !== undefined && target.role === undefined) return fill(w.axNamed, { name: plainValue(target.title, 80) });
-  if (target.title !== undefined) return named(w, target.role ?? '', target.title);
-  if (target.role !== undefined) return fill(w.axElementUnnamed, { role: plainValue(target.role, 40) });
+  // An AX role the model wrote (AXButton) is said as the ARIA role a person reads elsewhere in the list (button).
+  const role = target.role === undefined ? undefined : (ariaRoles(target.role)[0] ?? target.role);
+  if (target.title !== undefined) return named(w, role ?? '', target.title);
+  if (role !== undefined) return fill(w.axElementUnnamed, { role: plainValue(role, 40) });
   return plainValue(target.id ?? '', 64);
 }
 

@@ -152,11 +152,14 @@ export class AxRunner extends AgentElement {
 
   /**
    * Writes model text into the current burst, starting one (and stopping whatever ran) if none is open. Text
-   * outside the fence is narration; each complete line inside it runs at once. Ignored once the burst has ended.
+   * outside the fence is narration; each complete line inside it runs at once. Once the burst has ended (a
+   * barrier, a failure, Stop) the rest of the reply is ignored until `end()`.
    */
   write(text: Chunk): void {
+    // After a barrier or a stop the reply may still be arriving: it goes to the ended burst, which ignores it.
+    // Only end() closes the reply, so the next write() starts a new burst.
     let burst = this.#open;
-    if (!burst || burst.result !== null) {
+    if (!burst) {
       burst = this.#begin();
       this.#open = burst;
     }
@@ -179,7 +182,10 @@ export class AxRunner extends AgentElement {
     const burst = this.#begin();
     this.#open = null;
     const reading = this.#intake.read(source, (chunk) => burst.write(chunk));
-    void burst.outcome.then(() => this.#intake.abort());
+    // The burst ended before its source did (a barrier, Stop): stop reading, unless a newer burst reads now.
+    void burst.outcome.then(() => {
+      if (this.#activity === null || this.#activity.burst === burst) this.#intake.abort();
+    });
     const how = await reading;
     if (how.status === 'ended') burst.end();
     else if (how.status === 'failed') burst.stop(`the source failed: ${errorText(how.error)}`);
@@ -285,7 +291,6 @@ export class AxRunner extends AgentElement {
       const outcome = axOutcome(engine);
       this.#ended(outcome, 1);
       if (this.#activity?.controller === controller) this.#activity = null;
-      if (this.#open === burst) this.#open = null;
       this.#ending = this.#outcomeWords(outcome);
       this.#request.finish(controller, outcome.reason === 'aborted' ? { status: 'cancelled' } : { status: 'done' });
       return outcome;

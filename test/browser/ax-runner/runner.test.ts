@@ -88,6 +88,35 @@ describe('ax-runner: events, view and safety', () => {
     expect(texts(r, '[part~="step"]')[0]).to.equal('Check that “Nope” is there Failed no element matches "Nope"');
   });
 
+  it('write(): the rest of a reply after its barrier is ignored until end(); the next write() starts a new burst', async () => {
+    const app = await notesApp();
+    const r = await runner(app);
+    const w = watch(r);
+    r.write(reply('', '{"op":"done","status":"success"}'));
+    await until(() => w.ends.length === 1, 'the first burst to end');
+    r.write(reply('Still writing after done.', act({ do: 'click', target: byName('button', 'Add') })));
+    await tick(20);
+    expect(w.ends.length).to.equal(1);
+    expect(app.querySelectorAll('li').length).to.equal(2);
+    r.end();
+    r.write(reply('A new reply.', act({ do: 'wait', ms: 1 })));
+    r.end();
+    await until(() => w.ends.length === 2, 'the second burst to end');
+    expect(w.ends[1]!.outcome.reason).to.equal('observe');
+  });
+
+  it('a new stream() replaces a running one: the old ends aborted, the new reads its whole source', async () => {
+    const app = await notesApp();
+    const r = await runner(app);
+    const first = r.stream(slowly(reply('', act({ do: 'wait', ms: 1000 }), act({ do: 'click', target: byName('button', 'Add') })), 5));
+    await tick(30);
+    const second = r.stream(slowly(reply('', act({ do: 'wait', ms: 1 }), act({ do: 'wait', ms: 1 }), '{"op":"done","status":"success"}'), 5));
+    expect((await first).reason).to.equal('aborted');
+    const outcome = await second;
+    expect([outcome.reason, outcome.reason === 'done' && outcome.status]).to.deep.equal(['done', 'success']);
+    expect(app.querySelectorAll('li').length).to.equal(2);
+  });
+
   it('a risky delete asks first, naming the element and outlining it; Cancel refuses it and nothing is deleted', async () => {
     const app = await notesApp();
     const r = await runner(app);

@@ -79,6 +79,7 @@ try {
     return {
       elements,
       nodes: obs.tree.length,
+      total: Number(/\((\d+) more elements? left out\)$/.exec(obs.text)?.[1] ?? 0) + obs.text.split('\n').length - 1,
       lines: obs.text.split('\n').length,
       chars: obs.text.length,
       tail: obs.text.split('\n').at(-1),
@@ -91,7 +92,7 @@ try {
     };
   });
   const f = (ms) => `${ms.toFixed(1)} ms`;
-  console.log(`page: ${result.elements} elements; tree ${result.nodes} nodes; observation ${result.lines} lines, ${result.chars} characters, ending "${result.tail}"`);
+  console.log(`page: ${result.elements} elements; ${result.total} worth a line (${result.nodes} described in full); observation ${result.lines} lines, ${result.chars} characters, ending "${result.tail}"`);
   console.log(`observe: first ${f(result.first)}, then median ${f(result.median)} (best ${f(result.best)}); target < 50 ms: ${result.median < 50 ? 'holds' : 'MISSED'}${result.first < 50 ? '' : ' (the first look misses it)'}`);
   console.log(`resolve by role and title: first match ${f(result.byTitle)}, no match (whole page) ${f(result.byLastTitle)}; by id ${result.byId.toFixed(3)} ms`);
 } finally {

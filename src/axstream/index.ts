@@ -38,6 +38,7 @@ export {
   REMOTE_PROTOCOL,
   type AnswerOptions,
   type MessageSocket,
+  type RemoteBackend,
   type RemoteBackendOptions,
   type RemoteCall,
   type RemoteReply,

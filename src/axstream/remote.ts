@@ -141,6 +141,15 @@ function wireTargets(targets: ResolvedTargets<unknown>): ResolvedTargets<unknown
   return out;
 }
 
+/** The runner's side of the protocol: a Backend whose every call is a request, and `close()` to stop listening. */
+export interface RemoteBackend extends Backend<unknown> {
+  observe(context: BackendContext): Promise<Observation<unknown>>;
+  resolve(target: AxTarget, context: BackendContext): Promise<AxNode<unknown> | null>;
+  act(action: ActAction, targets: ResolvedTargets<unknown>, context: ActContext<unknown>): Promise<void>;
+  /** Stops listening to the socket; what is pending fails. */
+  close(): void;
+}
+
 /** A request before it is numbered. */
 type RequestBody =
   | { readonly call: 'observe' }
@@ -154,7 +163,7 @@ type Pending = { resolve: (reply: RemoteReply) => void; timer: ReturnType<typeof
  * A request fails (and so its step) when the reply says so, when none comes within `timeoutMs`, when the socket
  * closes, or when the reply is not one this protocol knows.
  */
-export function createRemoteBackend(link: MessageSocket | RemoteCall, options: RemoteBackendOptions = {}): Backend<unknown> & { close(): void } {
+export function createRemoteBackend(link: MessageSocket | RemoteCall, options: RemoteBackendOptions = {}): RemoteBackend {
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxChars = options.maxMessageChars ?? 4_000_000;
   let nextId = 1;

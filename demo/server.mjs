@@ -10,7 +10,7 @@ import * as registry from './server/registry.mjs';
 const port = process.env.PORT ? Number(process.env.PORT) : 8080;
 const model = process.env.DEMO_MODEL === 'scripted' ? null : modelFromEnv(process.env, { registry });
 const engine = await loadBuiltEngine();
-const server = await startServer({ port, engine, ...(model ? { model } : {}) });
+const server = await startServer({ port, engine, ...(model ? { model } : {}), ...(process.env.DEMO_MODEL === 'scripted' ? { axModel: null } : {}) });
 console.log(`agentic-elements demo: ${server.url}/ (model: ${model ? model.name : 'demo-scripted'})`);
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -31,16 +31,16 @@ const budgets = [
     name: 'Omni-IR reader + catalog',
     input: 'src/omni-ir/index.ts',
     external: (id) => id === 'signal-polyfill' || inRepo(id).includes('/transport/'),
-    limit: 16 * KB,
+    limit: 17 * KB,
   },
   ...ELEMENTS.map(({ tag, budgetKB }) => ({
     name: `agentic-elements/${tag}: <${tag}> with the engine and Lit`,
     input: `elements/${tag}/index.ts`,
     limit: budgetKB * KB,
   })),
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 72 * KB },
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 74 * KB },
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 110 * KB },
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 104 * KB },
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 77 * KB },
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 140 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */

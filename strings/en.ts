@@ -91,6 +91,62 @@ export const en = {
   ouiConfirmParam: '{name}: {value}',
   ouiConfirmNoParams: 'No details were given.',
   ouiConfirmMoreParams: '…and {count} more details.',
+
+  // ——— <ax-runner>: the words it shows while a model operates the page ———
+  // The list of steps, its heading and each step's state (said in words, not only by an icon)
+  axSteps: 'Steps',
+  axRound: 'Look {number}',
+  axQueued: 'Waiting',
+  axRunning: 'Doing',
+  axDone: 'Done',
+  axFailed: 'Failed',
+  axHeld: 'Needs your approval',
+  axRefused: 'Not allowed',
+  axDroppedOne: 'Skipped 1 line the assistant wrote that could not be read.',
+  axDroppedMany: 'Skipped {count} lines the assistant wrote that could not be read.',
+  // A step in plain words: what it does ({target} is an element or a point)
+  axClick: 'Click {target}',
+  axDoubleClick: 'Double-click {target}',
+  axRightClick: 'Right-click {target}',
+  axMove: 'Point at {target}',
+  axDrag: 'Drag {from} to {to}',
+  axType: 'Type “{text}”',
+  axKey: 'Press {keys}',
+  axScroll: 'Scroll {direction}',
+  axScrollMore: 'Scroll {direction} ({clicks} times)',
+  axOpen: 'Open {url}',
+  axWait: 'Wait {seconds} s',
+  axWaitUntil: 'Wait for {target}',
+  axAssert: 'Check that {target} is there',
+  axObserve: 'Look at the page again',
+  axFinish: 'Finish',
+  axElement: '{role} “{name}”',
+  axElementUnnamed: 'the {role}',
+  axNamed: '“{name}”',
+  axPoint: 'the point ({x}, {y})',
+  axUp: 'up',
+  axDown: 'down',
+  axLeft: 'left',
+  axRight: 'right',
+  // The approval asked for a risky step, in the shared confirmation dialog
+  axConfirm: 'The assistant wants to: {action}. This may be hard to undo. Allow it?',
+  // The status line of a run, and its Stop button
+  axStop: 'Stop',
+  axWorking: 'The assistant is working on the page…',
+  axFinished: 'The assistant has finished.',
+  axStopped: 'Stopped.',
+  axCouldNotRun: 'The assistant could not go on.',
+  axBusy: 'The assistant’s service is busy. Wait a moment, then try again.',
+  // How a burst or a run ended
+  axOutcomeDone: 'Finished: the task is done.',
+  axOutcomeGaveUp: 'The assistant could not finish: {detail}',
+  axOutcomeObserve: 'The assistant is taking another look at the page.',
+  axOutcomeAborted: 'Stopped before the steps were finished.',
+  axOutcomeRefused: 'Stopped: a step that needed your approval was not done.',
+  axOutcomeFailed: 'Stopped: a step could not be done. {detail}',
+  axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
+  // Said politely to assistive technology as steps change
+  axSaidStep: '{action}: {state}.',
 } as const;
 
 export type StringKey = keyof typeof en;

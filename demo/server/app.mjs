@@ -17,6 +17,8 @@ import { createMutateRoute } from './mutate.mjs';
 import { createLiveRoute } from './liveRoute.mjs';
 import { createWebSocketRoute } from './websocketRoute.mjs';
 import { createAgUiRoute } from './aguiRoute.mjs';
+import { createAxChatRoutes } from './axChat.mjs';
+import { chatFromEnv } from '../providers/chat.mjs';
 import { createStatic } from './static.mjs';
 import { scriptedModel } from './model/index.mjs';
 import { createUpdateChecker, loadBuiltEngine } from './check.mjs';
@@ -38,6 +40,8 @@ const cdnDir = join(here, '..', '..', 'cdn');
  * - orderStepMs, dashboardTickMs, liveLogSize, liveIdleMs: the live feeds' timing
  * - handlers: tool handlers replacing or adding to the demo's (tests use it for a failing tool)
  * - tools: the tool registry (default: the demo's), model: the model (default: the scripted one)
+ * - axModel: the chat model behind the axstream demo's /api/ax/chat (default: chatFromEnv, so a key in the
+ *   environment; null: none, and the page plays its recording)
  * - trustProxy: comma-separated proxy addresses (default: OMNI_TRUST_PROXY)
  * - checkUpdate(screen, text) → boolean: checks a live update before it is sent (default: against the server's
  *   own copy of the screen, with `engine` or the built dist/engine.js when there is one; null: no check)
@@ -116,6 +120,14 @@ export async function startServer(options = {}) {
       limiter: createRateLimiter({ limit: limits.live, windowMs: limits.windowMs }),
       who,
       pingIntervalMs,
+    }),
+    ...createAxChatRoutes({
+      model: options.axModel !== undefined ? options.axModel : chatFromEnv(process.env),
+      sessions,
+      limiter: createRateLimiter({ limit: limits.axChat ?? 30, windowMs: limits.windowMs }),
+      allowedOrigin,
+      who,
+      log,
     }),
     '/api/registry': (req, res) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendError(res, 405, 'invalid_request', 'Use GET.', { headers: { Allow: 'GET' } });

@@ -21,7 +21,7 @@ const TYPES = {
   '.woff2': 'font/woff2',
 };
 
-/** Folders of demo/ that hold server code, not pages (the model adapters and the OUI agents among them). */
+/** Folders of demo/ that hold server code, not pages: the server, the MCP examples, the model providers, OUI's server. */
 const PRIVATE = /^\/(server(\/|\.mjs$)|mcp(\/|$)|providers(\/|$)|oui(\/|$))/;
 
 export function createStatic({ demoDir, cdnDir, onPage }) {

@@ -31,6 +31,19 @@ export { createRunSummary, summaryLine, type RunSummary } from './summary.js';
 export { axSystemPrompt, axUserPrompt, exampleLine, type AxPromptOptions, type AxUserPromptInput } from './prompt.js';
 export { runAgent, type AgentOptions, type AgentResult, type ChatMessage, type ChatModel } from './agent.js';
 export { sleep, realClock, type Clock } from './clock.js';
+export {
+  createRemoteBackend,
+  answerRemote,
+  serveRemoteBackend,
+  REMOTE_PROTOCOL,
+  type AnswerOptions,
+  type MessageSocket,
+  type RemoteBackend,
+  type RemoteBackendOptions,
+  type RemoteCall,
+  type RemoteReply,
+  type RemoteRequest,
+} from './remote.js';
 export type { Backend, BackendContext, ActContext, Observation } from './backend.js';
 export type { AxNode, AxTree } from './tree.js';
 export type { BurstOutcome, BurstEndReason, Resolved, ResolvedTargets, Step, StepStatus } from './step.js';

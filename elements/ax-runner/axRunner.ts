@@ -1,0 +1,468 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { AgentElement } from '../shared/base/agentElement.js';
+import { AnnouncerController } from '../shared/controllers/announcer.js';
+import { ApprovalController } from '../shared/controllers/approval.js';
+import { RequestController, statusLineStyles, type RequestStatus } from '../shared/controllers/request.js';
+import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
+import { fill, type Strings } from '../../strings/en.js';
+import { runAgent, type AgentResult, type ChatModel } from '../../src/axstream/agent.js';
+import type { Backend, Observation } from '../../src/axstream/backend.js';
+import { createBurst, type Burst } from '../../src/axstream/burst.js';
+import type { Approve, Policy } from '../../src/axstream/burstController.js';
+import type { AxNode } from '../../src/axstream/tree.js';
+import type { Step } from '../../src/axstream/step.js';
+import type { AxIssue, AxTarget } from '../../src/axstream/types.js';
+import type { Chunk, SourceInput } from '../../src/stream/readSource.js';
+import { errorText } from '../../src/stream/errors.js';
+import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
+import { OutlineController } from './controllers/outline.js';
+import { RunLog, type BurstView } from './controllers/runLog.js';
+import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
+import { runnerStyles } from './styles.js';
+import { actionWords, stateWords } from './views/plainWords.js';
+import { defineElement } from '../shared/base/defineElement.js';
+
+const POLICIES: readonly Policy[] = ['confirm', 'refuse', 'allow'];
+
+/** What is running now: one burst fed by `write()`/`stream()`, or a run of the agent loop. */
+interface Activity {
+  readonly controller: AbortController;
+  readonly burst: Burst<unknown> | null;
+}
+
+/** The element an action's target landed on, when the backend works on this page's elements. */
+function landedOn(step: Step<unknown>): Element | null {
+  const r = step.resolved?.target ?? step.resolved?.from;
+  const ref = r?.kind === 'element' ? r.node.ref : null;
+  return ref instanceof Element ? ref : null;
+}
+
+/** The element target of an action, if it has one (the first, for a drag). */
+function elementTarget(step: Step<unknown>): AxTarget | null {
+  const a = step.action;
+  if (a.op === 'assert') return a.target;
+  if (a.op !== 'act') return null;
+  if (a.do === 'drag') return a.from.kind === 'ax' ? a.from : null;
+  if ('target' in a && typeof a.target === 'object' && a.target.kind === 'ax') return a.target;
+  return null;
+}
+
+/**
+ * `<ax-runner>` runs axstream, the JSON-lines actions a model writes in a code fence, against the live page (or a
+ * remote machine through a backend): each line is performed the moment it is complete, while the model is still
+ * writing. Targets are found when their step runs, by observation id or by role and name, so a plan made a
+ * moment ago still finds a button that has moved. It shows what happens as it happens: the model's narration,
+ * each step in plain words with its state, an outline round the element a step is touching, the outcome, and a
+ * Stop button. A step marked risky waits for the person's approval in a confirmation dialog (under the default
+ * `confirm` policy), or is refused, or runs, as `policy` says.
+ *
+ * Feed it one reply with `write()`/`end()` or `stream(source)`, or give it a `model` and let `run(task)` go round
+ * observe → prompt → act until the model says done. By default it acts on this page through the page backend,
+ * within `scope`, never on itself or its own UI; `open` goes only to `allowOrigins`.
+ *
+ * @summary Runs a model's axstream actions against the live page as they stream, with approval for risky steps.
+ *
+ * @fires {AxStepEvent} ax-step - A step was read or changed state: `step` (`index`, `action`, `status`: queued, running, done, failed, held or refused; `error`), `burst`.
+ * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, aborted, refused or failed; `outcome.engine` is the engine's own outcome.
+ * @fires {AxObserveEvent} ax-observe - The page was looked at: `observation.text` is what a model is shown; `burst` (0 for `observe()`).
+ * @fires {AxIssueEvent} ax-issue - A line inside the fence was dropped (`issue.code`, `issue.line`, `issue.message`); the burst went on.
+ *
+ * @csspart log - The column of narration, steps and outcomes (`aria-busy="true"` while running).
+ * @csspart narration - What the model said outside the fence.
+ * @csspart steps - The ordered list of steps of a burst.
+ * @csspart step - One step: a mark, its words and its state in words.
+ * @csspart step-state - The word for a step's state.
+ * @csspart outcome - How a burst ended, in a sentence.
+ * @csspart progress - The status line of a run: what is happening, with Stop (or Retry after a failure).
+ * @csspart cancel - The Stop button of the status line, while running.
+ * @csspart retry - The Retry button, after a model failure that retrying can help.
+ * @csspart outline - The box drawn round the element a step is touching (in the top layer, over the page).
+ * @csspart announcer - The visually hidden polite live region that says each step as it finishes.
+ *
+ * @cssprop --ae-accent - The outline round a target and a running step's mark.
+ * @cssprop --ae-success - A done step's mark.
+ * @cssprop --ae-danger - A failed or refused step's mark and the outcome of a failure.
+ * @cssprop --ae-warning - A step waiting for approval.
+ */
+export class AxRunner extends AgentElement {
+  static override styles = [AgentElement.styles, statusLineStyles, runnerStyles];
+
+  /**
+   * Where the page backend looks and acts: an element (with everything inside it, open shadow roots included) or
+   * the whole document (the default, when null). The runner never acts on itself, wherever it sits.
+   */
+  @property({ attribute: false }) scope: Element | Document | null = null;
+
+  /**
+   * What happens to a step the model marked risky: `confirm` (the default) asks the person in a confirmation
+   * dialog, `refuse` never runs it, `allow` runs it like any other. Any other value reads as `confirm`.
+   */
+  @property({ reflect: true }) policy: Policy = 'confirm';
+
+  /**
+   * The model `run()` talks to: `(messages, {signal}) => AsyncIterable<string>` (the adapters in
+   * `demo/providers/chat.mjs` are such functions, as is one reading a server's stream).
+   */
+  @property({ attribute: false }) model?: ChatModel;
+
+  /**
+   * What looks and acts. Default: the page backend over `scope`. Give a remote backend
+   * (`createRemoteBackend(socket)`) to drive another machine from the same element.
+   */
+  @property({ attribute: false }) backend?: Backend<any>;
+
+  /**
+   * Origins `open` and link clicks may lead to, such as `['https://example.com']`. Unset: this page's origin
+   * only; an empty list allows none. Only http(s) addresses are ever opened. Used by the default page backend.
+   */
+  @property({ attribute: false }) allowOrigins?: readonly string[];
+
+  /** Most bursts `run()` takes before giving up (default 10, at most 100). */
+  @property({ type: Number, attribute: 'max-bursts' }) maxBursts = 10;
+
+  /** The app's own guidance for the model, added to the system prompt `run()` sends. */
+  @property({ attribute: false }) instructions?: string;
+
+  readonly #intake = new StreamIntakeController(this, '<ax-runner>.stream()');
+  readonly #announcer = new AnnouncerController(this);
+  readonly #approval = new ApprovalController(this);
+  readonly #outline = new OutlineController(this);
+  readonly #log = new RunLog();
+  readonly #request = new RequestController(this, {
+    say: (status) => this.#say(status),
+    words: () => ({ ...this.words, cancel: this.words.axStop }),
+    retry: () => {
+      if (this.#lastTask !== null) void this.run(this.#lastTask);
+    },
+  });
+  #page: PageBackend | null = null;
+  #activity: Activity | null = null;
+  /** The burst `write()` feeds, until it ends. */
+  #open: Burst<unknown> | null = null;
+  #lastTask: string | null = null;
+  /** Each lone burst's outcome in the element's words: the very object its ax-end carried. */
+  readonly #outcomes = new WeakMap<Burst<unknown>, Promise<AxOutcome>>();
+  /** What the status line says once the activity ended (its outcome, in words). */
+  #ending = '';
+  /** Step templates by snapshot, per set of words: a step that did not change is not rebuilt. */
+  #drawn = new WeakMap<Strings, WeakMap<Step<unknown>, TemplateResult>>();
+
+  // ——— the public API ———
+
+  /**
+   * Writes model text into the current burst, starting one (and stopping whatever ran) if none is open. Text
+   * outside the fence is narration; each complete line inside it runs at once. Once the burst has ended (a
+   * barrier, a failure, Stop) the rest of the reply is ignored until `end()`.
+   */
+  write(text: Chunk): void {
+    // After a barrier or a stop the reply may still be arriving: it goes to the ended burst, which ignores it.
+    // Only end() closes the reply, so the next write() starts a new burst.
+    let burst = this.#open;
+    if (!burst) {
+      burst = this.#begin();
+      this.#open = burst;
+    }
+    burst.write(text);
+  }
+
+  /** The reply is complete: a last line without a newline is read, and the burst ends once its steps have run. */
+  end(): void {
+    const burst = this.#open;
+    this.#open = null;
+    burst?.end();
+  }
+
+  /**
+   * Runs one reply from `source` (a fetch Response, a ReadableStream, an async iterable of text or bytes, a
+   * string, or a promise of one) and resolves with how the burst ended. Stops whatever ran before. A source that
+   * fails ends the burst `aborted` with the reason; a source of the wrong kind rejects with a TypeError.
+   */
+  async stream(source: SourceInput): Promise<AxOutcome> {
+    const burst = this.#begin();
+    this.#open = null;
+    const reading = this.#intake.read(source, (chunk) => burst.write(chunk));
+    // The burst ended before its source did (a barrier, Stop): stop reading, unless a newer burst reads now.
+    void burst.outcome.then(() => {
+      if (this.#activity === null || this.#activity.burst === burst) this.#intake.abort();
+    });
+    const how = await reading;
+    if (how.status === 'ended') burst.end();
+    else if (how.status === 'failed') burst.stop(`the source failed: ${errorText(how.error)}`);
+    return this.#outcomes.get(burst)!;
+  }
+
+  /**
+   * Runs a task with `model`: observe the page, ask the model, perform its lines as they stream, and go round
+   * again until it says done, `maxBursts` pass, or the run is stopped. Resolves with the engine's result
+   * (`reason`: done, max_bursts, aborted or error; `status`, `detail`, `bursts`, `outcomes`, `summary`).
+   */
+  async run(task: string): Promise<AgentResult<unknown>> {
+    const model = this.model;
+    if (typeof model !== 'function') throw new TypeError('<ax-runner>.run() needs a model: set the model property first');
+    if (typeof task !== 'string' || task.trim() === '') throw new TypeError('<ax-runner>.run() needs a task');
+    this.#lastTask = task;
+    this.#stopAll();
+    this.#log.clear();
+    this.#ending = '';
+    const controller = this.#request.start();
+    this.#activity = { controller, burst: null };
+    const result = await runAgent<unknown>(task, {
+      model,
+      backend: this.#backendNow(),
+      policy: this.#policy(),
+      approve: this.#approve,
+      maxBursts: this.maxBursts,
+      signal: controller.signal,
+      ...(this.instructions === undefined ? {} : { instructions: this.instructions }),
+      onObserve: (observation, n) => {
+        this.#log.burst(n);
+        this.#fire(new AxObserveEvent(observation, n));
+      },
+      onStep: (step, n) => this.#stepChanged(step, n),
+      onIssue: (issue, n) => this.#dropped(issue, n),
+      onNarration: (text, _line, n) => this.#log.narration(n, text),
+      onBurst: (outcome, n) => this.#ended(axOutcome(outcome), n),
+    });
+    if (this.#activity?.controller === controller) this.#activity = null;
+    const w = this.words;
+    if (result.reason === 'done') {
+      this.#ending = result.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: result.detail ?? '' });
+      this.#request.finish(controller, { status: 'done' });
+    } else if (result.reason === 'max_bursts') {
+      this.#ending = fill(w.axOutcomeMaxBursts, { count: result.bursts });
+      this.#request.finish(controller, { status: 'done' });
+    } else if (result.reason === 'aborted') this.#request.finish(controller, { status: 'cancelled' });
+    else {
+      const error = result.error as { code?: unknown; retryable?: unknown } | undefined;
+      const code = typeof error?.code === 'string' ? error.code : 'error';
+      this.#request.finish(controller, { status: 'error', code, retryable: error?.retryable === true });
+    }
+    return result;
+  }
+
+  /** Looks at the page (or the remote screen) now and resolves with the text a model would be shown. */
+  async observe(): Promise<string> {
+    const seen = await this.#backendNow().observe({ signal: new AbortController().signal });
+    const observation: Observation<unknown> = typeof seen === 'string' ? { text: seen } : seen;
+    this.#fire(new AxObserveEvent(observation, 0));
+    return observation.text;
+  }
+
+  /** Stops what is running now: the burst or run ends `aborted`, a pending approval closes, nothing more is done. */
+  stop(): void {
+    this.#open?.stop('stopped');
+    this.#request.cancel();
+  }
+
+  // ——— lifecycle ———
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Without its Stop button on the page, nothing may go on acting on it.
+    this.#stopAll();
+    this.#outline.hide();
+  }
+
+  protected override render(): TemplateResult {
+    const w = this.words;
+    const bursts = this.#log.bursts;
+    const running = this.#request.status.phase === 'running';
+    return html`${this.#request.render()}
+      <div class="log" part="log" aria-busy=${running ? 'true' : nothing}>${bursts.map((b) => this.#burstView(b, bursts.length > 1, w))}</div>
+      ${this.#announcer.render()} ${this.#approval.render()} ${this.#outline.render()}`;
+  }
+
+  // ——— bursts ———
+
+  /** Starts a lone burst (write/stream): whatever ran is stopped, the log starts over. */
+  #begin(): Burst<unknown> {
+    this.#stopAll();
+    this.#log.clear();
+    this.#ending = '';
+    const controller = this.#request.start();
+    const burst = createBurst<unknown>({ backend: this.#backendNow(), policy: this.#policy(), approve: this.#approve, signal: controller.signal });
+    this.#activity = { controller, burst };
+    this.#log.burst(1);
+    burst.onStep((step) => this.#stepChanged(step, 1));
+    burst.onIssue((issue) => this.#dropped(issue, 1));
+    burst.onNarration((text) => this.#log.narration(1, text));
+    const mapped = burst.outcome.then((engine) => {
+      const outcome = axOutcome(engine);
+      this.#ended(outcome, 1);
+      if (this.#activity?.controller === controller) this.#activity = null;
+      this.#ending = this.#outcomeWords(outcome);
+      this.#request.finish(controller, outcome.reason === 'aborted' ? { status: 'cancelled' } : { status: 'done' });
+      return outcome;
+    });
+    this.#outcomes.set(burst, mapped);
+    return burst;
+  }
+
+  #stopAll(): void {
+    const activity = this.#activity;
+    this.#activity = null;
+    activity?.burst?.stop('stopped');
+    activity?.controller.abort();
+    this.#open = null;
+    this.#intake.abort();
+    this.#approval.reset();
+  }
+
+  #backendNow(): Backend<unknown> {
+    if (this.backend) return this.backend;
+    this.#page ??= createPageBackend({
+      scope: () => this.scope,
+      exclude: () => [this],
+      allowOrigins: () => this.allowOrigins,
+    });
+    return this.#page;
+  }
+
+  #policy(): Policy {
+    return POLICIES.includes(this.policy) ? this.policy : 'confirm';
+  }
+
+  /**
+   * Asks the person about a risky step: its target is looked up first so the sentence names the element (and
+   * the outline shows it), then the shared dialog asks. A stop closes the dialog: that is a no.
+   */
+  readonly #approve: Approve<unknown> = async (step, { signal }) => {
+    let node: AxNode<unknown> | null = null;
+    const target = elementTarget(step);
+    const backend = this.#backendNow();
+    if (target && backend.resolve) {
+      try {
+        node = await backend.resolve(target, { signal });
+      } catch {
+        node = null;
+      }
+    }
+    if (signal.aborted) return false;
+    const resolved = node ? { target: { kind: 'element' as const, node } } : undefined;
+    const sentence = fill(this.words.axConfirm, { action: actionWords(this.words, step.action, resolved) });
+    if (node?.ref instanceof Element) this.#outline.show(node.ref);
+    const onAbort = () => this.#approval.reset();
+    signal.addEventListener('abort', onAbort, { once: true });
+    const asking = this.#approval.ask(sentence);
+    // The dialog opens in the top layer above the outline: put the outline back on top so the person sees what.
+    void this.updateComplete.then(() => requestAnimationFrame(() => this.#outline.raise()));
+    try {
+      return (await asking) === true && !signal.aborted;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      this.#outline.hide();
+    }
+  };
+
+  #stepChanged(step: Step<unknown>, burst: number): void {
+    this.#log.step(burst, step);
+    const el = landedOn(step);
+    if (step.status === 'running' && el) this.#outline.show(el);
+    else if (step.status !== 'running' && step.status !== 'held' && el && this.#outline.target === el) this.#outline.hide();
+    if (step.status === 'done' || step.status === 'failed' || step.status === 'refused' || step.status === 'held') {
+      const w = this.words;
+      this.#announcer.announce(fill(w.axSaidStep, { action: actionWords(w, step.action, step.resolved), state: stateWords(w, step.status) }));
+    }
+    this.#fire(new AxStepEvent(step, burst));
+  }
+
+  #dropped(issue: AxIssue, burst: number): void {
+    this.#log.dropped(burst);
+    this.#fire(new AxIssueEvent(issue, burst));
+  }
+
+  #ended(outcome: AxOutcome, burst: number): void {
+    this.#outline.hide();
+    this.#log.end(burst, outcome);
+    this.#fire(new AxEndEvent(outcome, burst));
+  }
+
+  // ——— words ———
+
+  #outcomeWords(outcome: AxOutcome): string {
+    const w = this.words;
+    switch (outcome.reason) {
+      case 'done':
+        return outcome.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: outcome.detail ?? '' });
+      case 'observe':
+        return w.axOutcomeObserve;
+      case 'aborted':
+        return w.axOutcomeAborted;
+      case 'refused':
+        return w.axOutcomeRefused;
+      case 'failed':
+        return fill(w.axOutcomeFailed, { detail: outcome.detail ?? '' });
+    }
+  }
+
+  /** What the status line says. */
+  #say(status: RequestStatus): string {
+    const w = this.words;
+    switch (status.phase) {
+      case 'running':
+        return w.axWorking;
+      case 'done':
+        return this.#ending || w.axFinished;
+      case 'stopped':
+        return w.axStopped;
+      case 'failed':
+        return status.code === 'rate_limited' || status.code === 'overloaded' ? w.axBusy : w.axCouldNotRun;
+      default:
+        return '';
+    }
+  }
+
+  // ——— drawing ———
+
+  #burstView(b: BurstView, numbered: boolean, w: Strings): TemplateResult {
+    const outcome = b.outcome;
+    const gaveUp = outcome?.reason === 'done' && outcome.status === 'failure';
+    return html`<section class="burst" aria-label=${fill(w.axRound, { number: b.number })}>
+      ${numbered ? html`<h3 class="round" aria-hidden="true">${fill(w.axRound, { number: b.number })}</h3>` : nothing}
+      ${b.narration.length > 0 ? html`<div class="narration" part="narration">${b.narration.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
+      ${b.steps.length > 0
+        ? html`<ol class="steps" part="steps" aria-label=${w.axSteps}>
+            ${repeat(
+              b.steps.filter((s) => s !== undefined),
+              (s) => s.index,
+              (s) => this.#stepView(s, w),
+            )}
+          </ol>`
+        : nothing}
+      ${b.dropped > 0 ? html`<p class="dropped">${b.dropped === 1 ? w.axDroppedOne : fill(w.axDroppedMany, { count: b.dropped })}</p>` : nothing}
+      ${outcome && outcome.reason !== 'aborted'
+        ? html`<p class="outcome ${gaveUp ? 'gave-up' : outcome.reason}" part="outcome">${this.#outcomeWords(outcome)}</p>`
+        : nothing}
+    </section>`;
+  }
+
+  #stepView(step: Step<unknown>, w: Strings): TemplateResult {
+    let byStep = this.#drawn.get(w);
+    if (!byStep) this.#drawn.set(w, (byStep = new WeakMap()));
+    const cached = byStep.get(step);
+    if (cached) return cached;
+    const template = html`<li class="step ${step.status}" part="step" data-status=${step.status} data-risk=${step.risk}>
+      <span class="mark" aria-hidden="true"></span>
+      <span class="what">${actionWords(w, step.action, step.resolved)}</span>
+      <span class="state" part="step-state">${stateWords(w, step.status)}</span>
+      ${step.error ? html`<span class="error">${step.error}</span>` : nothing}
+    </li>`;
+    byStep.set(step, template);
+    return template;
+  }
+
+  /** Every event goes out here (the events are typed classes; their names are in the class JSDoc). */
+  #fire(event: Event): void {
+    this.dispatchEvent(event);
+  }
+}
+
+defineElement('ax-runner', AxRunner);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ax-runner': AxRunner;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The outline round the element a step is about to touch: a box of the runner's own, drawn over the element's
+ * box in the top layer (a manual popover, so no transform or overflow of the page clips it and it sits above a
+ * modal), never a style written on the page's element. It follows the element while it moves, lets every
+ * pointer event through, is hidden from assistive technology (the step list says the same in words), and goes
+ * away when the step ends or the runner leaves the page.
+ */
+import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+
+type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
+
+export class OutlineController implements ReactiveController {
+  #target: Element | null = null;
+  #frame = 0;
+  #last = '';
+
+  constructor(private readonly host: Host) {
+    host.addController(this);
+  }
+
+  /** The element outlined now, if any. */
+  get target(): Element | null {
+    return this.#target;
+  }
+
+  /** Outlines `el` (or hides the outline for null). */
+  show(el: Element | null): void {
+    if (el === this.#target) return;
+    this.#target = el;
+    if (!el) return this.hide();
+    const box = this.#box();
+    if (!box) return;
+    this.#place(box);
+    if (!box.matches(':popover-open')) box.showPopover();
+    if (!this.#frame) this.#frame = requestAnimationFrame(this.#follow);
+  }
+
+  /** Puts the outline back on top: after a modal dialog opened above it. */
+  raise(): void {
+    const box = this.#box();
+    if (!box || !this.#target || !box.matches(':popover-open')) return;
+    box.hidePopover();
+    box.showPopover();
+  }
+
+  hide(): void {
+    this.#target = null;
+    cancelAnimationFrame(this.#frame);
+    this.#frame = 0;
+    this.#last = '';
+    const box = this.#box();
+    if (box?.matches(':popover-open')) box.hidePopover();
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    this.hide();
+  }
+
+  /** The box; put it once in the element's template. */
+  render(): TemplateResult {
+    return html`<div class="outline" part="outline" popover="manual" aria-hidden="true"></div>`;
+  }
+
+  #box(): HTMLElement | null {
+    return this.host.renderRoot.querySelector<HTMLElement>('.outline');
+  }
+
+  readonly #follow = (): void => {
+    this.#frame = 0;
+    const target = this.#target;
+    const box = this.#box();
+    if (!target || !box) return;
+    if (!target.isConnected) return this.hide();
+    this.#place(box);
+    this.#frame = requestAnimationFrame(this.#follow);
+  };
+
+  #place(box: HTMLElement): void {
+    const r = this.#target!.getBoundingClientRect();
+    const key = `${r.left},${r.top},${r.width},${r.height}`;
+    if (key === this.#last) return;
+    this.#last = key;
+    // CSSOM writes, which a strict style-src allows (unlike a style attribute in markup).
+    box.style.setProperty('translate', `${r.left - 3}px ${r.top - 3}px`);
+    box.style.setProperty('width', `${r.width + 6}px`);
+    box.style.setProperty('height', `${r.height + 6}px`);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The events `<ax-runner>` fires. Each is an `Event` subclass with typed fields (no `detail` bag); all bubble and
+ * cross shadow roots, so a listener on the page hears them.
+ */
+import type { Observation } from '../../src/axstream/backend.js';
+import type { BurstOutcome, Step } from '../../src/axstream/step.js';
+import type { AxIssue } from '../../src/axstream/types.js';
+
+const init: EventInit = { bubbles: true, composed: true };
+
+/**
+ * How a burst ended, in the element's five words. The engine's outcome is kept as `engine`:
+ *
+ * | `reason`   | engine outcome                    | meaning                                           |
+ * | ---------- | --------------------------------- | ------------------------------------------------- |
+ * | `done`     | `done` (with `status`, `detail`)  | the model ended the task, `success` or `failure`  |
+ * | `observe`  | `observe`, `stream_ended`         | the steps ran; the model needs a fresh look       |
+ * | `aborted`  | `aborted`                         | stopped: Stop, `stop()`, a new run, a failed source |
+ * | `refused`  | `risk_refused`                    | a risky step was refused (policy or person)       |
+ * | `failed`   | `action_failed`, `assert_failed`  | a step could not be done; `detail` says why       |
+ */
+export type AxOutcome<Ref = unknown> =
+  | { readonly reason: 'done'; readonly status: 'success' | 'failure'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
+  | { readonly reason: 'observe'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
+  | { readonly reason: 'aborted'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
+  | { readonly reason: 'refused'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
+  | { readonly reason: 'failed'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> };
+
+/** The element's word for an engine outcome (see AxOutcome for the table). */
+export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
+  const step = 'step' in engine ? { step: engine.step } : {};
+  const detail = 'detail' in engine && engine.detail !== undefined ? { detail: engine.detail } : {};
+  switch (engine.reason) {
+    case 'done':
+      return { reason: 'done', status: engine.status, ...detail, ...step, engine };
+    case 'observe':
+    case 'stream_ended':
+      return { reason: 'observe', ...step, engine };
+    case 'aborted':
+      return { reason: 'aborted', ...detail, engine };
+    case 'risk_refused':
+      return { reason: 'refused', ...detail, ...step, engine };
+    case 'action_failed':
+    case 'assert_failed':
+      return { reason: 'failed', ...detail, ...step, engine };
+  }
+}
+
+/** `ax-step`: a step was read or changed state. `burst` counts the bursts of a run from 1 (1 for a lone stream). */
+export class AxStepEvent<Ref = unknown> extends Event {
+  static readonly eventName = 'ax-step';
+  constructor(
+    /** The step as it is now: `index`, `line`, `action`, `risk`, `status`, `error`, `resolved`. */
+    readonly step: Step<Ref>,
+    readonly burst: number,
+  ) {
+    super(AxStepEvent.eventName, init);
+  }
+}
+
+/** `ax-end`: a burst ended; `outcome.reason` is `done`, `observe`, `aborted`, `refused` or `failed`. */
+export class AxEndEvent<Ref = unknown> extends Event {
+  static readonly eventName = 'ax-end';
+  constructor(
+    readonly outcome: AxOutcome<Ref>,
+    readonly burst: number,
+  ) {
+    super(AxEndEvent.eventName, init);
+  }
+}
+
+/** `ax-observe`: the page (or remote screen) was looked at; `text` is what a model is shown. */
+export class AxObserveEvent<Ref = unknown> extends Event {
+  static readonly eventName = 'ax-observe';
+  constructor(
+    readonly observation: Observation<Ref>,
+    /** The burst of a run it was taken for; 0 for an `observe()` call. */
+    readonly burst: number,
+  ) {
+    super(AxObserveEvent.eventName, init);
+  }
+  /** The observation text. */
+  get text(): string {
+    return this.observation.text;
+  }
+}
+
+/** `ax-issue`: a line inside the fence was dropped (not JSON, not an action…); the burst went on without it. */
+export class AxIssueEvent extends Event {
+  static readonly eventName = 'ax-issue';
+  constructor(
+    readonly issue: AxIssue,
+    readonly burst: number,
+  ) {
+    super(AxIssueEvent.eventName, init);
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ax-step': AxStepEvent;
+    'ax-end': AxEndEvent;
+    'ax-observe': AxObserveEvent;
+    'ax-issue': AxIssueEvent;
+  }
+}

@@ -1,0 +1,8 @@
+/** `<ax-runner>`: runs a model's axstream actions against the live page as they stream. Importing this module defines the element. */
+export { AxRunner } from './axRunner.js';
+export { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
+export { createPageBackend, type PageBackend, type PageBackendOptions } from './backend/pageBackend.js';
+export { createRemoteBackend, answerRemote, serveRemoteBackend, type MessageSocket, type RemoteCall } from '../../src/axstream/remote.js';
+export type { AgentResult, ChatMessage, ChatModel } from '../../src/axstream/agent.js';
+export type { Policy } from '../../src/axstream/burstController.js';
+export type { Step, StepStatus } from '../../src/axstream/step.js';

@@ -1,0 +1,409 @@
+/**
+ * A backend in another process: the runner looks and acts through JSON messages, so the same `<ax-runner>` (or
+ * `runAgent`) that drives a page drives a desktop agent, a phone or a test double. Two ends:
+ *
+ * - `createRemoteBackend(link)`: the runner's side, a Backend whose observe, resolve and act are requests;
+ * - `serveRemoteBackend(socket, backend)` / `answerRemote(backend)`: the agent's side, answering requests with
+ *   a local Backend.
+ *
+ * The link is a socket (a browser WebSocket, Node's `ws`, anything with `send` and message events) or a plain
+ * function from request to reply (an Electron or Tauri bridge, or `answerRemote` itself in the same page).
+ *
+ * The protocol, `axstream-remote/1`: every message is one JSON object with `"ax":"remote/1"`.
+ *
+ *   runner → agent  {"ax":"remote/1","id":1,"call":"observe"}
+ *                   {"ax":"remote/1","id":2,"call":"resolve","target":{"kind":"ax","id":"e3","role":"AXButton","title":"Save"}}
+ *                   {"ax":"remote/1","id":3,"call":"act","action":{…},"targets":{"target":{"kind":"element","node":{…}}},"step":{"index":0,"line":3}}
+ *                   {"ax":"remote/1","id":3,"call":"cancel"}          (the burst stopped: give up request 3)
+ *   agent → runner  {"ax":"remote/1","id":1,"ok":true,"result":{"text":"e1 button \"Save\"…"}}
+ *                   {"ax":"remote/1","id":2,"ok":true,"result":{"id":"e3","role":"AXButton","name":"Save","ref":"h7"}}   (or null)
+ *                   {"ax":"remote/1","id":3,"ok":true}
+ *                   {"ax":"remote/1","id":3,"ok":false,"error":"the Save button is disabled"}
+ *
+ * `action` is the action as the engine read it (ActAction: `op`, `do`, `risk` and its fields, `chord` for keys,
+ * targets as `{kind:'ax',…}` or `{kind:'point',x,y}`); `targets` are resolved: `{kind:'element', node}` with the
+ * node the agent gave, or `{kind:'point', x, y}`. A node's `ref` is the agent's own handle, any JSON value: the
+ * runner never reads it and sends it back as it came. `error` is the plain sentence the model is told.
+ *
+ * The agent's end trusts its socket: it acts on whatever the other end asks. Connect it only to your own runner
+ * (an authenticated, same-machine or same-app channel), never to a socket a page on the web can open.
+ */
+import { errorText } from '../stream/errors.js';
+import type { ActContext, Backend, BackendContext, Observation } from './backend.js';
+import type { Resolved, ResolvedTargets } from './step.js';
+import type { AxNode } from './tree.js';
+import type { ActAction, AxTarget } from './types.js';
+import { resolveTarget } from './resolveTarget.js';
+import { ACTION_SPECS } from './vocabulary.js';
+
+/** The protocol's name and version, on every message. */
+export const REMOTE_PROTOCOL = 'remote/1';
+
+/** A request from the runner. */
+export type RemoteRequest =
+  | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly call: 'observe' }
+  | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly call: 'resolve'; readonly target: AxTarget }
+  | {
+      readonly ax: typeof REMOTE_PROTOCOL;
+      readonly id: number;
+      readonly call: 'act';
+      readonly action: ActAction;
+      readonly targets: ResolvedTargets<unknown>;
+      readonly step: { readonly index: number; readonly line: number };
+    }
+  | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly call: 'cancel' };
+
+/** A reply from the agent. */
+export type RemoteReply =
+  | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly ok: true; readonly result?: unknown }
+  | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly ok: false; readonly error: string };
+
+/**
+ * A socket the messages travel on: the browser's WebSocket and `ws` fit, as does anything with `send(text)` and
+ * either `addEventListener('message', e => e.data)` or `on('message', data => …)`. A `close` event fails what
+ * is pending.
+ */
+export interface MessageSocket {
+  send(data: string): void;
+  addEventListener?(type: string, listener: (event: any) => void): void;
+  removeEventListener?(type: string, listener: (event: any) => void): void;
+  on?(type: string, listener: (...args: any[]) => void): unknown;
+  off?(type: string, listener: (...args: any[]) => void): unknown;
+}
+
+/** The callback route: a function that answers one request (it may return a promise). */
+export type RemoteCall = (request: RemoteRequest) => RemoteReply | Promise<RemoteReply>;
+
+export interface RemoteBackendOptions {
+  /** How long a request may wait for its reply, in ms (default 60,000: longer than the longest wait). */
+  timeoutMs?: number;
+  /** Largest reply read, in characters (default 4,000,000); a larger one fails its request. */
+  maxMessageChars?: number;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function textOf(data: unknown): string | null {
+  if (typeof data === 'string') return data;
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new TextDecoder().decode(data as ArrayBuffer);
+  if (isObject(data) && 'data' in data) return textOf(data['data']);
+  return null;
+}
+
+/** Listens to a socket's messages and close, whichever way it offers them; returns the function that stops. */
+function listen(socket: MessageSocket, onMessage: (text: string) => void, onClose: () => void): () => void {
+  const message = (event: unknown) => {
+    const text = textOf(event);
+    if (text !== null) onMessage(text);
+  };
+  if (typeof socket.addEventListener === 'function') {
+    socket.addEventListener('message', message);
+    socket.addEventListener('close', onClose);
+    return () => {
+      socket.removeEventListener?.('message', message);
+      socket.removeEventListener?.('close', onClose);
+    };
+  }
+  if (typeof socket.on === 'function') {
+    socket.on('message', message);
+    socket.on('close', onClose);
+    return () => {
+      socket.off?.('message', message);
+      socket.off?.('close', onClose);
+    };
+  }
+  throw new TypeError('the socket has neither addEventListener() nor on()');
+}
+
+/** A node as the agent sent it, checked: role and name are text; the rest is kept only when well formed. */
+function readNode(value: unknown): AxNode<unknown> | null {
+  if (!isObject(value) || typeof value['role'] !== 'string' || typeof value['name'] !== 'string') return null;
+  const node: { -readonly [K in keyof AxNode<unknown>]: AxNode<unknown>[K] } = { role: value['role'], name: value['name'], ref: value['ref'] ?? null };
+  if (typeof value['id'] === 'string') node.id = value['id'];
+  if (typeof value['value'] === 'string') node.value = value['value'];
+  if (Array.isArray(value['states'])) node.states = value['states'].filter((s): s is string => typeof s === 'string');
+  if (typeof value['depth'] === 'number') node.depth = value['depth'];
+  return node;
+}
+
+function wireNode(node: AxNode<unknown>): AxNode<unknown> {
+  const { id, role, name, value, states, depth, ref } = node;
+  return { ...(id === undefined ? {} : { id }), role, name, ...(value === undefined ? {} : { value }), ...(states === undefined ? {} : { states }), ...(depth === undefined ? {} : { depth }), ref };
+}
+
+function wireTargets(targets: ResolvedTargets<unknown>): ResolvedTargets<unknown> {
+  const one = (r: Resolved<unknown> | undefined) => (r === undefined ? undefined : r.kind === 'point' ? r : { kind: 'element' as const, node: wireNode(r.node) });
+  const out: { target?: Resolved<unknown>; from?: Resolved<unknown>; to?: Resolved<unknown> } = {};
+  for (const key of ['target', 'from', 'to'] as const) {
+    const r = one(targets[key]);
+    if (r) out[key] = r;
+  }
+  return out;
+}
+
+/** The runner's side of the protocol: a Backend whose every call is a request, and `close()` to stop listening. */
+export interface RemoteBackend extends Backend<unknown> {
+  observe(context: BackendContext): Promise<Observation<unknown>>;
+  resolve(target: AxTarget, context: BackendContext): Promise<AxNode<unknown> | null>;
+  act(action: ActAction, targets: ResolvedTargets<unknown>, context: ActContext<unknown>): Promise<void>;
+  /** Stops listening to the socket; what is pending fails. */
+  close(): void;
+}
+
+/** A request before it is numbered. */
+type RequestBody =
+  | { readonly call: 'observe' }
+  | { readonly call: 'resolve'; readonly target: AxTarget }
+  | { readonly call: 'act'; readonly action: ActAction; readonly targets: ResolvedTargets<unknown>; readonly step: { readonly index: number; readonly line: number } };
+
+type Pending = { resolve: (reply: RemoteReply) => void; timer: ReturnType<typeof setTimeout> };
+
+/**
+ * The runner's side: a Backend that asks the agent at the other end of `link` to observe, resolve and act.
+ * A request fails (and so its step) when the reply says so, when none comes within `timeoutMs`, when the socket
+ * closes, or when the reply is not one this protocol knows.
+ */
+export function createRemoteBackend(link: MessageSocket | RemoteCall, options: RemoteBackendOptions = {}): RemoteBackend {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const maxChars = options.maxMessageChars ?? 4_000_000;
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  let closed = false;
+  let stopListening = () => {};
+
+  const settle = (reply: RemoteReply) => {
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    clearTimeout(p.timer);
+    p.resolve(reply);
+  };
+  const failAll = (error: string) => {
+    for (const id of [...pending.keys()]) settle({ ax: REMOTE_PROTOCOL, id, ok: false, error });
+  };
+
+  let send: (request: RemoteRequest) => void;
+  if (typeof link === 'function') {
+    send = (request) => {
+      if (request.call === 'cancel') return;
+      Promise.resolve()
+        .then(() => link(request))
+        .then(
+          (reply) => settle(isObject(reply) && reply['id'] === request.id ? reply : { ax: REMOTE_PROTOCOL, id: request.id, ok: false, error: 'the remote backend gave no reply to this request' }),
+          (error: unknown) => settle({ ax: REMOTE_PROTOCOL, id: request.id, ok: false, error: errorText(error) }),
+        );
+    };
+  } else {
+    stopListening = listen(
+      link,
+      (text) => {
+        if (text.length > maxChars) return;
+        let reply: unknown;
+        try {
+          reply = JSON.parse(text);
+        } catch {
+          return;
+        }
+        if (!isObject(reply) || reply['ax'] !== REMOTE_PROTOCOL || typeof reply['id'] !== 'number' || typeof reply['ok'] !== 'boolean') return;
+        if (reply['ok'] === false && typeof reply['error'] !== 'string') reply = { ...reply, error: 'the remote backend failed without saying why' };
+        settle(reply as RemoteReply);
+      },
+      () => {
+        closed = true;
+        failAll('the connection to the remote backend closed');
+      },
+    );
+    send = (request) => link.send(JSON.stringify(request));
+  }
+
+  const call = (request: RequestBody, signal: AbortSignal): Promise<unknown> => {
+    if (closed) return Promise.reject(new Error('the connection to the remote backend is closed'));
+    if (signal.aborted) return Promise.reject(new Error('stopped'));
+    const id = nextId++;
+    return new Promise<unknown>((resolve, reject) => {
+      const onAbort = () => {
+        try {
+          send({ ax: REMOTE_PROTOCOL, id, call: 'cancel' });
+        } catch {
+          // The socket is gone; nothing more to cancel.
+        }
+        settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: 'stopped' });
+      };
+      const timer = setTimeout(() => settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: `the remote backend did not answer within ${timeoutMs} ms` }), timeoutMs);
+      pending.set(id, {
+        timer,
+        resolve: (reply) => {
+          signal.removeEventListener('abort', onAbort);
+          if (reply.ok) resolve(reply.result);
+          else reject(new Error(reply.error));
+        },
+      });
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        send({ ax: REMOTE_PROTOCOL, id, ...request } as RemoteRequest);
+      } catch (error) {
+        settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: `the request could not be sent: ${errorText(error)}` });
+      }
+    });
+  };
+
+  return {
+    async observe({ signal }: BackendContext): Promise<Observation<unknown>> {
+      const result = await call({ call: 'observe' }, signal);
+      if (!isObject(result) || typeof result['text'] !== 'string') throw new Error('the remote backend sent an observation without text');
+      return { text: result['text'] };
+    },
+    async resolve(target: AxTarget, { signal }: BackendContext): Promise<AxNode<unknown> | null> {
+      const result = await call({ call: 'resolve', target }, signal);
+      if (result === null || result === undefined) return null;
+      const node = readNode(result);
+      if (!node) throw new Error('the remote backend sent an element without a role and a name');
+      return node;
+    },
+    async act(action: ActAction, targets: ResolvedTargets<unknown>, { signal, step }: ActContext<unknown>): Promise<void> {
+      await call({ call: 'act', action, targets: wireTargets(targets), step: { index: step.index, line: step.line } }, signal);
+    },
+    close() {
+      closed = true;
+      stopListening();
+      failAll('the remote backend was closed');
+    },
+  };
+}
+
+export interface AnswerOptions {
+  /** Most element handles remembered (default 10,000); the oldest are forgotten first. */
+  maxHandles?: number;
+}
+
+/**
+ * The agent's side as a function: answers one request with `backend`. Element refs are kept here and sent as
+ * handles (`h1`, `h2`…), so a ref never needs to be JSON; a handle that was forgotten fails its act with a
+ * sentence asking the model to look again. `cancel` aborts the signal the backend was given.
+ */
+export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions = {}): RemoteCall {
+  const maxHandles = options.maxHandles ?? 10_000;
+  let next = 1;
+  const byHandle = new Map<string, Ref>();
+  const byRef = new Map<Ref, string>();
+  const running = new Map<number, AbortController>();
+
+  const handleOf = (ref: Ref): string => {
+    let h = byRef.get(ref);
+    if (h === undefined) {
+      h = `h${next++}`;
+      byRef.set(ref, h);
+      byHandle.set(h, ref);
+      if (byHandle.size > maxHandles) {
+        const [oldest, oldRef] = byHandle.entries().next().value as [string, Ref];
+        byHandle.delete(oldest);
+        byRef.delete(oldRef);
+      }
+    }
+    return h;
+  };
+  const out = (node: AxNode<Ref>): AxNode<unknown> => wireNode({ ...node, ref: handleOf(node.ref) });
+  const back = (r: unknown): Resolved<Ref> | undefined => {
+    if (!isObject(r)) return undefined;
+    if (r['kind'] === 'point' && typeof r['x'] === 'number' && typeof r['y'] === 'number') return { kind: 'point', x: r['x'], y: r['y'] };
+    const node = r['kind'] === 'element' ? readNode(r['node']) : null;
+    if (!node) throw new Error('a target of the request is not an element or a point');
+    const ref = typeof node.ref === 'string' ? byHandle.get(node.ref) : undefined;
+    if (ref === undefined) throw new Error('that element is no longer known here; observe again');
+    return { kind: 'element', node: { ...node, ref } };
+  };
+
+  return async (request: RemoteRequest): Promise<RemoteReply> => {
+    const id = isObject(request) && typeof request['id'] === 'number' ? request.id : -1;
+    const fail = (error: string): RemoteReply => ({ ax: REMOTE_PROTOCOL, id, ok: false, error });
+    if (!isObject(request) || request['ax'] !== REMOTE_PROTOCOL || id < 0) return fail('not an axstream-remote/1 request');
+    if (request.call === 'cancel') {
+      running.get(id)?.abort();
+      return { ax: REMOTE_PROTOCOL, id, ok: true };
+    }
+    const controller = new AbortController();
+    running.set(id, controller);
+    const signal = controller.signal;
+    try {
+      switch (request.call) {
+        case 'observe': {
+          const seen = await backend.observe({ signal });
+          return { ax: REMOTE_PROTOCOL, id, ok: true, result: { text: typeof seen === 'string' ? seen : seen.text } };
+        }
+        case 'resolve': {
+          const target = request.target;
+          if (!isObject(target) || target['kind'] !== 'ax') return fail('resolve needs an element target');
+          let node: AxNode<Ref> | null = null;
+          if (backend.resolve) node = await backend.resolve(target, { signal });
+          else if (backend.tree) {
+            node = resolveTarget(target, await backend.tree({ signal }));
+          } else return fail('this backend cannot find elements');
+          return { ax: REMOTE_PROTOCOL, id, ok: true, result: node ? out(node) : null };
+        }
+        case 'act': {
+          const action = request.action;
+          if (!isObject(action) || action['op'] !== 'act' || typeof action['do'] !== 'string' || !ACTION_SPECS.has(action['do'])) return fail('act needs an action');
+          const given = isObject(request.targets) ? request.targets : {};
+          const targets: { target?: Resolved<Ref>; from?: Resolved<Ref>; to?: Resolved<Ref> } = {};
+          for (const key of ['target', 'from', 'to'] as const) {
+            const r = back(given[key]);
+            if (r) targets[key] = r;
+          }
+          const step = isObject(request.step) ? request.step : { index: 0, line: 0 };
+          await backend.act(action, targets, {
+            signal,
+            step: { index: Number(step.index) || 0, line: Number(step.line) || 0, action, risk: action.risk ?? 'safe', status: 'running', resolved: targets },
+          });
+          return { ax: REMOTE_PROTOCOL, id, ok: true };
+        }
+        default:
+          return fail(`unknown call "${String((request as { call?: unknown }).call)}"`);
+      }
+    } catch (error) {
+      return fail(errorText(error));
+    } finally {
+      running.delete(id);
+    }
+  };
+}
+
+/**
+ * The agent's side on a socket: answers every request that arrives with `backend`. Returns the function that
+ * stops listening (requests in flight are cancelled).
+ */
+export function serveRemoteBackend<Ref>(socket: MessageSocket, backend: Backend<Ref>, options: AnswerOptions & { maxMessageChars?: number } = {}): () => void {
+  const answer = answerRemote(backend, options);
+  const maxChars = options.maxMessageChars ?? 1_000_000;
+  const inFlight = new Set<number>();
+  const stop = listen(
+    socket,
+    (text) => {
+      if (text.length > maxChars) return;
+      let request: unknown;
+      try {
+        request = JSON.parse(text);
+      } catch {
+        return;
+      }
+      if (!isObject(request) || request['ax'] !== REMOTE_PROTOCOL) return;
+      const id = typeof request['id'] === 'number' ? request['id'] : -1;
+      if (request['call'] !== 'cancel') inFlight.add(id);
+      void Promise.resolve(answer(request as RemoteRequest)).then((reply) => {
+        if (request['call'] === 'cancel') return;
+        inFlight.delete(id);
+        try {
+          socket.send(JSON.stringify(reply));
+        } catch {
+          // The socket closed while the action ran: the runner has already failed the request.
+        }
+      });
+    },
+    () => {
+      for (const id of inFlight) void answer({ ax: REMOTE_PROTOCOL, id, call: 'cancel' });
+    },
+  );
+  return () => {
+    stop();
+    for (const id of inFlight) void answer({ ax: REMOTE_PROTOCOL, id, call: 'cancel' });
+  };
+}

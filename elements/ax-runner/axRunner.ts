@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
+import { guard } from 'lit/directives/guard.js';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
@@ -270,7 +271,12 @@ export class AxRunner extends AgentElement {
     const bursts = this.#log.bursts;
     const running = this.#request.status.phase === 'running';
     return html`${this.#request.render()}
-      <div class="log" part="log" aria-busy=${running ? 'true' : nothing}>${bursts.map((b) => this.#burstView(b, bursts.length > 1, w))}</div>
+      <div class="log" part="log" aria-busy=${running ? 'true' : nothing}>${repeat(
+        bursts,
+        (b) => b.number,
+        // A burst draws again only when it changed (its version), the words did, or numbering starts.
+        (b) => guard([b.version, w, bursts.length > 1], () => this.#burstView(b, bursts.length > 1, w)),
+      )}</div>
       ${this.#announcer.render()} ${this.#approval.render()} ${this.#outline.render()}`;
   }
 

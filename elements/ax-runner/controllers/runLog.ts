@@ -19,6 +19,8 @@ export interface BurstView {
   readonly steps: Step[];
   dropped: number;
   outcome: AxOutcome | null;
+  /** Moves whenever this burst changes: the element draws again only the bursts whose version moved. */
+  version: number;
 }
 
 export class RunLog {
@@ -36,7 +38,7 @@ export class RunLog {
   burst(number: number): BurstView {
     let view = this.#bursts.find((b) => b.number === number);
     if (!view) {
-      view = { number, narration: [], steps: [], dropped: 0, outcome: null };
+      view = { number, narration: [], steps: [], dropped: 0, outcome: null, version: 0 };
       this.#bursts.push(view);
       this.#changed();
     }
@@ -48,22 +50,25 @@ export class RunLog {
     const line = text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}…` : text;
     if (line.trim() === '' || view.narration.length >= MAX_NARRATION) return;
     view.narration.push(line);
-    this.#changed();
+    this.#changed(view);
   }
 
   step(number: number, step: Step): void {
-    this.burst(number).steps[step.index] = step;
-    this.#changed();
+    const view = this.burst(number);
+    view.steps[step.index] = step;
+    this.#changed(view);
   }
 
   dropped(number: number): void {
-    this.burst(number).dropped++;
-    this.#changed();
+    const view = this.burst(number);
+    view.dropped++;
+    this.#changed(view);
   }
 
   end(number: number, outcome: AxOutcome): void {
-    this.burst(number).outcome = outcome;
-    this.#changed();
+    const view = this.burst(number);
+    view.outcome = outcome;
+    this.#changed(view);
   }
 
   clear(): void {
@@ -71,7 +76,8 @@ export class RunLog {
     this.#changed();
   }
 
-  #changed(): void {
+  #changed(view?: BurstView): void {
+    if (view) view.version++;
     this.#version.set(++this.#count);
   }
 }

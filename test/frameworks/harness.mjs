@@ -1,0 +1,121 @@
+// One browser test for every example in demo/frameworks/: each shows the same app, so each is checked the same
+// way. A framework's test file calls `testExample(name, start)`; `start()` serves the built example and resolves
+// with the page's URL and a close(). The runner (scripts/test-frameworks.mjs) installs and builds first.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+import { serve } from '../../demo/frameworks/shared/serve.mjs';
+
+export const FRAMEWORKS = fileURLToPath(new URL('../../demo/frameworks/', import.meta.url));
+const CHROME = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+// The machine may be busy building other examples: generous waits, never a sleep.
+const WAIT = { timeout: 30_000 };
+
+/** A `start` for an example whose build is static files: serves `dir` (under demo/frameworks/) and opens `path`. */
+export const staticSite = (dir, path = '/') => async () => {
+  const site = await serve(`${FRAMEWORKS}${dir}`);
+  return { url: site.url + path, close: site.close };
+};
+
+/**
+ * The checks every example must pass. `extra(context)` adds the framework's own tests (the SSR example's), with
+ * `{page, url, errors}` once the page is open.
+ */
+export function testExample(name, start, extra) {
+  let browser, site, page;
+  const errors = [];
+  const context = { name };
+
+  before(async () => {
+    site = await start();
+    browser = await chromium.launch({ ...(CHROME ? { executablePath: CHROME } : {}), args: ['--no-sandbox', '--disable-gpu'] });
+    page = await browser.newPage();
+    // Failed requests are told by URL (the console's own line doesn't say which); a missing favicon is no error.
+    page.on('console', (m) => m.type() === 'error' && !m.text().startsWith('Failed to load resource') && errors.push(m.text()));
+    page.on('response', (r) => r.status() >= 400 && !r.url().endsWith('/favicon.ico') && errors.push(`${r.status()} ${r.url()}`));
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    await page.goto(site.url);
+    Object.assign(context, { page, url: site.url, errors });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test(`${name}: the elements are defined and upgraded`, async () => {
+    for (const tag of ['omni-screen', 'oui-surface', 'ax-runner']) {
+      await page.waitForFunction((t) => customElements.get(t) !== undefined && document.querySelector(t) instanceof customElements.get(t), tag, WAIT);
+    }
+  });
+
+  test(`${name}: <omni-screen> streams, takes a note, and runs the handler after the person confirms`, async () => {
+    const pay = page.getByRole('button', { name: 'Pay now' });
+    await pay.waitFor(WAIT);
+    await page.getByLabel('Note for the merchant').fill('table 4');
+    await pay.click();
+    const dialog = page.getByRole('alertdialog');
+    // The sentence comes from the `confirm` function: it ran, so it arrived as a function.
+    await dialog.getByText('Pay 42.5 USD to Blue Bottle Café now?').waitFor(WAIT);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The handler's result, shown by the framework from the omni-action event.
+    await page.getByTestId('paid').getByText('Paid 42.5 USD, note “table 4”, receipt R-4250').waitFor(WAIT);
+  });
+
+  test(`${name}: objects and functions reach the elements as properties, never as attributes`, async () => {
+    const seen = await page.evaluate(() => {
+      const screen = document.querySelector('omni-screen');
+      const surface = document.querySelector('oui-surface');
+      const runner = document.querySelector('ax-runner');
+      // Any attribute that holds JSON, "[object Object]" or a function's source was a property gone wrong.
+      const stringified = [...document.querySelectorAll('omni-screen, oui-surface, ax-runner, morph-screen')].flatMap((el) =>
+        [...el.attributes].filter((a) => /^\s*[[{]|\[object |=>|function/.test(a.value)).map((a) => `${el.localName}[${a.name}]`),
+      );
+      return {
+        tools: typeof screen.tools?.['payments.confirm'],
+        confirm: typeof screen.confirm?.['payments.confirm'],
+        handler: typeof screen.handler,
+        screenAttrs: ['tools', 'confirm', 'handler'].map((n) => screen.getAttribute(n)),
+        surface: surface.surface?.id,
+        handlers: typeof surface.handlers?.set_tip,
+        transport: typeof surface.transport?.onAction,
+        surfaceAttrs: ['surface', 'handlers', 'transport'].map((n) => surface.getAttribute(n)),
+        scope: runner.scope instanceof HTMLFormElement,
+        stringified,
+      };
+    });
+    assert.deepEqual(seen, {
+      tools: 'object',
+      confirm: 'function',
+      handler: 'function',
+      screenAttrs: [null, null, null],
+      surface: 'tip',
+      handlers: 'function',
+      transport: 'function',
+      surfaceAttrs: [null, null, null],
+      scope: true,
+      stringified: [],
+    });
+  });
+
+  test(`${name}: the agent calls the <oui-surface> action, the app's handler runs and the framework hears the result`, async () => {
+    await page.getByRole('button', { name: 'Ask the agent for a 15% tip' }).click();
+    await page.getByTestId('tip').getByText('Tip: 15%').waitFor(WAIT);
+    await page.getByTestId('agent').getByText("The agent's call succeeded: true").waitFor(WAIT);
+  });
+
+  test(`${name}: <ax-runner> fills the framework's form through the events a person's typing makes`, async () => {
+    await page.getByRole('button', { name: 'Let the agent fill the form' }).click();
+    await page.getByTestId('saved').getByText('Delivery to Ada Lovelace').waitFor(WAIT);
+    await page.getByTestId('runner').getByText('The runner ended: observe').waitFor(WAIT);
+    assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Ada Lovelace');
+  });
+
+  if (extra) extra(context);
+
+  test(`${name}: the page logged no error`, () => {
+    assert.deepEqual(errors, []);
+  });
+}

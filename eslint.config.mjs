@@ -23,6 +23,8 @@ const defineOnlyThroughHelper = {
 };
 
 export default tseslint.config(
+  // demo/frameworks/: each example's build output (its sources are linted like the rest).
+  { ignores: ['demo/frameworks/.pack/**', 'demo/frameworks/*/{dist,.next,.angular,.svelte-kit}/**'] },
   { ignores: ['dist/**', 'cdn/**', 'demo/dist/**', 'node_modules/**', '.tmp/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,4 @@
+// Svelte 5 with Vite (svelte-check checks the component): the built dist/ served as static files.
+import { staticSite, testExample } from './harness.mjs';
+
+testExample('svelte', staticSite('svelte/dist'));

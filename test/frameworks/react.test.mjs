@@ -1,0 +1,4 @@
+// React 19 with Vite (tsc checks the TSX): the built dist/ served as static files.
+import { staticSite, testExample } from './harness.mjs';
+
+testExample('react', staticSite('react/dist'));

@@ -1,0 +1,79 @@
+// Angular binds `[tools]` on an element as a property, and `(omni-action)` listens for the element's own event.
+// CUSTOM_ELEMENTS_SCHEMA tells the compiler the dashed tags are custom elements, not unknown components.
+import { CUSTOM_ELEMENTS_SCHEMA, Component, ElementRef, signal, viewChild, type AfterViewInit } from '@angular/core';
+import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
+import type { AxEndEvent, AxRunner, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent } from 'agentic-elements';
+import { FILL_REPLY, PAYMENT_SCREEN, confirm, paced, tipSurface, tools } from '../../shared/scenario.js';
+
+@Component({
+  selector: 'app-root',
+  schemas: [CUSTOM_ELEMENTS_SCHEMA],
+  templateUrl: './app.html',
+})
+export class App implements AfterViewInit {
+  protected readonly tools = tools;
+  protected readonly confirm = confirm;
+  protected readonly tipSurface = tipSurface;
+  protected readonly paid = signal('');
+  protected readonly tip = signal(0);
+  protected readonly agentSaid = signal('');
+  protected readonly name = signal('');
+  protected readonly saved = signal('');
+  protected readonly runnerSaid = signal('');
+  private readonly screen = viewChild.required<ElementRef<OmniScreen>>('screen');
+  private readonly runner = viewChild.required<ElementRef<AxRunner>>('runner');
+  private readonly form = viewChild.required<ElementRef<HTMLFormElement>>('form');
+
+  // <omni-screen>: an arrow function, so it keeps `this` when the element calls it.
+  protected readonly handler = ({ params }: OmniAction) => ({ result: { receipt: `R-${Math.round(Number(params.amount) * 100)}` } });
+
+  // <oui-surface>: the page's end of the transport goes to the element, the agent's end stays here.
+  private readonly pair = createDirectTransportPair();
+  private readonly agent = createOUIAgent(this.pair.server);
+  protected readonly transport = this.pair.client;
+  protected readonly handlers = {
+    set_tip: ({ percent }: Record<string, unknown>) => {
+      this.tip.set(Number(percent));
+      return { percent };
+    },
+  };
+
+  ngAfterViewInit(): void {
+    this.runner().nativeElement.scope = this.form().nativeElement;
+    void this.screen().nativeElement.stream(paced(PAYMENT_SCREEN));
+  }
+
+  // The compiler types an event on a custom element as Event: each handler says which one it is.
+  protected onAction(event: Event): void {
+    const e = event as OmniActionEvent;
+    const { receipt } = e.result as { receipt: string };
+    this.paid.set(`Paid ${e.params.amount} USD, note “${e.params.note}”, receipt ${receipt}`);
+  }
+
+  protected onResult(event: Event): void {
+    const e = event as OuiResultEvent;
+    if (e.final) this.agentSaid.set(`The agent's call succeeded: ${e.result.success}`);
+  }
+
+  protected onEnd(event: Event): void {
+    this.runnerSaid.set(`The runner ended: ${(event as AxEndEvent).outcome.reason}`);
+  }
+
+  protected askTip(): void {
+    void this.agent.call('set_tip', { percent: 15 });
+  }
+
+  protected fill(): void {
+    void this.runner().nativeElement.stream(paced(FILL_REPLY));
+  }
+
+  // The runner types as a person does, firing `input`: the signal follows the field.
+  protected onName(event: Event): void {
+    this.name.set((event.target as HTMLInputElement).value);
+  }
+
+  protected save(event: SubmitEvent): void {
+    event.preventDefault();
+    this.saved.set(`Delivery to ${this.name()}`);
+  }
+}

@@ -9,19 +9,24 @@ import { OUI_ERROR_CODES } from '../../../src/oui/protocol.js';
 import { formFields, type FieldControl, type FormField } from './formFields.js';
 
 const nativeSetter = (proto: object, key: 'value' | 'checked') => Object.getOwnPropertyDescriptor(proto, key)!.set!;
-const setters = {
-  input: { value: nativeSetter(HTMLInputElement.prototype, 'value'), checked: nativeSetter(HTMLInputElement.prototype, 'checked') },
-  textarea: nativeSetter(HTMLTextAreaElement.prototype, 'value'),
-  select: nativeSetter(HTMLSelectElement.prototype, 'value'),
-};
+
+// Looked up on first use, not at import: servers import this module too (SSR), and they have no HTMLInputElement.
+let found: { value: (v: string) => void; checked: (v: boolean) => void; textarea: (v: string) => void; select: (v: string) => void } | undefined;
+const setters = () =>
+  (found ??= {
+    value: nativeSetter(HTMLInputElement.prototype, 'value'),
+    checked: nativeSetter(HTMLInputElement.prototype, 'checked'),
+    textarea: nativeSetter(HTMLTextAreaElement.prototype, 'value'),
+    select: nativeSetter(HTMLSelectElement.prototype, 'value'),
+  });
 
 function setValue(control: FieldControl, value: string): void {
-  if (control instanceof HTMLInputElement) setters.input.value.call(control, value);
-  else if (control instanceof HTMLTextAreaElement) setters.textarea.call(control, value);
-  else setters.select.call(control, value);
+  if (control instanceof HTMLInputElement) setters().value.call(control, value);
+  else if (control instanceof HTMLTextAreaElement) setters().textarea.call(control, value);
+  else setters().select.call(control, value);
 }
 
-const setChecked = (control: HTMLInputElement, checked: boolean) => setters.input.checked.call(control, checked);
+const setChecked = (control: HTMLInputElement, checked: boolean) => setters().checked.call(control, checked);
 
 function announce(control: FieldControl): void {
   control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));

@@ -1,0 +1,16 @@
+// The tags in TSX, typed from the elements' own classes and events. agentic-elements does not ship JSX types
+// yet (issue 12); until it does, an app declares the tags it uses, as here.
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { AxEndEvent, AxRunner, OmniActionEvent, OmniScreen, OuiResultEvent, OuiSurface } from 'agentic-elements';
+
+type Tag<E, Props extends keyof E, Events> = DetailedHTMLProps<HTMLAttributes<E>, E> & Partial<Pick<E, Props>> & Events;
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'omni-screen': Tag<OmniScreen, 'theme' | 'tools' | 'assets' | 'confirm' | 'handler', { 'onomni-action'?: (e: OmniActionEvent) => void }>;
+      'oui-surface': Tag<OuiSurface, 'surface' | 'handlers' | 'transport', { 'onoui-result'?: (e: OuiResultEvent) => void }>;
+      'ax-runner': Tag<AxRunner, 'theme' | 'policy', { 'onax-end'?: (e: AxEndEvent) => void }>;
+    }
+  }
+}

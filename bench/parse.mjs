@@ -4,13 +4,18 @@
 //  - growth: a 1,000-component stream written line by line, the document read after each line as a renderer
 //    does; the cost of the last 100 lines over the first 100 (target: <= 1.5).
 // Uses dist/engine.js when built, else the TypeScript sources. Timing is never asserted in tests.
+// BENCH_QUICK=1: the same lines from a much smaller run (10 screens, fewer repeats), for a check that it runs
+// (the README test); its figures are rough.
 import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../bin/loadEngine.mjs';
 import { makeScreen } from './screens.mjs';
 
 const { createOmniParser } = await loadEngine();
 const registries = { tools: ['payments.confirm'], assets: [] };
-const SCREENS = Number(process.env.BENCH_SCREENS ?? 200);
+const QUICK = process.env.BENCH_QUICK === '1';
+const SCREENS = Number(process.env.BENCH_SCREENS ?? (QUICK ? 10 : 200));
+const RUNS = QUICK ? 2 : 5;
+const GROWTH = QUICK ? { warm: 2, measured: 5 } : { warm: 20, measured: 50 };
 
 const screens = Array.from({ length: SCREENS }, (_, i) => makeScreen(1000 + i));
 const totalBytes = screens.reduce((n, s) => n + Buffer.byteLength(s.text), 0);
@@ -39,7 +44,7 @@ function jsonAll() {
   return n;
 }
 
-function best(fn, runs = 5) {
+function best(fn, runs = RUNS) {
   let min = Infinity;
   let out;
   for (let i = 0; i < runs; i++) {
@@ -50,7 +55,7 @@ function best(fn, runs = 5) {
   return { ms: min, out };
 }
 
-best(parseAll, 2); // warm up
+best(parseAll, QUICK ? 1 : 2); // warm up
 const parse = best(parseAll);
 const json = best(jsonAll);
 const mb = totalBytes / 1e6;
@@ -85,13 +90,13 @@ function growth(screen) {
   const last = times.slice(compLines - 100).reduce((a, b) => a + b, 0);
   return { first, last };
 }
-for (let i = 0; i < 20; i++) growth(screens[i % screens.length]); // warm up
+for (let i = 0; i < GROWTH.warm; i++) growth(screens[i % screens.length]); // warm up
 let first = 0;
 let last = 0;
-for (let i = 0; i < 50; i++) {
+for (let i = 0; i < GROWTH.measured; i++) {
   const g = growth(screens[i % screens.length]);
   first += g.first;
   last += g.last;
 }
-console.log(`growth: first 100 lines ${(first / 50).toFixed(3)} ms, last 100 lines ${(last / 50).toFixed(3)} ms per screen`);
+console.log(`growth: first 100 lines ${(first / GROWTH.measured).toFixed(3)} ms, last 100 lines ${(last / GROWTH.measured).toFixed(3)} ms per screen`);
 console.log(`ratio last 100 / first 100: ${(last / first).toFixed(2)} (target <= 1.5)`);

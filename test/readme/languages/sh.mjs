@@ -95,11 +95,12 @@ function stageFor(text) {
 }
 
 /** Runs `text` in the repository, unless a stage of this npm test just did. */
-async function inRepo(text, { timeoutMs = 600_000, env } = {}) {
+async function inRepo(text, { timeoutMs = 300_000, env } = {}) {
   const stage = stageFor(text);
   if (stage) return { code: stage.code, stdout: '', stderr: '', note: `ran as npm test's "${stage.name}" stage in this run (exit ${stage.code}); not repeated` };
   const run = await runProcess(text, [], { cwd: root, shell: true, timeoutMs, env });
-  return { ...run, note: `ran in ${(run.ms / 1000).toFixed(1)} s` };
+  const hint = run.timedOut ? `; a command that keeps running (a server) needs an entry of its own in COMMANDS, as npm start has` : '';
+  return { ...run, note: `ran in ${(run.ms / 1000).toFixed(1)} s${hint}` };
 }
 
 function freePort() {

@@ -53,6 +53,7 @@ export class MorphNodeElement extends SignalWatcher(LitElement) {
       if (box) {
         this.setAttribute('role', box.role);
         this.dataset['box'] = box.box;
+        if (box.task) this.dataset['task'] = '';
       }
     }
     try {

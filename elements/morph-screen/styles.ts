@@ -10,11 +10,29 @@ export const screenStyles: CSSResultGroup = [
       display: block;
       container-type: inline-size;
     }
-    .answer {
+    .answer,
+    .answer-body,
+    .chunk {
       display: flex;
       flex-direction: column;
       gap: var(--_space-3);
       min-width: 0;
+    }
+    /*
+     * A chunk off screen costs no layout or paint. Its padding, taken back by the margin, keeps focus rings
+     * inside the box that content-visibility clips to.
+     */
+    .chunk {
+      content-visibility: auto;
+      contain-intrinsic-size: auto 24rem;
+      padding: 6px;
+      margin: -6px;
+    }
+    .chunk:empty {
+      display: none;
+    }
+    .answer-body:empty {
+      display: none;
     }
     morph-node {
       display: contents;
@@ -99,6 +117,9 @@ export const screenStyles: CSSResultGroup = [
       background: var(--_warning-soft);
       color: var(--_warning-text);
       font-size: var(--_font-size-sm);
+    }
+    .field-note {
+      margin: 0;
     }
     .card-title {
       font-weight: 600;

@@ -4,6 +4,11 @@
  * child it hasn't drawn yet and leaves every other one alone. The work per op is the new child, not the list,
  * and an element already shown (a field with focus, a chart) is never replaced while the answer grows.
  *
+ * Children are held in chunks of a few dozen (plain boxes; row groups in a table), each skipped by the browser
+ * while it is off screen (`content-visibility: auto`), so a new child costs the browser a chunk's layout and
+ * paint, not the whole answer's: a long answer draws its 10,000th op as fast as its first. List items sit in
+ * their list directly (a list may hold only items).
+ *
  * A flood of children (a hostile stream, a document read at once) is drawn a few hundred elements per task:
  * what isn't drawn yet is one block, pending, and the rest follows after the page had its turn. So no run of
  * waiting nodes costs an element each before it is drawn, and input stays answered.
@@ -14,6 +19,8 @@ import type { MorphContext } from '../screenContext.js';
 
 /** New node elements per task across the screen(s) of a page. */
 const PER_TASK = 250;
+/** Children per chunk. */
+const CHUNK = 48;
 let used = 0;
 let resetting = false;
 
@@ -67,10 +74,18 @@ function restBlock(box: ChildBox, screen: MorphContext): HTMLElement {
   return row;
 }
 
+function chunkBox(box: ChildBox): HTMLElement {
+  const chunk = document.createElement('div');
+  chunk.className = 'chunk';
+  if (box === 'table') chunk.setAttribute('role', 'rowgroup');
+  return chunk;
+}
+
 class ChildList extends Directive {
   #drawn = 0;
   #rest: HTMLElement | null = null;
   #later = false;
+  #chunk: HTMLElement | null = null;
 
   constructor(info: PartInfo) {
     super(info);
@@ -89,12 +104,24 @@ class ChildList extends Directive {
     const wanted = ids.length - this.#drawn;
     if (wanted > 0) {
       const n = allowance(wanted);
-      if (n > 0) {
+      if (box === 'list') {
         const batch = document.createDocumentFragment();
         for (let i = 0; i < n; i++) batch.append(nodeElement(ids[this.#drawn + i]!, screen));
         parent.insertBefore(batch, this.#rest ?? end);
-        this.#drawn += n;
+      } else {
+        for (let i = 0; i < n; ) {
+          if (!this.#chunk || this.#chunk.childElementCount >= CHUNK) {
+            this.#chunk = chunkBox(box);
+            parent.insertBefore(this.#chunk, this.#rest ?? end);
+          }
+          const room = Math.min(n - i, CHUNK - this.#chunk.childElementCount);
+          const batch = document.createDocumentFragment();
+          for (let k = 0; k < room; k++) batch.append(nodeElement(ids[this.#drawn + i + k]!, screen));
+          this.#chunk.append(batch);
+          i += room;
+        }
       }
+      this.#drawn += n;
     }
     if (this.#drawn < ids.length) {
       if (!this.#rest) {

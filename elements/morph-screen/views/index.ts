@@ -99,10 +99,10 @@ export function viewFor(node: OpNode, screen: MorphContext): NodeView {
 }
 
 /** The role and box of a node's own element, where the structure needs the element itself (list items, rows, cells). */
-export function boxOf(node: OpNode, doc: OpDocument): { role: string; box: string } | null {
+export function boxOf(node: OpNode, doc: OpDocument): { role: string; box: string; task?: boolean } | null {
   switch (node.type) {
     case 'li':
-      return { role: 'listitem', box: 'li' };
+      return { role: 'listitem', box: 'li', task: node.attrs['task'] === 'open' || node.attrs['task'] === 'done' };
     case 'row':
       return { role: 'row', box: 'row' };
     case 'cell': {

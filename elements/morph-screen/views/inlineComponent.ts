@@ -8,14 +8,17 @@ import type { ElementSpan } from '../../../src/ops/index.js';
 import { appElement, handOver } from './appElement.js';
 import { badgeTemplate } from './badge.js';
 import { buttonTemplate } from './button.js';
-import { spans, type SpanScope } from './spans.js';
+import type { SpanScope } from './spans.js';
+
+/** Draws spans in a scope (handed in by spans.ts, which draws this). */
+type Draw = (list: ElementSpan['c'], at: SpanScope) => unknown[];
 
 const NO_DATA = null;
 
-export function inlineComponent(s: ElementSpan, at: SpanScope): unknown {
+export function inlineComponent(s: ElementSpan, at: SpanScope, spans: Draw): unknown {
   const place = at.elements++;
   const tag = at.screen.appTag(s.type);
-  if (tag !== undefined) return appInline(s, at, tag, place);
+  if (tag !== undefined) return appInline(s, at, tag, place, spans);
   switch (s.type) {
     case 'Badge':
       return badgeTemplate(s.attrs, spans(s.c, at));
@@ -26,7 +29,7 @@ export function inlineComponent(s: ElementSpan, at: SpanScope): unknown {
   }
 }
 
-function appInline(s: ElementSpan, at: SpanScope, tag: string, place: number): TemplateResult | unknown {
+function appInline(s: ElementSpan, at: SpanScope, tag: string, place: number, spans: Draw): TemplateResult | unknown {
   const key = `inline:${place}:${tag}`;
   let el = at.host?.local.get(key) as HTMLElement | undefined;
   if (!el) {

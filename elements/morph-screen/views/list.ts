@@ -37,7 +37,7 @@ export const listStyles = css`
   .list { margin: 0; padding-inline-start: 1.5em; }
   .list > * + * { margin-block-start: var(--_space-1); }
   morph-node[data-box='li'] { display: list-item; }
-  morph-node[data-box='li']:has(> .li-body > .task-mark) { list-style: none; }
+  morph-node[data-box='li'][data-task] { list-style: none; }
   .li-body:empty { display: none; }
   .task-mark {
     display: inline-block;

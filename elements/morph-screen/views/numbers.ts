@@ -19,3 +19,6 @@ export function cellNumber(cell: Cell | undefined): number {
 
 /** A cell as words for a label or a table. */
 export const cellText = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : String(cell));
+
+/** A number as the reader's locale writes it. */
+export const shown = (n: number, locale: string): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(n);

@@ -69,7 +69,7 @@ function span(s: Span, at: SpanScope): unknown {
     case 'img':
       return image(s, at);
     case 'el':
-      return inlineComponent(s as ElementSpan, at);
+      return inlineComponent(s as ElementSpan, at, spans);
     default:
       return nothing;
   }

@@ -38,6 +38,7 @@ export const tableStyles = css`
     border-radius: var(--_radius);
   }
   .table { display: table; border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+  .table > .chunk { display: table-row-group; content-visibility: visible; padding: 0; margin: 0; }
   morph-node[data-box='row'], .pending-row { display: table-row; }
   morph-node[data-box='cell'], .pending-row > .pending {
     display: table-cell;

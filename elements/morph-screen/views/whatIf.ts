@@ -3,7 +3,7 @@ import { attrText, evaluateFormula, sliderSpec, sliderValue, type OpNode, type R
 import { domId, type MorphContext, type NodeView } from '../screenContext.js';
 import { body } from './container.js';
 import { ancestor, fallback, firstAttr, oneOf, pending } from './parts.js';
-import { shown } from './fields/slider.js';
+import { shown } from './numbers.js';
 
 /** WhatIf: its Sliders and Results (and anything else it holds), under its `title`. Moving a Slider sends nothing. */
 export const whatIf: NodeView = {

@@ -2,11 +2,9 @@ import { html } from 'lit';
 import { sliderSpec, type OpNode } from '../../../../src/ops/index.js';
 import type { MorphContext, NodeHost, NodeView } from '../../screenContext.js';
 import { ancestor } from '../parts.js';
+import { shown } from '../numbers.js';
 import { field, labelFor, messageFor } from './field.js';
 import { whatIfSlider } from '../whatIf.js';
-
-/** A number shown as the reader's locale writes it. */
-export const shown = (n: number, locale: string): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(n);
 
 /**
  * Slider: a range (`min`, `max`, `step`, `value`; arrow keys, Page Up/Down, Home and End move it). Inside a

@@ -1,6 +1,5 @@
 // A fixture holding every component passes axe, in light and in dark.
 import { expect } from '@open-wc/testing';
-import { describe, it } from './mocha.js';
 import { mount, settle } from './helpers.js';
 import { everything } from './fixtures.js';
 

@@ -258,10 +258,6 @@ export class MorphScreen extends AgentElement {
     const answer = untracked(() => this.#answer.get());
     answer.stream.end();
     this.#afterWrite(answer);
-    for (const id of answer.waitingState.keys()) {
-      this.#fire(new MorphDiagEvent('element', { code: 'state_refused', severity: 'error', line: null, id, message: `no node "${id.slice(0, 40)}" arrived for the state given` }));
-    }
-    answer.waitingState.clear();
     this.#ended(answer);
   }
 
@@ -448,22 +444,28 @@ export class MorphScreen extends AgentElement {
     if (answer.ended) return;
     answer.ended = true;
     const doc = answer.doc;
+    // Nodes that never came won't come now: their state is refused; the rest is checked as they are.
+    const waiting = [...answer.waitingState];
+    answer.waitingState.clear();
+    for (const [id, value] of waiting) this.#setState(answer, id, value);
     this.#fire(new MorphEndEvent(untracked(() => doc.end), untracked(() => doc.issues)));
   }
 
   #setState(answer: Answer, id: string, value: unknown): void {
     const node = answer.doc.node(id);
-    if (!node || !untracked(() => node.closed)) {
-      // Not here or not final yet: kept until it closes, then checked against what it holds.
-      if (!node && answer.ended) {
-        this.#fire(new MorphDiagEvent('element', { code: 'state_refused', severity: 'error', line: null, id, message: `no node "${id.slice(0, 40)}" in the answer` }));
-        return;
-      }
-      answer.waitingState.set(id, value);
-      if (!node) return;
+    if (!node) {
+      if (answer.ended) this.#refuseState(id, `no node "${id.slice(0, 40)}" in the answer`);
+      else answer.waitingState.set(id, value); // kept until the node arrives and closes
+      return;
     }
+    // Open, only its shape can be checked now: it is checked again, against what it holds, when it closes.
+    if (!answer.ended && !untracked(() => node.closed)) answer.waitingState.set(id, value);
     const result = answer.states.set(id, value);
-    if (!result.ok) this.#fire(new MorphDiagEvent('element', { code: 'state_refused', severity: 'error', line: null, id, message: result.message }));
+    if (!result.ok) this.#refuseState(id, result.message);
+  }
+
+  #refuseState(id: string, message: string): void {
+    this.#fire(new MorphDiagEvent('element', { code: 'state_refused', severity: 'error', line: null, id, message }));
   }
 
   // ——— actions ———

@@ -1,4 +1,5 @@
 import { css, html, nothing } from 'lit';
+import { Signal } from 'signal-polyfill';
 import { checklistAction, type ChecklistData, type ChecklistState } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import { domId, type NodeView } from '../screenContext.js';
@@ -22,7 +23,8 @@ export const checklist: NodeView = {
     const at = scope(screen, node.id, host);
     const titleId = domId.title(node.id);
     const toggle = (i: number, on: boolean) => {
-      const next = new Set(done);
+      // Read now, not when drawn: two ticks may come before the next draw.
+      const next = new Set(Signal.subtle.untrack(() => (screen.states.get(node.id) as ChecklistState | null)?.done ?? []));
       if (on) next.add(i);
       else next.delete(i);
       const list = [...next];

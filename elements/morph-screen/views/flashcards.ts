@@ -1,4 +1,5 @@
 import { css, html, nothing } from 'lit';
+import { Signal } from 'signal-polyfill';
 import { attrText, flashcardsAction, plainText, type FlashcardsState, type ListData, type OpNode } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import { domId, type MorphContext, type NodeView } from '../screenContext.js';
@@ -52,19 +53,22 @@ export const flashcards: NodeView = {
     const at = Math.min(cards.length - 1, Math.max(0, (host.local.get(AT) as number | undefined) ?? 0));
     const flipped = host.local.get(FLIPPED) === true;
     const card = cards[at]!;
-    const go = (to: number) => {
-      host.local.set(AT, (to + cards.length) % cards.length);
+    // Handlers read where the reader is now, not when drawn: two taps may come before the next draw.
+    const now = () => Math.min(cards.length - 1, Math.max(0, (host.local.get(AT) as number | undefined) ?? 0));
+    const go = (step: number) => {
+      host.local.set(AT, (now() + step + cards.length) % cards.length);
       host.local.set(FLIPPED, false);
       host.requestUpdate();
     };
     const flip = () => {
-      host.local.set(FLIPPED, !flipped);
+      host.local.set(FLIPPED, host.local.get(FLIPPED) !== true);
       host.requestUpdate();
     };
     const mark = () => {
-      const next = new Set(known);
-      if (next.has(at)) next.delete(at);
-      else next.add(at);
+      const here = now();
+      const next = new Set(Signal.subtle.untrack(() => (screen.states.get(node.id) as FlashcardsState | null)?.known ?? []));
+      if (next.has(here)) next.delete(here);
+      else next.add(here);
       const list = [...next];
       const r = screen.states.set(node.id, { known: list });
       if (!r.ok) return;
@@ -74,8 +78,8 @@ export const flashcards: NodeView = {
     const onKey = (e: KeyboardEvent) => {
       if ((e.target as Element).closest('input, textarea, select')) return;
       const rtl = getComputedStyle(e.currentTarget as Element).direction === 'rtl';
-      if (e.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) go(at + 1);
-      else if (e.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) go(at - 1);
+      if (e.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) go(1);
+      else if (e.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) go(-1);
       else return;
       e.preventDefault();
     };
@@ -91,12 +95,12 @@ export const flashcards: NodeView = {
         <p class="face" dir="auto" aria-live="polite">${flipped ? card.back : card.front}</p>
       </div>
       <div class="field-actions">
-        <button type="button" class="button secondary" part="button" @click=${() => go(at - 1)}>${w.flashcardPrevious}</button>
+        <button type="button" class="button secondary" part="button" @click=${() => go(-1)}>${w.flashcardPrevious}</button>
         <button type="button" class="button primary" part="button" aria-pressed=${flipped ? 'true' : 'false'} @click=${flip}>
           ${flipped ? w.flashcardHide : w.flashcardShow}
         </button>
         <button type="button" class="button secondary" part="button" aria-pressed=${known.has(at) ? 'true' : 'false'} @click=${mark}>${w.flashcardKnown}</button>
-        <button type="button" class="button secondary" part="button" @click=${() => go(at + 1)}>${w.flashcardNext}</button>
+        <button type="button" class="button secondary" part="button" @click=${() => go(1)}>${w.flashcardNext}</button>
       </div>
     </section>`;
   },

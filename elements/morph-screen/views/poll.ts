@@ -1,4 +1,5 @@
 import { css, html, nothing } from 'lit';
+import { Signal } from 'signal-polyfill';
 import { attrText, plainText, voteAction, type ListData, type PollState } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import type { NodeView } from '../screenContext.js';
@@ -17,7 +18,8 @@ export const poll: NodeView = {
     const vote = (screen.states.get(node.id) as PollState | null)?.vote ?? null;
     const asked = attrText(node.attrs, 'q') ?? attrText(node.attrs, 'question') ?? attrText(node.attrs, 'title');
     const choose = (option: string) => {
-      if (vote !== null) return;
+      // Read now, not when drawn: two taps may come before the next draw.
+      if (Signal.subtle.untrack(() => (screen.states.get(node.id) as PollState | null)?.vote ?? null) !== null) return;
       const r = screen.states.set(node.id, { vote: option });
       if (!r.ok) return;
       screen.stateChanged(node.id);

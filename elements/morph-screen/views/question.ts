@@ -58,6 +58,7 @@ export const question: NodeView = {
     const answered = chosen !== null;
     const w = screen.words;
 
+    // The trackers refuse a second answer, so two taps before the next draw can't both count.
     const choose = (i: number) => {
       if (answered || i < 0 || i >= data.items.length) return;
       if (quiz) screen.quizzes.answer(quiz.id, index, i);

@@ -5,7 +5,7 @@ import type { MorphAction } from '../../../elements/morph-screen/index.js';
 import { describe, it } from './mocha.js';
 import { $, $$, collect, END, mount, node, op, ops, settle, textOf } from './helpers.js';
 
-type ChartEl = HTMLElement & { kind: string; labels: string[]; series: { name: string; values: number[] }[]; format: string; currency: string; chartTitle: string };
+type ChartEl = HTMLElement & { updateComplete: Promise<boolean>; kind: string; labels: string[]; series: { name: string; values: number[] }[]; format: string; currency: string; chartTitle: string };
 
 describe('morph-screen: display components', () => {
   it('Chart: bar by default, one series per column after the first, numbers parsed as a model writes them', async () => {

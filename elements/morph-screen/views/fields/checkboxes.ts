@@ -9,7 +9,11 @@ export const checkboxes: NodeView = {
     const f = field(node, screen, host);
     const chosen = Array.isArray(f.value) ? (f.value as readonly string[]) : [];
     const options = optionsOf(node);
-    const toggle = (o: string, on: boolean) => f.set(options.filter((x) => (x === o ? on : chosen.includes(x))));
+    const toggle = (o: string, on: boolean) => {
+      const now = f.now();
+      const before = Array.isArray(now) ? (now as readonly string[]) : [];
+      f.set(options.filter((x) => (x === o ? on : before.includes(x))));
+    };
     return html`<fieldset class="field" part="field-group" data-field=${node.id} tabindex="-1" aria-describedby=${f.describedBy}>
       ${legendFor(f)}
       ${options.map(

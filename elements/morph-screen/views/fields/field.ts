@@ -4,6 +4,7 @@
  * a required field shows once a send was tried while it was empty.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { Signal } from 'signal-polyfill';
 import { attrFlag, attrText, FIELD_KINDS, hasValue, plainText, type OpNode } from '../../../../src/ops/index.js';
 import { startingValue } from '../../controllers/forms.js';
 import { domId, type MorphContext, type NodeHost } from '../../screenContext.js';
@@ -18,6 +19,8 @@ export interface Field {
   readonly label: string;
   readonly required: boolean;
   readonly value: unknown;
+  /** The value now (not when drawn: two changes may come before the next draw). */
+  now(): unknown;
   set(value: unknown): void;
   /** The message shown now ('' when none), its id for aria-describedby, and aria-invalid. */
   readonly message: string;
@@ -31,11 +34,14 @@ export function field(node: OpNode, screen: MorphContext, host: NodeHost): Field
   const required = attrFlag(node.attrs, 'required');
   let value: unknown;
   let set: (v: unknown) => void;
+  let now: () => unknown;
   if (form) {
     value = screen.forms.value(form, node);
+    now = () => Signal.subtle.untrack(() => screen.forms.value(form, node));
     set = (v) => screen.forms.edit(form, node, v);
   } else {
-    value = host.local.has(LOCAL) ? host.local.get(LOCAL) : startingValue(node);
+    now = () => (host.local.has(LOCAL) ? host.local.get(LOCAL) : startingValue(node));
+    value = now();
     set = (v) => {
       host.local.set(LOCAL, v);
       host.requestUpdate();
@@ -51,6 +57,7 @@ export function field(node: OpNode, screen: MorphContext, host: NodeHost): Field
     label,
     required,
     value,
+    now,
     set,
     message,
     describedBy: message ? domId.message(node.id) : nothing,

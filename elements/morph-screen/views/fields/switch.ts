@@ -21,7 +21,7 @@ export const switchField: NodeView = {
           aria-labelledby=${labelId}
           aria-invalid=${f.invalid}
           aria-describedby=${f.describedBy}
-          @click=${() => f.set(!on)}
+          @click=${() => f.set(f.now() !== true)}
         ><span class="switch-thumb" aria-hidden="true"></span></button>
         <span class="switch-label" id=${labelId}><bdi>${f.label}</bdi></span>
         <span class="switch-state" aria-hidden="true">${on ? screen.words.on : screen.words.off}</span>

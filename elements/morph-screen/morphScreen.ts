@@ -5,7 +5,7 @@ import { Signal } from 'signal-polyfill';
 import { AgentElement } from '../shared/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { FocusController } from '../shared/controllers/focus.js';
-import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
+import { StreamIntakeController, type IntakeResult } from '../shared/controllers/streamIntake.js';
 import {
   ComponentStates,
   createOpStream,
@@ -28,6 +28,7 @@ import { errorText } from '../../src/stream/errors.js';
 import './morphNode.js';
 import { DiagnosticsController } from './controllers/diagnostics.js';
 import { FormsController } from './controllers/forms.js';
+import { PacedWriter } from './controllers/pacedWriter.js';
 import { QuizTracker } from './controllers/quizzes.js';
 import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphStateEvent } from './events.js';
 import type { MorphContext } from './screenContext.js';
@@ -163,6 +164,8 @@ export class MorphScreen extends AgentElement {
   readonly #announcer = new AnnouncerController(this);
   readonly #focus = new FocusController(this);
   readonly #diagnostics = new DiagnosticsController();
+  /** What each `stream()` still has to write. */
+  readonly #paced = new Set<PacedWriter>();
 
   constructor() {
     super();
@@ -264,6 +267,7 @@ export class MorphScreen extends AgentElement {
   /** Clears the answer and starts a new document. A `stream()` still reading stops (it resolves, writing nothing more). */
   reset(): void {
     this.#intake.abort();
+    for (const paced of this.#paced) paced.stop();
     this.#announcer.clear();
     this.#connectionLost.set(false);
     this.#waitingTurn.set(false);
@@ -276,14 +280,24 @@ export class MorphScreen extends AgentElement {
    * JSON lines or SSE `data:` lines, told by the first line. Resolves when the stream has ended. Rejects with
    * the source's error (or a `SourceError` for an error status) after ending the answer, which then says the
    * connection was lost; rejects with a TypeError, touching nothing, when `source` is none of those kinds.
-   * `reset()` stops it: it resolves and writes nothing more.
+   * `reset()` stops it: it resolves and writes nothing more. A source that delivers a lot at once is written a
+   * slice at a time, with a turn for the page about every frame, so input and painting go on.
    */
   async stream(source: SourceInput): Promise<void> {
     const answer = untracked(() => this.#answer.get());
-    const read = await this.#intake.read(source, (chunk) => {
-      if (untracked(() => this.#answer.get()) === answer) this.write(chunk);
+    const current = () => untracked(() => this.#answer.get()) === answer;
+    const paced = new PacedWriter((chunk) => {
+      if (current()) this.write(chunk);
     });
-    if (read.status === 'aborted' || untracked(() => this.#answer.get()) !== answer) return;
+    this.#paced.add(paced);
+    let read: IntakeResult;
+    try {
+      read = await this.#intake.read(source, (chunk) => paced.push(chunk));
+      await paced.done();
+    } finally {
+      this.#paced.delete(paced);
+    }
+    if (read.status === 'aborted' || !current()) return;
     if (read.status === 'failed') this.#connectionLost.set(true);
     this.end();
     if (read.status === 'failed') throw read.error;

@@ -2,7 +2,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { buttonIntent, buttonLabel, type ButtonLike, type OpNode } from '../../../src/ops/index.js';
 import type { MorphContext, NodeView } from '../screenContext.js';
 import { ancestor, oneOf } from './parts.js';
-import { link } from './spans.js';
+import { link } from './links.js';
 
 /**
  * A Button as the format defines it: inside a Form it sends the Form; outside, one with `ask` asks that, one

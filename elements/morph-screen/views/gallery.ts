@@ -2,7 +2,8 @@ import { css, html } from 'lit';
 import type { ImagesData } from '../../../src/ops/index.js';
 import type { NodeView } from '../screenContext.js';
 import { fallback, firstAttr, pending } from './parts.js';
-import { inline, picture, scope } from './spans.js';
+import { picture } from './links.js';
+import { inline, scope } from './spans.js';
 
 /** Gallery: its images (those the app's policy allows; the others say what they show), each with its credit. */
 export const gallery: NodeView = {

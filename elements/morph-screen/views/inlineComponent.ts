@@ -6,7 +6,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { ElementSpan } from '../../../src/ops/index.js';
 import { appElement, handOver } from './appElement.js';
-import { badgeTemplate } from './badge.js';
+import { badgeTemplate } from './badgeLook.js';
 import { buttonTemplate } from './button.js';
 import type { SpanScope } from './spans.js';
 

@@ -8,10 +8,10 @@
  * stream can't reorder the text around it or the element's own words.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { httpUrl, spansOf, type ElementSpan, type ImageSpan, type Inline, type Span } from '../../../src/ops/index.js';
-import { fill } from '../../../strings/en.js';
+import { spansOf, type ElementSpan, type ImageSpan, type Inline, type Span } from '../../../src/ops/index.js';
 import type { MorphContext, NodeHost } from '../screenContext.js';
 import { inlineComponent } from './inlineComponent.js';
+import { link, picture } from './links.js';
 
 /**
  * Where spans are drawn: the screen, the node they belong to (an inline Button's action names it) and, when
@@ -75,30 +75,8 @@ function span(s: Span, at: SpanScope): unknown {
   }
 }
 
-/**
- * A link from the stream: only http(s), opened in a new tab (the answer stays where it is, as in a chat) with
- * no opener and no referrer, and said to open in a new tab. Anything else shows its content only.
- */
-export function link(href: string, content: unknown, screen: MorphContext): TemplateResult | unknown {
-  const url = httpUrl(href);
-  if (url === null) return content;
-  return html`<a href=${url} target="_blank" rel="noopener noreferrer" part="link">${content}<span class="visually-hidden">
-      ${screen.words.opensInNewTab}</span
-    ></a>`;
-}
-
 /** An inline image, when the app's policy allows its source; else its alt text in a muted box. */
 function image(s: ImageSpan, at: SpanScope): TemplateResult {
   const credit = s.credit && s.credit.length > 0 ? html`<small class="credit">${spans(s.credit, at)}</small>` : nothing;
   return html`<span class="inline-image">${picture(s.src, s.alt, at.screen)}${credit}</span>`;
-}
-
-/** An `<img>` for an allowed source (no referrer, loaded lazily), else the words saying it isn't shown. */
-export function picture(src: string, alt: string, screen: MorphContext): TemplateResult {
-  const url = httpUrl(src);
-  if (url !== null && screen.imageAllowed(url)) {
-    return html`<img src=${url} alt=${alt} loading="lazy" decoding="async" referrerpolicy="no-referrer" part="image" />`;
-  }
-  const words = alt ? fill(screen.words.imageNotShown, { alt }) : screen.words.imageNotShownNoAlt;
-  return html`<span class="image-blocked" part="image-blocked">${words}</span>`;
 }

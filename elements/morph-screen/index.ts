@@ -1,5 +1,16 @@
-/** `<morph-screen>`: draws an op-stream answer document as it streams. Importing this module defines the element. */
-export { MorphScreen } from './morphScreen.js';
+/**
+ * `<morph-screen>`: draws an op-stream answer document as it streams. Importing this module defines the element
+ * (and the internal `<morph-node>` it draws each node in) where custom elements exist and it isn't defined yet.
+ */
+import { MorphNodeElement } from './morphNode.js';
+import { MorphScreen } from './morphScreen.js';
+
+if (typeof customElements !== 'undefined') {
+  if (!customElements.get('morph-node')) customElements.define('morph-node', MorphNodeElement);
+  if (!customElements.get('morph-screen')) customElements.define('morph-screen', MorphScreen);
+}
+
+export { MorphScreen };
 export type { ComponentTags, MorphRespond } from './morphScreen.js';
 export { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphStateEvent, type DiagOrigin } from './events.js';
 export type {

@@ -71,8 +71,6 @@ export class MorphNodeElement extends SignalWatcher(LitElement) {
   }
 }
 
-if (!customElements.get('morph-node')) customElements.define('morph-node', MorphNodeElement);
-
 declare global {
   interface HTMLElementTagNameMap {
     'morph-node': MorphNodeElement;

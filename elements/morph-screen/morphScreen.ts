@@ -25,7 +25,6 @@ import {
 } from '../../src/ops/index.js';
 import type { Source, SourceInput } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
-import './morphNode.js';
 import { DiagnosticsController } from './controllers/diagnostics.js';
 import { FormsController } from './controllers/forms.js';
 import { PacedWriter } from './controllers/pacedWriter.js';
@@ -68,6 +67,8 @@ interface Answer {
 }
 
 /**
+ * @summary Draws an answer document from an op stream while it streams, and turns taps into the format's actions.
+ *
  * `<morph-screen>` draws an answer document that arrives as an op stream (`{"op":"open",…}` JSON lines, or SSE
  * `data:` lines carrying them) while it streams: prose, tables, code, charts, quizzes, polls, checklists,
  * flashcards, what-if sliders, tabs and forms. Feed it with `write()`/`end()` or `stream()`.
@@ -530,8 +531,6 @@ export class MorphScreen extends AgentElement {
     this.dispatchEvent(event);
   }
 }
-
-if (!customElements.get('morph-screen')) customElements.define('morph-screen', MorphScreen);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -35,10 +35,11 @@ const mtime = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
 function pack() {
   mkdirSync(packDir, { recursive: true });
-  const out = spawnSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: root, env, encoding: 'utf8' });
+  const out = spawnSync('npm', ['pack', '--pack-destination', packDir], { cwd: root, env, encoding: 'utf8' });
   if (out.status !== 0) throw new Error(`npm pack failed:\n${out.stdout}\n${out.stderr}`);
-  const [packed] = JSON.parse(out.stdout.slice(out.stdout.indexOf('[')));
-  renameSync(join(packDir, packed.filename), tarball);
+  // Named by npm as <name>-<version>.tgz (its stdout also carries the build's output when prepack built).
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  renameSync(join(packDir, `${name}-${version}.tgz`), tarball);
 }
 
 /** Puts the tarball's files in node_modules/agentic-elements (keeping a nested node_modules npm may have made). */

@@ -46,7 +46,7 @@ export function testExample(name, start, extra) {
   });
 
   test(`${name}: the elements are defined and upgraded`, async () => {
-    for (const tag of ['omni-screen', 'oui-surface', 'ax-runner']) {
+    for (const tag of ['omni-screen', 'oui-surface', 'ax-runner', 'morph-screen']) {
       await page.waitForFunction((t) => customElements.get(t) !== undefined && document.querySelector(t) instanceof customElements.get(t), tag, WAIT);
     }
   });
@@ -69,6 +69,7 @@ export function testExample(name, start, extra) {
       const screen = document.querySelector('omni-screen');
       const surface = document.querySelector('oui-surface');
       const runner = document.querySelector('ax-runner');
+      const answer = document.querySelector('morph-screen');
       // Any attribute that holds JSON, "[object Object]" or a function's source was a property gone wrong.
       const stringified = [...document.querySelectorAll('omni-screen, oui-surface, ax-runner, morph-screen')].flatMap((el) =>
         [...el.attributes].filter((a) => /^\s*[[{]|\[object |=>|function/.test(a.value)).map((a) => `${el.localName}[${a.name}]`),
@@ -83,6 +84,8 @@ export function testExample(name, start, extra) {
         transport: typeof surface.transport?.onAction,
         surfaceAttrs: ['surface', 'handlers', 'transport'].map((n) => surface.getAttribute(n)),
         scope: runner.scope instanceof HTMLFormElement,
+        respond: typeof answer.respond,
+        respondAttr: answer.getAttribute('respond'),
         stringified,
       };
     });
@@ -96,6 +99,8 @@ export function testExample(name, start, extra) {
       transport: 'function',
       surfaceAttrs: [null, null, null],
       scope: true,
+      respond: 'function',
+      respondAttr: null,
       stringified: [],
     });
   });
@@ -111,6 +116,14 @@ export function testExample(name, start, extra) {
     await page.getByTestId('saved').getByText('Delivery to Ada Lovelace').waitFor(WAIT);
     await page.getByTestId('runner').getByText('The runner ended: observe').waitFor(WAIT);
     assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Ada Lovelace');
+  });
+
+  test(`${name}: <morph-screen> streams a quiz; the score reaches the framework and respond() streams the next answer`, async () => {
+    const answer = page.locator('morph-screen');
+    await answer.getByRole('button', { name: /Blue Bottle Café/ }).click(WAIT);
+    await answer.getByRole('button', { name: /42\.50 USD/ }).click(WAIT);
+    await page.getByTestId('quiz').getByText('Quiz: 2 of 2').waitFor(WAIT);
+    await answer.getByText('2 of 2 right. Thank you!').waitFor(WAIT);
   });
 
   if (extra) extra(context);

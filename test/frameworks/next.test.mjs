@@ -50,10 +50,10 @@ testExample('next', start, (context) => {
     const response = await fetch(context.url);
     assert.match(response.headers.get('cache-control') ?? '', /no-store/, 'rendered on request, not served from a prerender');
     const html = await response.text();
-    for (const tag of ['omni-screen', 'oui-surface', 'ax-runner']) assert.match(html, new RegExp(`<${tag}[^>]*theme="light"|<${tag}[\\s>]`), `<${tag}> in the HTML`);
+    for (const tag of ['omni-screen', 'oui-surface', 'ax-runner', 'morph-screen']) assert.match(html, new RegExp(`<${tag}[^>]*theme="light"|<${tag}[\\s>]`), `<${tag}> in the HTML`);
     assert.match(html, /Tip: <!-- -->0<!-- -->%/, "the client component's own markup was rendered on the server");
-    const attributes = [...html.matchAll(/<(?:omni-screen|oui-surface|ax-runner)\b[^>]*>/g)].map((m) => m[0]);
-    for (const tag of attributes) assert.doesNotMatch(tag, /\b(tools|confirm|handler|surface|handlers|transport|scope)=/, tag);
+    const attributes = [...html.matchAll(/<(?:omni-screen|oui-surface|ax-runner|morph-screen)\b[^>]*>/g)].map((m) => m[0]);
+    for (const tag of attributes) assert.doesNotMatch(tag, /\b(tools|confirm|handler|surface|handlers|transport|scope|respond)=/, tag);
   });
 
   test('next: the server logged no error', () => {

@@ -1,7 +1,7 @@
 // Plain HTML: the cdn file defines the elements and exports the engine's API. Objects and functions are set as
 // properties (an attribute would be a string); events are heard with addEventListener.
 import { createDirectTransportPair, createOUIAgent } from './node_modules/agentic-elements/cdn/agentic-elements.js';
-import { FILL_REPLY, PAYMENT_SCREEN, confirm, paced, tipSurface, tools } from '../shared/scenario.js';
+import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../shared/scenario.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -44,3 +44,11 @@ runner.addEventListener('ax-end', (e) => {
   $('[data-testid=runner]').textContent = `The runner ended: ${e.outcome.reason}`;
 });
 $('#fill').addEventListener('click', () => runner.stream(paced(FILL_REPLY)));
+
+// <morph-screen>: the quiz's score reaches the page as an event, and `respond` turns it into the next answer.
+const answer = $('#answer');
+answer.respond = (action) => (action.type === 'quiz' ? paced(quizReply(action.score, action.total)) : undefined);
+answer.addEventListener('morph-action', (e) => {
+  if (e.action.type === 'quiz') $('[data-testid=quiz]').textContent = `Quiz: ${e.action.score} of ${e.action.total}`;
+});
+answer.stream(paced(QUIZ_ANSWER));

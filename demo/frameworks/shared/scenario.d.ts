@@ -10,4 +10,6 @@ export declare const tipSurface: {
   actions: { id: string; description: string; input: { type: 'object'; [key: string]: unknown } }[];
 };
 export declare const FILL_REPLY: string;
+export declare const QUIZ_ANSWER: string;
+export declare function quizReply(score: number, total: number): string;
 export declare function paced(text: string, msPerLine?: number): AsyncGenerator<string>;

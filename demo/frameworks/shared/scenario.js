@@ -59,6 +59,23 @@ export const FILL_REPLY = [
   '',
 ].join('\n');
 
+/** The op stream of an answer with a quiz about the payment: one JSON op per line. */
+export const QUIZ_ANSWER = [
+  { op: 'node', id: '0', type: 'p', spans: 'A short quiz before you pay.' },
+  { op: 'open', id: '1', type: 'Quiz', attrs: { title: 'Your payment' } },
+  { op: 'node', id: '1.0', type: 'Question', attrs: { q: 'Who is paid?' }, data: { items: ['Blue Bottle Café', 'Sightglass'], answer: 0 } },
+  { op: 'node', id: '1.1', type: 'Question', attrs: { q: 'How much?' }, data: { items: ['24.50 USD', '42.50 USD'], answer: 1 } },
+  { op: 'close', id: '1' },
+  { op: 'end', complete: true, truncated: false },
+]
+  .map((op) => `${JSON.stringify(op)}\n`)
+  .join('');
+
+/** The next answer, for `respond`: what the model would say about the quiz's score. */
+export const quizReply = (score, total) =>
+  `${JSON.stringify({ op: 'node', id: '0', type: 'p', spans: `${score} of ${total} right. Thank you!` })}\n` +
+  `${JSON.stringify({ op: 'end', complete: true, truncated: false })}\n`;
+
 /** Text as a model sends it: a line at a time, a little apart, so the elements visibly draw while it streams. */
 export async function* paced(text, msPerLine = 20) {
   for (const line of text.split(/(?<=\n)/)) {

@@ -2,8 +2,8 @@
 // CUSTOM_ELEMENTS_SCHEMA tells the compiler the dashed tags are custom elements, not unknown components.
 import { CUSTOM_ELEMENTS_SCHEMA, Component, ElementRef, signal, viewChild, type AfterViewInit } from '@angular/core';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
-import type { AxEndEvent, AxRunner, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent } from 'agentic-elements';
-import { FILL_REPLY, PAYMENT_SCREEN, confirm, paced, tipSurface, tools } from '../../shared/scenario.js';
+import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent } from 'agentic-elements';
+import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
 @Component({
   selector: 'app-root',
@@ -20,9 +20,11 @@ export class App implements AfterViewInit {
   protected readonly name = signal('');
   protected readonly saved = signal('');
   protected readonly runnerSaid = signal('');
+  protected readonly quiz = signal('');
   private readonly screen = viewChild.required<ElementRef<OmniScreen>>('screen');
   private readonly runner = viewChild.required<ElementRef<AxRunner>>('runner');
   private readonly form = viewChild.required<ElementRef<HTMLFormElement>>('form');
+  private readonly answer = viewChild.required<ElementRef<MorphScreen>>('answer');
 
   // <omni-screen>: an arrow function, so it keeps `this` when the element calls it.
   protected readonly handler = ({ params }: OmniAction) => ({ result: { receipt: `R-${Math.round(Number(params.amount) * 100)}` } });
@@ -38,9 +40,13 @@ export class App implements AfterViewInit {
     },
   };
 
+  // <morph-screen>: `respond` turns the quiz's score into the next answer.
+  protected readonly respond: MorphRespond = (action) => (action.type === 'quiz' ? paced(quizReply(action.score, action.total)) : undefined);
+
   ngAfterViewInit(): void {
     this.runner().nativeElement.scope = this.form().nativeElement;
     void this.screen().nativeElement.stream(paced(PAYMENT_SCREEN));
+    void this.answer().nativeElement.stream(paced(QUIZ_ANSWER));
   }
 
   // The compiler types an event on a custom element as Event: each handler says which one it is.
@@ -57,6 +63,11 @@ export class App implements AfterViewInit {
 
   protected onEnd(event: Event): void {
     this.runnerSaid.set(`The runner ended: ${(event as AxEndEvent).outcome.reason}`);
+  }
+
+  protected onQuiz(event: Event): void {
+    const { action } = event as MorphActionEvent;
+    if (action.type === 'quiz') this.quiz.set(`Quiz: ${action.score} of ${action.total}`);
   }
 
   protected askTip(): void {

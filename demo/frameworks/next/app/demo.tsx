@@ -5,11 +5,12 @@
 import 'agentic-elements';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
-import type { AxEndEvent, AxRunner, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent, OuiSurface } from 'agentic-elements';
+import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent, OuiSurface } from 'agentic-elements';
 import { useElement } from './useElement';
-import { FILL_REPLY, PAYMENT_SCREEN, confirm, paced, tipSurface, tools } from '../../shared/scenario.js';
+import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
 const handler = ({ params }: OmniAction) => ({ result: { receipt: `R-${Math.round(Number(params.amount) * 100)}` } });
+const respond: MorphRespond = (action) => (action.type === 'quiz' ? paced(quizReply(action.score, action.total)) : undefined);
 
 /** The transport's two ends, one pair per page: the page's end to <oui-surface>, the agent's end to the agent. */
 function connect() {
@@ -24,6 +25,7 @@ export function Demo() {
   const [name, setName] = useState('');
   const [saved, setSaved] = useState('');
   const [runnerSaid, setRunnerSaid] = useState('');
+  const [quiz, setQuiz] = useState('');
   const [{ client, agent }] = useState(connect);
   const [handlers] = useState(() => ({
     set_tip: ({ percent }: Record<string, unknown>) => {
@@ -35,6 +37,7 @@ export function Demo() {
   const surface = useRef<OuiSurface>(null);
   const runner = useRef<AxRunner>(null);
   const form = useRef<HTMLFormElement>(null);
+  const answer = useRef<MorphScreen>(null);
 
   const onAction = (e: OmniActionEvent) => {
     const { receipt } = e.result as { receipt: string };
@@ -42,16 +45,22 @@ export function Demo() {
   };
   const onResult = (e: OuiResultEvent) => e.final && setAgentSaid(`The agent's call succeeded: ${e.result.success}`);
   const onEnd = (e: AxEndEvent) => setRunnerSaid(`The runner ended: ${e.outcome.reason}`);
+  const onQuiz = (e: MorphActionEvent) => e.action.type === 'quiz' && setQuiz(`Quiz: ${e.action.score} of ${e.action.total}`);
 
   // Effects run only in the browser, in this order: properties and listeners first, then the stream.
   useElement(screen, { tools, confirm, handler }, { 'omni-action': onAction });
   useElement(surface, { surface: tipSurface, handlers, transport: client }, { 'oui-result': onResult });
   useElement(runner, {}, { 'ax-end': onEnd });
+  useElement(answer, { respond }, { 'morph-action': onQuiz });
   useEffect(() => {
-    const el = screen.current!;
+    const [el, doc] = [screen.current!, answer.current!];
     runner.current!.scope = form.current; // a ref is set only once mounted
     void el.stream(paced(PAYMENT_SCREEN));
-    return () => el.reset();
+    void doc.stream(paced(QUIZ_ANSWER));
+    return () => {
+      el.reset();
+      doc.reset();
+    };
   }, []);
 
   const save = (e: FormEvent) => {
@@ -86,6 +95,12 @@ export function Demo() {
         <button type="button" onClick={() => runner.current?.stream(paced(FILL_REPLY))}>Let the agent fill the form</button>
         <ax-runner ref={runner} theme="light" />
         <p role="status" data-testid="runner">{runnerSaid}</p>
+      </section>
+
+      <section aria-labelledby="answer-title">
+        <h2 id="answer-title">Answer</h2>
+        <morph-screen ref={answer} theme="light" />
+        <p role="status" data-testid="quiz">{quiz}</p>
       </section>
     </>
   );

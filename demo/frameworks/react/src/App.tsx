@@ -2,10 +2,11 @@
 // for its own events. Module constants keep the registries stable: a new object each render is a new registry.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
-import type { AxEndEvent, AxRunner, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent } from 'agentic-elements';
-import { FILL_REPLY, PAYMENT_SCREEN, confirm, paced, tipSurface, tools } from '../../shared/scenario.js';
+import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent } from 'agentic-elements';
+import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
 const handler = ({ params }: OmniAction) => ({ result: { receipt: `R-${Math.round(Number(params.amount) * 100)}` } });
+const respond: MorphRespond = (action) => (action.type === 'quiz' ? paced(quizReply(action.score, action.total)) : undefined);
 // The page's end of the transport goes to <oui-surface>; the agent's end stays here, one for the page.
 const { server, client } = createDirectTransportPair();
 const agent = createOUIAgent(server);
@@ -17,9 +18,11 @@ export function App() {
   const [name, setName] = useState('');
   const [saved, setSaved] = useState('');
   const [runnerSaid, setRunnerSaid] = useState('');
+  const [quiz, setQuiz] = useState('');
   const screen = useRef<OmniScreen>(null);
   const runner = useRef<AxRunner>(null);
   const form = useRef<HTMLFormElement>(null);
+  const answer = useRef<MorphScreen>(null);
   // State setters never change, so this object is made once.
   const [handlers] = useState(() => ({
     set_tip: ({ percent }: Record<string, unknown>) => {
@@ -29,10 +32,15 @@ export function App() {
   }));
 
   useEffect(() => {
-    const el = screen.current!;
+    const [el, doc] = [screen.current!, answer.current!];
     runner.current!.scope = form.current;
     void el.stream(paced(PAYMENT_SCREEN));
-    return () => el.reset(); // StrictMode mounts twice in development: the second stream starts afresh
+    void doc.stream(paced(QUIZ_ANSWER));
+    // StrictMode mounts twice in development: the second streams start afresh.
+    return () => {
+      el.reset();
+      doc.reset();
+    };
   }, []);
 
   const onAction = (e: OmniActionEvent) => {
@@ -40,6 +48,7 @@ export function App() {
     setPaid(`Paid ${e.params.amount} USD, note “${e.params.note}”, receipt ${receipt}`);
   };
   const onResult = (e: OuiResultEvent) => e.final && setAgentSaid(`The agent's call succeeded: ${e.result.success}`);
+  const onQuiz = (e: MorphActionEvent) => e.action.type === 'quiz' && setQuiz(`Quiz: ${e.action.score} of ${e.action.total}`);
   const save = (e: FormEvent) => {
     e.preventDefault();
     setSaved(`Delivery to ${name}`);
@@ -75,6 +84,12 @@ export function App() {
         <button type="button" onClick={() => runner.current?.stream(paced(FILL_REPLY))}>Let the agent fill the form</button>
         <ax-runner ref={runner} theme="light" onax-end={(e: AxEndEvent) => setRunnerSaid(`The runner ended: ${e.outcome.reason}`)} />
         <p role="status" data-testid="runner">{runnerSaid}</p>
+      </section>
+
+      <section aria-labelledby="answer-title">
+        <h2 id="answer-title">Answer</h2>
+        <morph-screen ref={answer} theme="light" respond={respond} onmorph-action={onQuiz} />
+        <p role="status" data-testid="quiz">{quiz}</p>
       </section>
     </>
   );

@@ -2,7 +2,7 @@
 //  1. `npm pack` the library (prepack builds it when stale) into demo/frameworks/.pack/agentic-elements.tgz: the
 //     examples depend on that file, so they install exactly what npm would publish, with its dependencies.
 //  2. Per example: `npm ci` when its node_modules is missing or older than its lockfile (the versions pinned
-//     there), then the fresh tarball put in place of node_modules/agentic-elements (npm caches a local tarball by
+//     there; `npm install` if the lockfile no longer matches, saying so), then the fresh tarball put in place of node_modules/agentic-elements (npm caches a local tarball by
 //     name, so a rebuilt one is not picked up by itself), then `npm run build` when it has one.
 //  3. The browser tests (test/frameworks/<name>.test.mjs, node:test + Playwright), one file at a time.
 // A failed install or build fails that example's tests. Ends with `N passed, N failed`.
@@ -72,9 +72,14 @@ async function prepare(name) {
   const installed = join(dir, 'node_modules/.package-lock.json');
   if (!existsSync(installed) || mtime(lock) > mtime(installed)) {
     console.log(`\n--- ${name}: npm ci`);
-    const { ok, seconds } = await run('npm', ['ci', '--no-audit', '--no-fund'], dir);
+    let { ok, seconds } = await run('npm', ['ci', '--no-audit', '--no-fund'], dir);
+    if (!ok) {
+      // Most often the library's own dependencies changed since the lockfile was made (they are part of it).
+      console.log(`--- ${name}: npm ci failed; npm install instead (commit demo/frameworks/${name}/package-lock.json if it changed)`);
+      ({ ok, seconds } = await run('npm', ['install', '--no-audit', '--no-fund'], dir));
+    }
     console.log(`--- ${name}: installed in ${seconds.toFixed(1)} s`);
-    if (!ok) return `npm ci failed in demo/frameworks/${name}`;
+    if (!ok) return `the install failed in demo/frameworks/${name}`;
   }
   placeTarball(dir);
   const missing = missingDependencies(dir);

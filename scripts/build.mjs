@@ -27,6 +27,7 @@ export const STEPS = [
   { name: 'manifest', makes: 'custom-elements.json', cmd: 'cem analyze --config scripts/manifest/cem.config.mjs' },
   // The docs site and the framework typings are generated from the manifest: it must describe everything.
   { name: 'manifest-check', makes: 'nothing: fails naming each undescribed member', cmd: `${node} scripts/manifest/check.mjs custom-elements.json` },
+  { name: 'bindings', makes: 'dist/types/frameworks/ (React, Vue, Svelte template types)', cmd: `${node} scripts/bindings/generate.mjs` },
 ];
 
 /** What a full build writes, and what it is made from (test files aside). */
@@ -34,6 +35,7 @@ export const OUTPUTS = [
   ...Object.keys(NPM_ENTRIES).map((name) => `dist/${name}.js`),
   'dist/types/src/index.d.ts',
   'dist/types/elements/index.d.ts',
+  'dist/types/frameworks/react.d.ts',
   'dist/mcp-view.html',
   'cdn/agentic-elements.js',
   'custom-elements.json',

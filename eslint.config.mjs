@@ -23,7 +23,7 @@ const defineOnlyThroughHelper = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'cdn/**', 'demo/dist/**', 'node_modules/**', '.tmp/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
+  { ignores: ['dist/**', 'cdn/**', 'docs-site/**', 'demo/dist/**', 'node_modules/**', '.tmp/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
   ...tseslint.configs.recommended,
   {
     files: ['elements/**/*.ts', 'test/browser/**/*.ts', 'demo/**/*.ts'],

@@ -13,23 +13,29 @@
 // helper threads too, so it reads a little slower than a quiet machine's wall clock). BENCH_KINDS=actions,text
 // runs some kinds only; BENCH_ROUNDS sets the rounds (default 5).
 // Uses dist/engine.js when built, else the TypeScript sources. Timing is never asserted in tests.
+// BENCH_QUICK=1: the same lines from a much smaller run (10 screens, fewer repeats), for a check that it runs
+// (the README test); its figures are rough.
 import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../bin/loadEngine.mjs';
 import { BENCH_TOOLS, makeActionScreen, makeChartScreen, makeScreen, makeTableScreen, makeTextScreen } from './screens.mjs';
 
 const { createOmniParser } = await loadEngine();
 const registries = { tools: BENCH_TOOLS, assets: [] };
-const SCREENS = Number(process.env.BENCH_SCREENS ?? 200);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+// BENCH_QUICK=1: a small run that still prints every line (the README test runs the benchmarks that way).
+const QUICK = process.env.BENCH_QUICK === '1';
+const SCREENS = Number(process.env.BENCH_SCREENS ?? (QUICK ? 10 : 200));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 5));
+const SCALE = QUICK ? 0.05 : 1;
+const GROWTH = QUICK ? { warm: 2, measured: 5 } : { warm: 20, measured: 50 };
 const ONLY = process.env.BENCH_KINDS?.split(',');
 
 // About 10 MB of Omni-IR for each new kind, 20 MB for the mixed screens (as before).
 const KINDS = [
   { name: 'mixed', make: makeScreen, count: SCREENS, seed: 1000 },
-  { name: 'actions', make: makeActionScreen, count: 45, seed: 2000 },
-  { name: 'text', make: makeTextScreen, count: 30, seed: 3000 },
-  { name: 'tables', make: makeTableScreen, count: 85, seed: 4000 },
-  { name: 'charts', make: makeChartScreen, count: 50, seed: 5000 },
+  { name: 'actions', make: makeActionScreen, count: Math.ceil(45 * SCALE), seed: 2000 },
+  { name: 'text', make: makeTextScreen, count: Math.ceil(30 * SCALE), seed: 3000 },
+  { name: 'tables', make: makeTableScreen, count: Math.ceil(85 * SCALE), seed: 4000 },
+  { name: 'charts', make: makeChartScreen, count: Math.ceil(50 * SCALE), seed: 5000 },
 ].filter((k) => !ONLY || ONLY.includes(k.name));
 
 const CHUNK = 4096;
@@ -137,13 +143,13 @@ function growth(screen) {
   const last = times.slice(compLines - 100).reduce((a, b) => a + b, 0);
   return { first, last };
 }
-for (let i = 0; i < 20; i++) growth(screens[i % screens.length]); // warm up
+for (let i = 0; i < GROWTH.warm; i++) growth(screens[i % screens.length]); // warm up
 let first = 0;
 let last = 0;
-for (let i = 0; i < 50; i++) {
+for (let i = 0; i < GROWTH.measured; i++) {
   const g = growth(screens[i % screens.length]);
   first += g.first;
   last += g.last;
 }
-console.log(`growth: first 100 lines ${(first / 50).toFixed(3)} ms, last 100 lines ${(last / 50).toFixed(3)} ms per screen`);
+console.log(`growth: first 100 lines ${(first / GROWTH.measured).toFixed(3)} ms, last 100 lines ${(last / GROWTH.measured).toFixed(3)} ms per screen`);
 console.log(`ratio last 100 / first 100: ${(last / first).toFixed(2)} (target <= 1.5)`);

@@ -4,6 +4,8 @@
 // (targets: p95 < 1 ms, ratio <= 1.5); then end()'s cost for 2,000 references that never arrive against drawing
 // 1,000 real components (target: at most equal).
 // Needs `npm run build` first (it loads cdn/agentic-elements.js, the script-tag build a page without a bundler uses).
+// BENCH_RUNS sets the number of runs (5); BENCH_QUICK=1 makes it 2 (the first warms up), for a check that it runs
+// and prints every line (the README test); its figures are rough.
 import { createServer } from 'node:http';
 import { readFileSync, existsSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -38,7 +40,7 @@ try {
   const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await tab.goto(`http://127.0.0.1:${port}/`);
   await tab.waitForFunction(() => customElements.get('omni-screen'));
-  const runs = Number(process.env.BENCH_RUNS ?? 5);
+  const runs = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 2 : 5));
   const measured = await tab.evaluate(async (runs) => {
     const text = await (await fetch('/screen.txt')).text();
     const lines = text.split('\n').filter(Boolean).map((l) => `${l}\n`);

@@ -3,6 +3,7 @@
  * whole set); each element's folder can also be imported on its own.
  */
 export * from './omni-screen/index.js';
+export * from './morph-screen/index.js';
 export * from './ax-runner/index.js';
 export * from './oui-surface/index.js';
 export { AgentElement } from './shared/base/agentElement.js';

@@ -1,10 +1,17 @@
 // `npm test`: every check a submission must pass, in order, each counted; ends with `N passed, N failed`.
 // Stages: typecheck (whole project, and the engine alone without DOM types), lint, engine tests in Node,
 // build, conformance suites (the shared one, then the project's extra cases in test/conformance/extra), size
-// budgets, the packed package installed in a scratch project, browser tests in Chromium.
+// budgets, the packed package installed in a scratch project, every code block of the README run as written,
+// browser tests in Chromium.
+//   npm test                      every stage
+//   npm test -- readme browser    only the named stages
+//   npm test -- --list            the stages and their commands, without running them
+// Each stage is told what ran before it in this run (AGENTIC_TEST_STAGES: [{name, cmd, code}]), so the README's
+// `npm run build` and `node scripts/check-size.mjs` are the build and size stages' runs, not second ones.
 import { spawn } from 'node:child_process';
 
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const only = args.filter((a) => !a.startsWith('--'));
 
 /** Each stage: a command, and how to read its pass/fail counts (null: the stage counts as one check). */
 const stages = [
@@ -18,6 +25,8 @@ const stages = [
   { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts },
   // The package as a stranger gets it: npm pack, install in a scratch project, import, bundle, script tag, types, bin.
   { name: 'package', cmd: ['node', 'scripts/node-tests.mjs', '--test-reporter=tap', 'test/install'], counts: tapCounts },
+  // Every code block of README.md, read from it and run as written (test/readme/readme.test.mjs says how).
+  { name: 'readme', cmd: ['node', 'scripts/node-tests.mjs', '--test-reporter=tap', 'test/readme'], counts: tapCounts },
   { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts },
 ];
 
@@ -36,10 +45,14 @@ function plainCounts(out) {
   return { passed: +last[1], failed: +last[2] };
 }
 
+/** What ran before the current stage in this run. */
+const ran = [];
+
 function run(stage) {
   return new Promise((resolve) => {
     const [cmd, ...args] = stage.cmd;
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const env = { ...process.env, FORCE_COLOR: '0', AGENTIC_TEST_STAGES: JSON.stringify(ran) };
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let out = '';
     const take = (stream, sink) =>
       stream.on('data', (d) => {
@@ -52,6 +65,11 @@ function run(stage) {
   });
 }
 
+if (args.includes('--list')) {
+  for (const stage of stages) console.log(`${stage.name}: ${stage.cmd.join(' ')}`);
+  process.exit(0);
+}
+
 let passed = 0;
 let failed = 0;
 const summary = [];
@@ -59,6 +77,7 @@ for (const stage of stages) {
   if (only.length && !only.includes(stage.name)) continue;
   console.log(`\n=== ${stage.name}: ${stage.cmd.join(' ')}`);
   const { code, out } = await run(stage);
+  ran.push({ name: stage.name, cmd: stage.cmd, code });
   // A stage whose input isn't here (the external conformance suite in a lone clone) says so and is skipped.
   const skipped = code === 0 && /^skipped: .*/m.exec(out);
   if (skipped) {

@@ -147,6 +147,63 @@ export const en = {
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // Said politely to assistive technology as steps change
   axSaidStep: '{action}: {state}.',
+
+  // ——— <morph-screen>: answer documents from the op stream ———
+  // What stands in for a part of the answer that didn't arrive or couldn't be drawn
+  answerMissing: 'This part of the answer did not arrive.',
+  answerCrashed: 'This part of the answer could not be shown.',
+  answerConnectionLost: 'The connection was lost before the answer was complete.',
+  answerTruncated: 'The answer was cut short.',
+  answerWriting: 'Writing the answer…',
+  // Links and images from the stream
+  opensInNewTab: '(opens in a new tab)',
+  imageNotShown: 'Image not shown: {alt}',
+  imageNotShownNoAlt: 'Image not shown',
+  // Blocks
+  taskDone: 'Done:',
+  taskOpen: 'To do:',
+  codeLanguage: 'Code, {lang}',
+  codeBlock: 'Code',
+  // FollowUps, Gallery, Map
+  followUps: 'Suggested follow-ups',
+  gallery: 'Pictures',
+  mapPlaces: 'Places on the map',
+  // Question and Quiz
+  quizScore: 'You got {score} of {total} right.',
+  quizDone: 'Quiz finished.',
+  quizRight: 'Right.',
+  quizWrong: 'Not quite. The answer is {answer}.',
+  quizRecorded: 'Answer recorded.',
+  quizYourAnswer: 'your answer',
+  quizChoices: 'Choices for: {question}',
+  // Poll
+  pollVoted: 'You voted for {choice}.',
+  pollChosen: 'your vote',
+  // Checklist
+  checklistProgress: '{done} of {total} done',
+  // Flashcards
+  flashcardPosition: 'Card {n} of {total}',
+  flashcardShow: 'Show the answer',
+  flashcardHide: 'Show the question',
+  flashcardFront: 'Question',
+  flashcardBack: 'Answer',
+  flashcardKnown: 'I know this one',
+  flashcardPrevious: 'Previous card',
+  flashcardNext: 'Next card',
+  flashcardsKnown: '{known} of {total} known',
+  // What-if
+  resultUnknown: 'Can’t be worked out for these values',
+  // Forms
+  formSent: 'Sent.',
+  locationShare: 'Share my location',
+  locationShared: 'Location shared (within {accuracy} m).',
+  locationFailed: 'Your location could not be read.',
+  scanCode: 'Scan a code',
+  scanFailed: 'No code was found in that picture.',
+  filesChosen: '{count} chosen',
+  // Tabs and Details without a label of their own
+  tabNumber: 'Tab {n}',
+  detailsSummary: 'More',
 } as const;
 
 export type StringKey = keyof typeof en;

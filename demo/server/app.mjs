@@ -167,7 +167,7 @@ export async function startServer(options = {}) {
       else res.destroy();
     }
   });
-  // [10.16]: the WebSocket endpoint; any other upgrade is refused (the page and the API speak plain HTTP).
+  // [10.16]: the WebSocket endpoint; any other upgrade but Socket.IO's is refused (the rest speaks plain HTTP).
   server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => socket.destroy());
     let pathname = null;
@@ -177,6 +177,8 @@ export async function startServer(options = {}) {
       // A malformed URL is refused below like an unknown one.
     }
     if (pathname === '/api/ws') return webSocket.upgrade(req, socket, head);
+    // Socket.IO (the OUI demo's agent) listens for its own upgrades on this server and answers them itself.
+    if (oui && pathname?.startsWith('/socket.io/')) return;
     webSocket.refuse(socket, 404, 'Not Found', 'not_found', 'No WebSocket endpoint here.');
   });
   server.requestTimeout = 0; // streams and live feeds stay open as long as they need

@@ -8,20 +8,20 @@ import { OUIActionError } from '../../../src/oui/handlers.js';
 import { OUI_ERROR_CODES } from '../../../src/oui/protocol.js';
 import { formFields, type FieldControl, type FormField } from './formFields.js';
 
-const nativeSetter = (proto: object, key: 'value' | 'checked') => Object.getOwnPropertyDescriptor(proto, key)!.set!;
-const setters = {
-  input: { value: nativeSetter(HTMLInputElement.prototype, 'value'), checked: nativeSetter(HTMLInputElement.prototype, 'checked') },
-  textarea: nativeSetter(HTMLTextAreaElement.prototype, 'value'),
-  select: nativeSetter(HTMLSelectElement.prototype, 'value'),
-};
-
-function setValue(control: FieldControl, value: string): void {
-  if (control instanceof HTMLInputElement) setters.input.value.call(control, value);
-  else if (control instanceof HTMLTextAreaElement) setters.textarea.call(control, value);
-  else setters.select.call(control, value);
+/**
+ * The platform's own setter of a control's property, found on its prototype when first needed (never at module
+ * load: importing this on a server, where there are no elements, must not throw).
+ */
+function nativeSetter(control: FieldControl, key: 'value' | 'checked'): (this: FieldControl, v: unknown) => void {
+  const proto = control instanceof HTMLInputElement ? HTMLInputElement.prototype : control instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLSelectElement.prototype;
+  return Object.getOwnPropertyDescriptor(proto, key)!.set! as (this: FieldControl, v: unknown) => void;
 }
 
-const setChecked = (control: HTMLInputElement, checked: boolean) => setters.input.checked.call(control, checked);
+function setValue(control: FieldControl, value: string): void {
+  nativeSetter(control, 'value').call(control, value);
+}
+
+const setChecked = (control: HTMLInputElement, checked: boolean) => nativeSetter(control, 'checked').call(control, checked);
 
 function announce(control: FieldControl): void {
   control.dispatchEvent(new Event('input', { bubbles: true, composed: true }));

@@ -1,0 +1,39 @@
+/**
+ * Diagnostics to `morph-diag` events: the engine's issues (refusals, warnings) and the stream's own `diag`
+ * ops, gathered while a chunk is applied and fired after it, in line order, so no app listener runs in the
+ * middle of the engine applying an op.
+ */
+import { Signal } from 'signal-polyfill';
+import type { OpDocument } from '../../../src/ops/index.js';
+import { MorphDiagEvent } from '../events.js';
+
+export class DiagnosticsController {
+  #queue: MorphDiagEvent[] = [];
+  #diagsSeen = 0;
+  #off: (() => void) | null = null;
+
+  /** Follows a new document (after `reset()`): what was queued for the old one is dropped. */
+  follow(doc: OpDocument): void {
+    this.#off?.();
+    this.#queue = [];
+    this.#diagsSeen = 0;
+    this.#off = doc.onIssue((issue) => this.#queue.push(new MorphDiagEvent('engine', issue)));
+  }
+
+  /** Fires what the last chunk brought. */
+  flush(doc: OpDocument, fire: (event: MorphDiagEvent) => void): void {
+    const diags = Signal.subtle.untrack(() => doc.diags);
+    for (; this.#diagsSeen < diags.length; this.#diagsSeen++) this.#queue.push(new MorphDiagEvent('stream', diags[this.#diagsSeen]!));
+    if (this.#queue.length === 0) return;
+    const out = this.#queue;
+    this.#queue = [];
+    // Stable: issues and diags each arrive in line order; merge them by line.
+    out.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+    for (const event of out) fire(event);
+  }
+
+  stop(): void {
+    this.#off?.();
+    this.#off = null;
+  }
+}

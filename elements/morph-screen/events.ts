@@ -1,0 +1,100 @@
+/**
+ * The events `<morph-screen>` fires: typed `Event` subclasses, all bubbling and composed, so an app listens on
+ * the element or anywhere above it.
+ */
+import type { ComponentState, EndResult, MorphAction, OpIssue, StreamDiag } from '../../src/ops/index.js';
+
+/**
+ * A person's tap made an action: `action` is exactly the action object of the format (`ask`, `submit`,
+ * `quiz`, `vote`, `state`). Cancelable: calling `preventDefault()` keeps the screen's `respond` hook from
+ * running for it.
+ */
+export class MorphActionEvent extends Event {
+  static readonly eventName = 'morph-action';
+  constructor(readonly action: MorphAction) {
+    super(MorphActionEvent.eventName, { bubbles: true, composed: true, cancelable: true });
+  }
+}
+
+/** Where a diagnostic came from: the engine refusing or changing an op, the stream's own `diag` op, or the element. */
+export type DiagOrigin = 'engine' | 'stream' | 'element';
+
+/**
+ * One diagnostic, as it happens: an op the engine refused (`severity` error) or applied with a change
+ * (`warning`), a `diag` op of the stream itself (`error` or `note`; `diag` holds it as written), or the
+ * element's own (`node_crashed`, `state_refused`, `respond_failed`).
+ */
+export class MorphDiagEvent extends Event {
+  static readonly eventName = 'morph-diag';
+  /** The engine's issue code, the diag op's `cls`, or the element's code. */
+  readonly code: string;
+  readonly severity: 'error' | 'warning' | 'note';
+  /** The input line it concerns (for a diag op, the line the op came on), or null. */
+  readonly line: number | null;
+  readonly message: string;
+  /** The node it concerns, when there is one. */
+  readonly id: string | undefined;
+  constructor(
+    readonly origin: DiagOrigin,
+    from: OpIssue | StreamDiag | { code: string; severity: 'error' | 'warning'; line: number | null; message: string; id?: string },
+  ) {
+    super(MorphDiagEvent.eventName, { bubbles: true, composed: true });
+    if ('cls' in from) {
+      this.code = from.cls;
+      this.severity = from.severity;
+      this.line = from.at;
+      this.message = from.detail;
+      this.id = undefined;
+      this.diag = from;
+    } else {
+      this.code = from.code;
+      this.severity = from.severity;
+      this.line = from.line;
+      this.message = from.message;
+      this.id = from.id;
+      this.diag = undefined;
+    }
+  }
+  /** The stream's own diag op as written (origin `stream`): `line` there is the line of the model's text. */
+  readonly diag: StreamDiag | undefined;
+}
+
+/**
+ * The stream's input ended. `end` is the `end` op's result (`complete`, `truncated`, the ids it closed), or
+ * null when the input stopped without one; `issues` holds every issue the engine found.
+ */
+export class MorphEndEvent extends Event {
+  static readonly eventName = 'morph-end';
+  constructor(
+    readonly end: EndResult | null,
+    readonly issues: readonly OpIssue[],
+  ) {
+    super(MorphEndEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * The person changed a component's state (a Quiz answer, a vote, a tick, a Flashcard, a Slider, a field):
+ * `node`, its `component` type and its `state` now, as plain JSON. State set by the app sends none. For keeping AG-UI
+ * shared state current: see `toSharedState()`.
+ */
+export class MorphStateEvent extends Event {
+  static readonly eventName = 'morph-state';
+  constructor(
+    readonly node: string,
+    /** The component: Quiz, Flashcards, Poll, Checklist, WhatIf or Form. */
+    readonly component: string,
+    readonly state: ComponentState,
+  ) {
+    super(MorphStateEvent.eventName, { bubbles: true, composed: true });
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'morph-action': MorphActionEvent;
+    'morph-diag': MorphDiagEvent;
+    'morph-end': MorphEndEvent;
+    'morph-state': MorphStateEvent;
+  }
+}

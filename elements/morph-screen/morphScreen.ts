@@ -1,0 +1,539 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
+import { Signal } from 'signal-polyfill';
+import { AgentElement } from '../shared/base/agentElement.js';
+import { AnnouncerController } from '../shared/controllers/announcer.js';
+import { FocusController } from '../shared/controllers/focus.js';
+import { StreamIntakeController, type IntakeResult } from '../shared/controllers/streamIntake.js';
+import {
+  ComponentStates,
+  createOpStream,
+  imagePolicy,
+  matchChoice,
+  plainText,
+  sharedStatesFor,
+  STATEFUL_TYPES,
+  withSharedState,
+  type ComponentState,
+  type ImagePolicy,
+  type MorphAction,
+  type OpDocument,
+  type OpIssue,
+  type OpStream,
+  type QuestionData,
+} from '../../src/ops/index.js';
+import type { Source, SourceInput } from '../../src/stream/readSource.js';
+import { errorText } from '../../src/stream/errors.js';
+import { DiagnosticsController } from './controllers/diagnostics.js';
+import { FormsController } from './controllers/forms.js';
+import { PacedWriter } from './controllers/pacedWriter.js';
+import { QuizTracker } from './controllers/quizzes.js';
+import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphStateEvent } from './events.js';
+import type { MorphContext } from './screenContext.js';
+import { screenStyles } from './styles.js';
+import { isCustomElementName } from './views/appElement.js';
+import { children } from './views/children.js';
+import { viewStyles } from './views/index.js';
+
+/** Anything `stream()` reads: a fetch Response, a ReadableStream, an async or sync iterable of text or UTF-8 bytes, or a string. */
+export type StreamSource = Source;
+
+/**
+ * The app's hook from an action to the model's next turn: return the next answer's op stream (anything
+ * `stream()` takes, or a promise of it) and the screen draws it in place of this one; return nothing to
+ * handle the action some other way. Called for `ask`, `submit`, `quiz` and `vote` (a `state` action has no
+ * model turn), after `morph-action`, unless a listener called `preventDefault()`.
+ */
+export type MorphRespond = (action: MorphAction) => SourceInput | void | null | PromiseLike<SourceInput | void | null>;
+
+/** The app's own elements for component names: name → custom element tag (`{ Map: 'my-map' }`). */
+export type ComponentTags = Readonly<Record<string, string>>;
+
+const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
+const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One document and everything that belongs to it; `reset()` makes a new one. */
+interface Answer {
+  readonly generation: number;
+  readonly stream: OpStream;
+  readonly doc: OpDocument;
+  readonly states: ComponentStates;
+  readonly context: MorphContext;
+  /** State given before its node arrived, applied when it closes (or refused at the end). */
+  readonly waitingState: Map<string, unknown>;
+  ended: boolean;
+}
+
+/**
+ * @summary Draws an answer document from an op stream while it streams, and turns taps into the format's actions.
+ *
+ * `<morph-screen>` draws an answer document that arrives as an op stream (`{"op":"open",…}` JSON lines, or SSE
+ * `data:` lines carrying them) while it streams: prose, tables, code, charts, quizzes, polls, checklists,
+ * flashcards, what-if sliders, tabs and forms. Feed it with `write()`/`end()` or `stream()`.
+ *
+ * Each node draws in its own small element, made once: an op re-renders only the nodes it touched, and a
+ * field keeps its focus and caret while the answer grows. A component still streaming shows a shimmering
+ * block of its size; one whose data never came, or that failed to draw, a sentence in its place; a flood of
+ * nodes is drawn a few hundred per task, the rest one pending block, so the page keeps answering.
+ *
+ * The stream is untrusted: its words are text, links and images are http(s) only (links open in a new tab
+ * with `rel="noopener noreferrer"`; images also pass the `images` policy), it never picks a colour, a class or
+ * a tag, and its text is isolated so a bidi override can't reorder anything around it.
+ *
+ * Taps become the format's actions (`morph-action`); the `respond` hook can turn one into the next answer.
+ * What the person did is component state, readable and settable as plain JSON (`state`), and can be bound to
+ * AG-UI shared state under the `morphscreen` key (`messageId`, `applySharedState()`, `toSharedState()`).
+ *
+ * @fires {MorphActionEvent} morph-action - A person's tap made an action; `action` is exactly the format's action object (`ask`, `submit`, `quiz`, `vote`, `state`). Cancelable: `preventDefault()` keeps `respond` from running.
+ * @fires {MorphDiagEvent} morph-diag - A diagnostic: an op the engine refused or changed (`origin` engine), the stream's own diag op (`stream`), or the element's (`element`: `node_crashed`, `state_refused`, `respond_failed`).
+ * @fires {MorphEndEvent} morph-end - The stream ended: by its `end` op, or its input ending without one (`end` null). Once per answer.
+ * @fires {MorphStateEvent} morph-state - The person changed a component's state: `node`, `component`, `state`. State the app sets sends none.
+ *
+ * @slot map-<id> - The app's own map for the Map component of node `<id>` (e.g. `slot="map-3"`), shown above its table of places.
+ *
+ * @csspart answer - The column holding the answer (`aria-busy="true"` while it streams or the next turn is awaited).
+ * @csspart notice - The answer's own notices: the connection was lost, the answer was cut short.
+ * @csspart status - The line saying the next answer is being written (while `respond` works).
+ * @csspart fallback - The block standing in for a part that didn't arrive or failed to draw.
+ * @csspart link - A link from the stream.
+ * @csspart image - An image from the stream.
+ * @csspart image-blocked - The words standing in for an image the policy refused.
+ * @csspart table - A table's scroll region.
+ * @csspart code - A code block.
+ * @csspart card - A Card.
+ * @csspart badge - A Badge.
+ * @csspart button - A Button (and the element's own buttons in components).
+ * @csspart chart - A Chart (`<ae-chart>`).
+ * @csspart map - A Map: the app's map slot and its table of places.
+ * @csspart follow-ups - The list of FollowUps; each is a `follow-up`.
+ * @csspart follow-up - One follow-up button.
+ * @csspart gallery - A Gallery.
+ * @csspart question - A Question; its choices are `choice`.
+ * @csspart choice - A choice of a Question or an option of a Poll.
+ * @csspart quiz - A Quiz.
+ * @csspart quiz-score - The score line of a finished Quiz.
+ * @csspart poll - A Poll.
+ * @csspart checklist - A Checklist.
+ * @csspart flashcards - A Flashcards.
+ * @csspart flashcard - The card shown.
+ * @csspart what-if - A WhatIf.
+ * @csspart slider - A What-if Slider's range.
+ * @csspart result - A What-if Result.
+ * @csspart tabs - A Tabs; each tab button is `tab`.
+ * @csspart tab - One tab of a tab list.
+ * @csspart details - A Details.
+ * @csspart form - A Form.
+ * @csspart field - The control of a field.
+ * @csspart field-group - The group of a Radio or Checkboxes.
+ * @csspart switch - A Switch's control.
+ * @csspart error - A field's message.
+ * @csspart announcer - The visually hidden polite live region.
+ *
+ * @cssprop --ae-accent - Links, primary buttons, the open tab, chosen answers.
+ * @cssprop --ae-success - A right answer, a done task.
+ * @cssprop --ae-danger - A wrong answer, a field's message.
+ */
+export class MorphScreen extends AgentElement {
+  static override styles = [AgentElement.styles, screenStyles, ...viewStyles];
+
+  /**
+   * The app's hook from an action to the next turn: `(action) => source | Promise<source> | void`. When it
+   * returns a source (a Response, a promise of one, a ReadableStream, an async iterable, a string), the screen
+   * starts over with it, like `reset()` then `stream(source)`: the next answer replaces this one. For a
+   * conversation with one element per turn, handle `morph-action` instead and return nothing here. While
+   * the hook works the answer is marked busy; a hook that throws leaves the answer as it is (`morph-diag`,
+   * `respond_failed`).
+   */
+  @property({ attribute: false }) respond?: MorphRespond;
+
+  /** The AG-UI message this answer is, for its component state in shared state (`morphscreen[messageId]`). */
+  @property({ attribute: 'message-id' }) messageId?: string;
+
+  #images: ImagePolicy = 'all';
+  readonly #imageTest = new Signal.State<(src: string) => boolean>(imagePolicy('all'));
+  #components: ComponentTags = {};
+  readonly #tags = new Signal.State<ComponentTags>({});
+  readonly #answer: Signal.State<Answer>;
+  readonly #connectionLost = new Signal.State(false);
+  readonly #waitingTurn = new Signal.State(false);
+  #generation = 0;
+  #drawn: { words: unknown; locale: string } | null = null;
+
+  readonly #intake = new StreamIntakeController(this, '<morph-screen>.stream()');
+  readonly #announcer = new AnnouncerController(this);
+  readonly #focus = new FocusController(this);
+  readonly #diagnostics = new DiagnosticsController();
+  /** What each `stream()` still has to write. */
+  readonly #paced = new Set<PacedWriter>();
+
+  constructor() {
+    super();
+    this.#answer = new Signal.State(this.#start());
+  }
+
+  /**
+   * Which stream images load: `'all'` (any http(s) image, the default), `'none'`, or
+   * `{origins: ['https://cdn.example.com']}`. Applied when images are drawn, so changing it redraws the
+   * images without reading the stream again. A malformed policy is a TypeError, thrown here.
+   */
+  get images(): ImagePolicy {
+    return this.#images;
+  }
+  set images(policy: ImagePolicy) {
+    const test = imagePolicy(policy ?? 'all');
+    this.#images = policy ?? 'all';
+    this.#imageTest.set(test);
+  }
+
+  /**
+   * The app's own elements for component names: `{ Map: 'my-map', Timeline: 'my-timeline' }`. The screen makes
+   * one element per component and sets its attributes as properties (safe names only), plus `attrs`, `spans`,
+   * `data`, `closed` and `nodeId`; the component's children draw into its light DOM (show them with a
+   * `<slot>`). A registered name wins over the element's own view; an invalid tag is ignored; until the tag
+   * is defined the component draws as a neutral container.
+   */
+  get components(): ComponentTags {
+    return this.#components;
+  }
+  set components(tags: ComponentTags) {
+    const checked: Record<string, string> = {};
+    if (isObject(tags)) for (const [name, tag] of Object.entries(tags)) if (isCustomElementName(tag)) checked[name] = tag;
+    this.#components = tags ?? {};
+    this.#tags.set(Object.freeze(checked));
+  }
+
+  /**
+   * Component state by node id, as plain JSON: Quiz `{answers}`, Flashcards `{known}`, Poll `{vote}`,
+   * Checklist `{done}`, WhatIf `{values}`, Form `{fields}` (files and locations stay on the device). Reading
+   * gives every such component of the document as it is now. Setting updates the components and sends no
+   * action: each entry is checked against its node; one refused is reported (`morph-diag`, `state_refused`)
+   * and the rest are kept; an entry for a node that hasn't arrived yet is applied when it closes. `null`
+   * forgets everything set.
+   */
+  get state(): Record<string, ComponentState> {
+    const { doc, states } = this.#answer.get();
+    return untracked(() => {
+      const out: Record<string, ComponentState> = {};
+      const visit = (id: string) => {
+        const node = doc.node(id);
+        if (!node) return;
+        if (STATEFUL_TYPES.includes(node.type)) {
+          const s = states.get(id);
+          if (s) out[id] = JSON.parse(JSON.stringify(s)) as ComponentState;
+        }
+        for (const c of node.children) visit(c);
+      };
+      for (const id of doc.roots) visit(id);
+      return out;
+    });
+  }
+  set state(value: Record<string, unknown> | null) {
+    const answer = untracked(() => this.#answer.get());
+    if (value === null || value === undefined) {
+      for (const id of Object.keys(answer.states.toJSON())) answer.states.clear(id);
+      answer.waitingState.clear();
+      return;
+    }
+    if (!isObject(value)) throw new TypeError('<morph-screen>.state must be an object of node ids to states, or null');
+    for (const id of Object.keys(value)) this.#setState(answer, id, value[id]);
+  }
+
+  /** The document drawn now (its fields are signals; read it after `morph-end` or in an effect). */
+  get document(): OpDocument {
+    return this.#answer.get().doc;
+  }
+
+  /** Every issue the engine found in this answer so far. */
+  get issues(): readonly OpIssue[] {
+    return untracked(() => this.#answer.get().doc.issues);
+  }
+
+  /** Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere (JSON lines or SSE, told by the first line). */
+  write(chunk: string | Uint8Array | ArrayBuffer): void {
+    const answer = untracked(() => this.#answer.get());
+    answer.stream.write(chunk);
+    this.#afterWrite(answer);
+  }
+
+  /** The input ended: a last line without a newline counts, and `morph-end` goes out if it hasn't. */
+  end(): void {
+    const answer = untracked(() => this.#answer.get());
+    answer.stream.end();
+    this.#afterWrite(answer);
+    this.#ended(answer);
+  }
+
+  /** Clears the answer and starts a new document. A `stream()` still reading stops (it resolves, writing nothing more). */
+  reset(): void {
+    this.#intake.abort();
+    for (const paced of this.#paced) paced.stop();
+    this.#announcer.clear();
+    this.#connectionLost.set(false);
+    this.#waitingTurn.set(false);
+    this.#answer.set(this.#start());
+  }
+
+  /**
+   * Reads a whole op stream into the screen and ends it however the source ends: a Response (or a promise of
+   * one: `stream(fetch(url))`), a ReadableStream, an async or sync iterable of text or bytes, or a string;
+   * JSON lines or SSE `data:` lines, told by the first line. Resolves when the stream has ended. Rejects with
+   * the source's error (or a `SourceError` for an error status) after ending the answer, which then says the
+   * connection was lost; rejects with a TypeError, touching nothing, when `source` is none of those kinds.
+   * `reset()` stops it: it resolves and writes nothing more. A source that delivers a lot at once is written a
+   * slice at a time, with a turn for the page about every frame, so input and painting go on.
+   */
+  async stream(source: SourceInput): Promise<void> {
+    const answer = untracked(() => this.#answer.get());
+    const current = () => untracked(() => this.#answer.get()) === answer;
+    const paced = new PacedWriter((chunk) => {
+      if (current()) this.write(chunk);
+    });
+    this.#paced.add(paced);
+    let read: IntakeResult;
+    try {
+      read = await this.#intake.read(source, (chunk) => paced.push(chunk));
+      await paced.done();
+    } finally {
+      this.#paced.delete(paced);
+    }
+    if (read.status === 'aborted' || !current()) return;
+    if (read.status === 'failed') this.#connectionLost.set(true);
+    this.end();
+    if (read.status === 'failed') throw read.error;
+  }
+
+  /**
+   * Answers a Question as if the person had chosen: `given` names a choice by its letter (`"B"`), its number
+   * from 1 (`2`, `"2"`) or its words (`"Jupiter"`), the engine's matching. The state changes and the actions
+   * a tap would send go out. False when the Question isn't there yet, the answer names no single choice, or
+   * it was answered already.
+   */
+  answer(questionId: string, given: string | number): boolean {
+    const { doc, context } = untracked(() => this.#answer.get());
+    return untracked(() => {
+      const node = doc.node(questionId);
+      if (!node || node.type !== 'Question' || node.dataKind !== 'question') return false;
+      const choice = matchChoice(given, (node.data as QuestionData).items.map((i) => plainText(i)));
+      if (choice === null) return false;
+      const quiz = node.parent === null ? undefined : doc.node(node.parent);
+      if (quiz?.type !== 'Quiz') return context.quizzes.answerLone(node.id, choice);
+      const index = quiz.children.filter((c) => doc.node(c)?.type === 'Question').indexOf(node.id);
+      return context.quizzes.answer(quiz.id, index, choice);
+    });
+  }
+
+  /**
+   * Sets component state from AG-UI shared state: the states under `morphscreen[messageId]`, by node id, as
+   * `state` does (checked; sends no action). Needs `messageId`.
+   */
+  applySharedState(shared: unknown): void {
+    const messageId = this.#messageIdOrThrow('applySharedState');
+    const answer = untracked(() => this.#answer.get());
+    for (const [id, s] of sharedStatesFor(shared, messageId)) this.#setState(answer, id, s);
+  }
+
+  /**
+   * A copy of AG-UI shared state with this answer's component state written under `morphscreen[messageId]`,
+   * by node id; everything else is kept, and `shared` itself is never changed. Needs `messageId`.
+   */
+  toSharedState(shared: unknown = {}): Record<string, unknown> {
+    const messageId = this.#messageIdOrThrow('toSharedState');
+    let out = withSharedState(shared, messageId, '', null);
+    // withSharedState copies; the empty node id written and removed above just makes the message's entry exist.
+    for (const [id, s] of Object.entries(this.state)) out = withSharedState(out, messageId, id, s);
+    return out;
+  }
+
+  #messageIdOrThrow(method: string): string {
+    if (typeof this.messageId !== 'string' || this.messageId === '') throw new TypeError(`<morph-screen>.${method}(): set messageId first`);
+    return this.messageId;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed);
+    // Words and locale aren't signals: when they change, every node draws again.
+    const drawn = { words: this.words, locale: this.resolvedLocale };
+    const before = this.#drawn;
+    this.#drawn = drawn;
+    if (before && (before.words !== drawn.words || before.locale !== drawn.locale)) {
+      for (const node of this.renderRoot.querySelectorAll('morph-node')) node.requestUpdate();
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const answer = this.#answer.get();
+    const doc = answer.doc;
+    const w = this.words;
+    const end = doc.end;
+    const waiting = this.#waitingTurn.get();
+    const busy = waiting || (answer.stream.transport !== null && !doc.finished && end === null);
+    return html`<div class="answer" part="answer" aria-busy=${busy ? 'true' : nothing}>
+        ${keyed(answer.generation, html`<div class="answer-body">${children(doc.roots, answer.context)}</div>`)}
+        ${end?.truncated ? html`<p class="screen-notice" part="notice" role="note">${w.answerTruncated}</p>` : nothing}
+        ${this.#connectionLost.get() ? html`<p class="screen-notice" part="notice" role="note">${w.answerConnectionLost}</p>` : nothing}
+        <p class="visually-hidden" part="status" role="status">${waiting ? w.answerWriting : ''}</p>
+      </div>
+      ${this.#announcer.render()}`;
+  }
+
+  // ——— one answer ———
+
+  #start(): Answer {
+    const generation = ++this.#generation;
+    const stream = createOpStream();
+    const doc = stream.document;
+    const states = new ComponentStates(doc);
+    this.#diagnostics.follow(doc);
+    const fire = (e: Event) => this.#fire(e);
+    const changed = (id: string) => {
+      const node = doc.node(id);
+      const s = untracked(() => states.get(id));
+      if (node && s) fire(new MorphStateEvent(id, node.type, JSON.parse(JSON.stringify(s)) as ComponentState));
+    };
+    const act = (action: MorphAction) => this.#act(action, generation);
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const screen = this;
+    const forms = new FormsController(doc, states, {
+      act,
+      stateChanged: changed,
+      announce: (words) => this.#announcer.announce(words),
+      focusField: (id) => this.#focusField(id),
+      get words() {
+        return screen.words;
+      },
+    });
+    const quizzes = new QuizTracker(doc, states, act, changed);
+    const context: MorphContext = {
+      doc,
+      states,
+      forms,
+      quizzes,
+      get words() {
+        return screen.words;
+      },
+      get locale() {
+        return screen.resolvedLocale;
+      },
+      imageAllowed: (src) => this.#imageTest.get()(src),
+      appTag: (type) => {
+        const tags = this.#tags.get();
+        return own(tags, type) ? tags[type] : undefined;
+      },
+      act,
+      stateChanged: changed,
+      announce: (words) => this.#announcer.announce(words),
+      reveal: (el) => this.#focus.reveal(el),
+      crashed: (node, error) =>
+        queueMicrotask(() =>
+          this.#fire(
+            new MorphDiagEvent('element', {
+              code: 'node_crashed',
+              severity: 'error',
+              line: node.line,
+              id: node.id,
+              message: `${node.type} "${node.id}" failed while drawing: ${errorText(error)}`,
+            }),
+          ),
+        ),
+    };
+    return { generation, stream, doc, states, context, waitingState: new Map(), ended: false };
+  }
+
+  #afterWrite(answer: Answer): void {
+    this.#diagnostics.flush(answer.doc, (e) => this.#fire(e));
+    if (answer.waitingState.size > 0) {
+      for (const [id, s] of [...answer.waitingState]) {
+        const node = answer.doc.node(id);
+        if (node && untracked(() => node.closed)) {
+          answer.waitingState.delete(id);
+          this.#setState(answer, id, s);
+        }
+      }
+    }
+    if (untracked(() => answer.doc.end) !== null) this.#ended(answer);
+  }
+
+  #ended(answer: Answer): void {
+    if (answer.ended) return;
+    answer.ended = true;
+    const doc = answer.doc;
+    // Nodes that never came won't come now: their state is refused; the rest is checked as they are.
+    const waiting = [...answer.waitingState];
+    answer.waitingState.clear();
+    for (const [id, value] of waiting) this.#setState(answer, id, value);
+    this.#fire(new MorphEndEvent(untracked(() => doc.end), untracked(() => doc.issues)));
+  }
+
+  #setState(answer: Answer, id: string, value: unknown): void {
+    const node = answer.doc.node(id);
+    if (!node) {
+      if (answer.ended) this.#refuseState(id, `no node "${id.slice(0, 40)}" in the answer`);
+      else answer.waitingState.set(id, value); // kept until the node arrives and closes
+      return;
+    }
+    // Open, only its shape can be checked now: it is checked again, against what it holds, when it closes.
+    if (!answer.ended && !untracked(() => node.closed)) answer.waitingState.set(id, value);
+    const result = answer.states.set(id, value);
+    if (!result.ok) this.#refuseState(id, result.message);
+  }
+
+  #refuseState(id: string, message: string): void {
+    this.#fire(new MorphDiagEvent('element', { code: 'state_refused', severity: 'error', line: null, id, message }));
+  }
+
+  // ——— actions ———
+
+  #act(action: MorphAction, generation: number): void {
+    if (generation !== this.#generation) return;
+    const event = new MorphActionEvent(action);
+    this.#fire(event);
+    if (event.defaultPrevented || action.type === 'state' || typeof this.respond !== 'function') return;
+    void this.#turn(this.respond, action, generation);
+  }
+
+  /** Asks the app's hook for the next answer and draws it in place of this one. */
+  async #turn(respond: MorphRespond, action: MorphAction, generation: number): Promise<void> {
+    this.#waitingTurn.set(true);
+    let source: SourceInput | void | null;
+    try {
+      source = await respond(action);
+    } catch (error) {
+      if (generation === this.#generation) {
+        this.#waitingTurn.set(false);
+        this.#respondFailed(error);
+      }
+      return;
+    }
+    if (generation !== this.#generation) return;
+    this.#waitingTurn.set(false);
+    if (source === undefined || source === null) return;
+    this.reset();
+    try {
+      await this.stream(source);
+    } catch (error) {
+      this.#respondFailed(error);
+    }
+  }
+
+  #respondFailed(error: unknown): void {
+    this.#fire(new MorphDiagEvent('element', { code: 'respond_failed', severity: 'error', line: null, message: `respond failed: ${errorText(error)}` }));
+  }
+
+  /** Shows a Form's field (opening the Tabs or Details around it), then focuses its control. */
+  async #focusField(id: string): Promise<void> {
+    const el = this.renderRoot.querySelector<HTMLElement>(`[data-field="${CSS.escape(id)}"]`);
+    if (el) await this.#focus.reveal(el);
+  }
+
+  #fire(event: Event): void {
+    this.dispatchEvent(event);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'morph-screen': MorphScreen;
+  }
+}

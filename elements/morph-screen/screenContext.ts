@@ -1,0 +1,68 @@
+/**
+ * What a morph screen hands each of its node elements: the document and component state it draws, its words
+ * and locale, the app's rules (image policy, registered elements), and the few things a node asks the screen
+ * to do (send an action, tell of a state change, announce, report a crash). One object per document, set on
+ * each node element as it is created, so no node pays for a context look-up.
+ */
+import type { ComponentState, ComponentStates, MorphAction, OpDocument, OpNode } from '../../src/ops/index.js';
+import type { Strings } from '../../strings/en.js';
+import type { FormsController } from './controllers/forms.js';
+import type { QuizTracker } from './controllers/quizzes.js';
+
+export interface MorphContext {
+  /** The document drawn now. Replaced on `reset()`, with a new context. */
+  readonly doc: OpDocument;
+  /** Component state of this document (signals: reading it tracks it). */
+  readonly states: ComponentStates;
+  /** Form fields' device values and whether a send was tried. */
+  readonly forms: FormsController;
+  /** The words after the app's replacements (not tracked: the screen redraws every node when they change). */
+  readonly words: Strings;
+  /** BCP 47 tag for numbers. */
+  readonly locale: string;
+  /** Whether the app's image policy lets this image load (tracked: redrawn when the policy changes). */
+  imageAllowed(src: string): boolean;
+  /** The tag of the app's own element for a component name, if it registered one (tracked). */
+  appTag(type: string): string | undefined;
+  /** Sends an action the person's tap made (the `morph-action` event, then the app's `respond` hook). */
+  act(action: MorphAction): void;
+  /** Quiz answers and the quiz action. */
+  readonly quizzes: QuizTracker;
+  /** The person changed a component's state (after it was set in `states`): `morph-state` goes out. */
+  stateChanged(id: string): void;
+  /** Says `words` politely to assistive technology. */
+  announce(words: string): void;
+  /** Shows an element inside closed Tabs or Details, then focuses it. */
+  reveal(el: HTMLElement): Promise<void>;
+  /** A node failed while drawing: reported once, after the render. */
+  crashed(node: OpNode, error: unknown): void;
+}
+
+/** The element a node draws in: a view may keep memory on it across renders and ask it to draw again. */
+export interface NodeHost extends HTMLElement {
+  readonly local: Map<string, unknown>;
+  requestUpdate(): void;
+  readonly updateComplete: Promise<boolean>;
+}
+
+/** How one node type or component looks. Its styles sit beside it. */
+export interface NodeView {
+  render(node: OpNode, screen: MorphContext, host: NodeHost): unknown;
+}
+
+/** A component state as the person left it, or null for a node without one. */
+export type StateOf = ComponentState | null;
+
+/**
+ * DOM ids inside the screen's shadow root, from node ids (unique within one document). A screen's document is
+ * only ever one at a time in its root, so these never collide.
+ */
+export const domId = {
+  label: (id: string) => `m-label-${id}`,
+  message: (id: string) => `m-msg-${id}`,
+  field: (id: string) => `m-field-${id}`,
+  title: (id: string) => `m-title-${id}`,
+  tab: (id: string) => `m-tab-${id}`,
+  panel: (id: string) => `m-panel-${id}`,
+  status: (id: string) => `m-status-${id}`,
+};

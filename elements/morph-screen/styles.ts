@@ -1,0 +1,129 @@
+import { css, type CSSResultGroup } from 'lit';
+import { shimmerStyles, visuallyHidden } from '../shared/styles/blockSize.js';
+
+/** The screen's own styles: its column, the node elements' boxes, prose, focus rings and the standing-in blocks. */
+export const screenStyles: CSSResultGroup = [
+  shimmerStyles,
+  visuallyHidden,
+  css`
+    :host {
+      display: block;
+      container-type: inline-size;
+    }
+    .answer,
+    .answer-body,
+    .chunk {
+      display: flex;
+      flex-direction: column;
+      gap: var(--_space-3);
+      min-width: 0;
+    }
+    /*
+     * A chunk off screen costs no layout or paint. Its padding, taken back by the margin, keeps focus rings
+     * inside the box that content-visibility clips to.
+     */
+    .chunk {
+      content-visibility: auto;
+      contain-intrinsic-size: auto 24rem;
+      padding: 6px;
+      margin: -6px;
+    }
+    .chunk:empty {
+      display: none;
+    }
+    .answer-body:empty {
+      display: none;
+    }
+    morph-node {
+      display: contents;
+    }
+    [hidden] {
+      display: none !important;
+    }
+    :focus-visible {
+      outline: var(--_focus-width) solid var(--_focus);
+      outline-offset: var(--_focus-offset);
+    }
+    .prose {
+      margin: 0;
+      overflow-wrap: anywhere;
+    }
+    /* Stream text can't reorder what is around it: each inline run isolates its content. */
+    :is(strong, em, s, u, small, sub, sup, mark, kbd, code, a, bdi, .inline-component, .badge) {
+      unicode-bidi: isolate;
+    }
+    a {
+      color: var(--_accent);
+    }
+    code,
+    kbd {
+      font-family: var(--_font-mono);
+      font-size: 0.92em;
+    }
+    :not(pre) > code,
+    kbd {
+      background: var(--_subtle);
+      border-radius: 4px;
+      padding: 0 0.25em;
+    }
+    kbd {
+      border: 1px solid var(--_border);
+    }
+    mark {
+      background: var(--_warning-soft);
+      color: inherit;
+    }
+    .pending,
+    .fallback {
+      display: block;
+      inline-size: 100%;
+      min-block-size: 6rem;
+      border-radius: var(--_radius);
+    }
+    :is(.pending, .fallback)[data-size='text'] {
+      min-block-size: calc(var(--_line-height) * 1em);
+    }
+    :is(.pending, .fallback)[data-size='control'] {
+      min-block-size: 2.5rem;
+    }
+    :is(.pending, .fallback)[data-size='chart'] {
+      aspect-ratio: 2 / 1;
+      min-block-size: 0;
+    }
+    :is(.pending, .fallback)[data-size='media'] {
+      aspect-ratio: 16 / 9;
+      min-block-size: 0;
+    }
+    .fallback {
+      display: flex;
+      align-items: center;
+      justify-content: center;
+      padding: var(--_space-2) var(--_space-3);
+      background: var(--_placeholder);
+      color: var(--_muted-text);
+      font-size: var(--_font-size-sm);
+      text-align: center;
+      overflow-wrap: anywhere;
+    }
+    .fallback[data-size='text'] {
+      justify-content: flex-start;
+      text-align: start;
+      padding-block: 0;
+    }
+    .screen-notice {
+      margin: 0;
+      padding: var(--_space-2) var(--_space-3);
+      border-radius: var(--_radius);
+      background: var(--_warning-soft);
+      color: var(--_warning-text);
+      font-size: var(--_font-size-sm);
+    }
+    .field-note {
+      margin: 0;
+    }
+    .card-title {
+      font-weight: 600;
+      font-size: var(--_font-size-lg);
+    }
+  `,
+];

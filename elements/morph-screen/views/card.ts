@@ -1,0 +1,28 @@
+import { css, html, nothing } from 'lit';
+import { domId, type NodeView } from '../screenContext.js';
+import { body } from './container.js';
+import { firstAttr } from './parts.js';
+
+/** Card: a bordered group of content, named by its `title` when it has one. */
+export const card: NodeView = {
+  render(node, screen, host) {
+    const title = firstAttr(node.attrs, ['title', 'label']);
+    const id = domId.title(node.id);
+    return html`<section class="card" part="card" aria-labelledby=${title ? id : nothing} aria-busy=${node.closed ? nothing : 'true'}>
+      ${title ? html`<div class="card-title" id=${id} dir="auto">${title}</div>` : nothing}
+      <div class="card-body">${body(node, screen, host)}</div>
+    </section>`;
+  },
+};
+
+export const cardStyles = css`
+  .card {
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: var(--_space-4);
+    min-width: 0;
+  }
+  .card-title { font-weight: 600; font-size: var(--_font-size-lg); margin-block-end: var(--_space-3); }
+  .card-body { display: flex; flex-direction: column; gap: var(--_space-3); min-width: 0; }
+`;

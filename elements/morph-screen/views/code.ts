@@ -1,0 +1,31 @@
+import { css, html, nothing } from 'lit';
+import { attrText } from '../../../src/ops/index.js';
+import { fill } from '../../../strings/en.js';
+import type { NodeView } from '../screenContext.js';
+
+/**
+ * code: a code block, its text as text. The language (`lang`) is noted above it in words and names the
+ * block's scroll region; it never picks a highlighter or a class.
+ */
+export const codeBlock: NodeView = {
+  render(node, screen) {
+    const lang = attrText(node.attrs, 'lang')?.slice(0, 40) ?? '';
+    let text = '';
+    for (const s of node.spans) if (s.t === 'text' || s.t === 'code') text += s.v;
+    const name = lang ? fill(screen.words.codeLanguage, { lang }) : screen.words.codeBlock;
+    return html`<figure class="code" part="code">
+      ${lang ? html`<figcaption class="code-lang" dir="auto">${lang}</figcaption>` : nothing}
+      <pre tabindex="0" role="region" aria-label=${name}><code dir="ltr">${text}</code></pre>
+    </figure>`;
+  },
+};
+
+export const codeStyles = css`
+  .code { margin: 0; border: 1px solid var(--_border); border-radius: var(--_radius); background: var(--_subtle); min-width: 0; }
+  .code-lang {
+    font-size: var(--_font-size-sm);
+    color: var(--_muted-text);
+    padding: var(--_space-1) var(--_space-3) 0;
+  }
+  .code pre { margin: 0; padding: var(--_space-2) var(--_space-3); overflow-x: auto; font-family: var(--_font-mono); font-size: var(--_font-size-sm); }
+`;

@@ -1,0 +1,142 @@
+/** Which view draws each node type and component, the box a node's own element is, and every view's styles. */
+import type { CSSResult } from 'lit';
+import type { OpDocument, OpNode } from '../../../src/ops/index.js';
+import type { MorphContext, NodeView } from '../screenContext.js';
+import { appComponent } from './appComponent.js';
+import { badge, badgeStyles } from './badge.js';
+import { button, buttonStyles } from './button.js';
+import { card, cardStyles } from './card.js';
+import { chart, chartStyles } from './chart.js';
+import { checklist, checklistStyles } from './checklist.js';
+import { codeBlock, codeStyles } from './code.js';
+import { container, containerStyles } from './container.js';
+import { details, detailsStyles } from './details.js';
+import { checkboxes } from './fields/checkboxes.js';
+import { date } from './fields/date.js';
+import { fieldStyles } from './fields/field.js';
+import { camera, file } from './fields/files.js';
+import { input } from './fields/input.js';
+import { location } from './fields/location.js';
+import { radio } from './fields/radio.js';
+import { scan } from './fields/scan.js';
+import { select } from './fields/select.js';
+import { slider } from './fields/slider.js';
+import { switchField, switchStyles } from './fields/switch.js';
+import { textArea } from './fields/textArea.js';
+import { flashcards, flashcardsStyles } from './flashcards.js';
+import { followUps, followUpsStyles } from './followUps.js';
+import { form, formStyles } from './form.js';
+import { gallery, galleryStyles } from './gallery.js';
+import { heading, headingStyles } from './heading.js';
+import { bulletList, listItem, listStyles, orderedList } from './list.js';
+import { map, mapStyles } from './map.js';
+import { paragraph } from './paragraph.js';
+import { poll, pollStyles } from './poll.js';
+import { question, questionStyles } from './question.js';
+import { quiz, quizStyles } from './quiz.js';
+import { quote, quoteStyles, rule } from './quote.js';
+import { cell, row, table, tableStyles } from './table.js';
+import { tab, tabs, tabsStyles } from './tabs.js';
+import { result, whatIf, whatIfStyles } from './whatIf.js';
+
+/** The format's block types. */
+const BLOCKS: Readonly<Record<string, NodeView>> = {
+  p: paragraph,
+  h: heading,
+  ul: bulletList,
+  ol: orderedList,
+  li: listItem,
+  table,
+  row,
+  cell,
+  code: codeBlock,
+  quote,
+  hr: rule,
+};
+
+/** The components this element draws itself. */
+export const COMPONENTS: Readonly<Record<string, NodeView>> = {
+  Card: card,
+  Chart: chart,
+  Map: map,
+  FollowUps: followUps,
+  Gallery: gallery,
+  Question: question,
+  Quiz: quiz,
+  Poll: poll,
+  Checklist: checklist,
+  Flashcards: flashcards,
+  WhatIf: whatIf,
+  Slider: slider,
+  Result: result,
+  Tabs: tabs,
+  Tab: tab,
+  Details: details,
+  Badge: badge,
+  Button: button,
+  Form: form,
+  Input: input,
+  TextArea: textArea,
+  Select: select,
+  Radio: radio,
+  Date: date,
+  Scan: scan,
+  Switch: switchField,
+  Checkboxes: checkboxes,
+  Camera: camera,
+  File: file,
+  Location: location,
+};
+
+const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+
+/** The view for a node: the app's element when it registered one for the component, else ours, else a container. */
+export function viewFor(node: OpNode, screen: MorphContext): NodeView {
+  if (!node.component) return own(BLOCKS, node.type) ? BLOCKS[node.type]! : container;
+  const tag = screen.appTag(node.type);
+  if (tag !== undefined) return appComponent(tag);
+  return own(COMPONENTS, node.type) ? COMPONENTS[node.type]! : container;
+}
+
+/** The role and box of a node's own element, where the structure needs the element itself (list items, rows, cells). */
+export function boxOf(node: OpNode, doc: OpDocument): { role: string; box: string; task?: boolean } | null {
+  switch (node.type) {
+    case 'li':
+      return { role: 'listitem', box: 'li', task: node.attrs['task'] === 'open' || node.attrs['task'] === 'done' };
+    case 'row':
+      return { role: 'row', box: 'row' };
+    case 'cell': {
+      const row = node.parent === null ? undefined : doc.node(node.parent);
+      return { role: row?.attrs['head'] === true ? 'columnheader' : 'cell', box: 'cell' };
+    }
+    default:
+      return null;
+  }
+}
+
+export const viewStyles: CSSResult[] = [
+  headingStyles,
+  listStyles,
+  tableStyles,
+  codeStyles,
+  quoteStyles,
+  containerStyles,
+  cardStyles,
+  badgeStyles,
+  buttonStyles,
+  chartStyles,
+  mapStyles,
+  followUpsStyles,
+  galleryStyles,
+  questionStyles,
+  quizStyles,
+  pollStyles,
+  checklistStyles,
+  flashcardsStyles,
+  whatIfStyles,
+  tabsStyles,
+  detailsStyles,
+  formStyles,
+  fieldStyles,
+  switchStyles,
+];

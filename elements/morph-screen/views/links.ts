@@ -1,0 +1,30 @@
+/**
+ * Where a URL from the stream meets the page: links and pictures. The document already kept only http(s)
+ * URLs; they are checked once more here (it costs little), and pictures also against the app's policy.
+ */
+import { html, type TemplateResult } from 'lit';
+import { httpUrl } from '../../../src/ops/index.js';
+import { fill } from '../../../strings/en.js';
+import type { MorphContext } from '../screenContext.js';
+
+/**
+ * A link from the stream: only http(s), opened in a new tab (the answer stays where it is, as in a chat) with
+ * no opener and no referrer, and said to open in a new tab. Anything else shows its content only.
+ */
+export function link(href: string, content: unknown, screen: MorphContext): TemplateResult | unknown {
+  const url = httpUrl(href);
+  if (url === null) return content;
+  return html`<a href=${url} target="_blank" rel="noopener noreferrer" part="link">${content}<span class="visually-hidden">
+      ${screen.words.opensInNewTab}</span
+    ></a>`;
+}
+
+/** An `<img>` for an allowed source (no referrer, loaded lazily), else the words saying it isn't shown. */
+export function picture(src: string, alt: string, screen: MorphContext): TemplateResult {
+  const url = httpUrl(src);
+  if (url !== null && screen.imageAllowed(url)) {
+    return html`<img src=${url} alt=${alt} loading="lazy" decoding="async" referrerpolicy="no-referrer" part="image" />`;
+  }
+  const words = alt ? fill(screen.words.imageNotShown, { alt }) : screen.words.imageNotShownNoAlt;
+  return html`<span class="image-blocked" part="image-blocked">${words}</span>`;
+}

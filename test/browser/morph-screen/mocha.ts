@@ -1,0 +1,2 @@
+// The shared typed handles on mocha's globals.
+export * from '../shared/mocha.js';

@@ -10,17 +10,32 @@
 export function defineElementPlugin() {
   return {
     name: 'agentic-elements: defineElement() calls',
-    analyzePhase({ ts, node, moduleDoc }) {
+    analyzePhase({ ts, node, moduleDoc, context }) {
       if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'defineElement') return;
       const [tag, ctor] = node.arguments;
       if (!tag || !ctor || !ts.isStringLiteral(tag) || !ts.isIdentifier(ctor)) return;
       // An element only the package itself creates (`<omni-node>`) is marked @internal and stays out, as its class does.
       const klass = node.getSourceFile().statements.find((s) => ts.isClassDeclaration(s) && s.name?.text === ctor.text);
       if (klass && ts.getJSDocTags(klass).some((t) => ['internal', 'ignore'].includes(t.tagName.text))) return;
+      // The class may be imported (an index.ts defining its folder's elements): its module is where it is declared.
+      const imported = context.imports?.find((i) => i.name === ctor.text && !i.isBareModuleSpecifier);
+      const module = imported ? new URL(imported.importPath, `file:///${moduleDoc.path}`).pathname.slice(1).replace(/\.js$/, '.ts') : moduleDoc.path;
       moduleDoc.exports = [
         ...(moduleDoc.exports ?? []),
-        { kind: 'custom-element-definition', name: tag.text, declaration: { name: ctor.text, module: moduleDoc.path } },
+        { kind: 'custom-element-definition', name: tag.text, declaration: { name: ctor.text, module } },
       ];
+    },
+    // Defined in another file than its @internal class (`<morph-node>`, defined in index.ts), the class is out of
+    // the manifest by now: its definition goes too, so no tag points at nothing.
+    packageLinkPhase({ customElementsManifest }) {
+      const declared = new Set(
+        customElementsManifest.modules.flatMap((m) => (m.declarations ?? []).map((d) => `${m.path}\u0000${d.name}`)),
+      );
+      for (const mod of customElementsManifest.modules) {
+        mod.exports = mod.exports?.filter(
+          (e) => e.kind !== 'custom-element-definition' || declared.has(`${e.declaration.module}\u0000${e.declaration.name}`),
+        );
+      }
     },
   };
 }

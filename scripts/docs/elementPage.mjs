@@ -10,7 +10,7 @@ const from = (m) => (m.inheritedFrom ? html` <span class="inherited">from ${m.in
 function table(id, title, intro, head, rows) {
   if (!rows.length) return '';
   return html`
-<section aria-labelledby="${id}">
+<section>
 <h2 id="${id}">${title}</h2>
 ${intro ? html`<p>${intro}</p>` : ''}
 <div class="table-scroll" tabindex="0" role="region" aria-labelledby="${id}">

@@ -8,7 +8,7 @@ import { esc } from './html.mjs';
 /** The tags the renderer may write, each with the attributes it may carry. */
 const ALLOWED = {
   a: ['href', 'title'], blockquote: [], br: [], code: ['class'], del: [], em: [], hr: [], li: [], ol: ['start'],
-  p: [], pre: [], strong: [], table: [], tbody: [], td: ['align'], th: ['align'], thead: [], tr: [], ul: [],
+  p: [], pre: ['tabindex'], strong: [], table: [], tbody: [], td: ['align'], th: ['align'], thead: [], tr: [], ul: [],
   h1: ['id'], h2: ['id'], h3: ['id'], h4: ['id'], h5: ['id'], h6: ['id'],
   input: ['checked', 'disabled', 'type'], span: ['class'],
 };
@@ -81,6 +81,17 @@ export function createMarkdown({ guides = new Set() } = {}) {
       },
       image({ text }) {
         return esc(text);
+      },
+      // A code block may scroll sideways: focusable, so a keyboard can scroll it too.
+      code({ text, lang }) {
+        const language = /^[\w-]+$/.test(lang ?? '') ? ` class="language-${esc(lang)}"` : '';
+        return `<pre tabindex="0"><code${language}>${esc(text.replace(/\n$/, ''))}\n</code></pre>\n`;
+      },
+      // A header cell with no words is no header (a table whose first column has none): an ordinary cell.
+      tablecell({ tokens, header, align }) {
+        const content = this.parser.parseInline(tokens);
+        const tag = header && content.trim() ? 'th' : 'td';
+        return `<${tag}${align ? ` align="${esc(align)}"` : ''}>${content}</${tag}>\n`;
       },
     },
   });

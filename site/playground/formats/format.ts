@@ -43,11 +43,13 @@ export function createLog(stage: HTMLElement, label: string): (text: string) => 
   const title = document.createElement('h3');
   title.textContent = label;
   title.id = `pg-log-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  const region = document.createElement('div');
+  region.setAttribute('role', 'log');
+  region.setAttribute('aria-labelledby', title.id);
   const log = document.createElement('ol');
   log.className = 'pg-log';
-  log.setAttribute('role', 'log');
-  log.setAttribute('aria-labelledby', title.id);
-  stage.append(title, log);
+  region.append(log);
+  stage.append(title, region);
   return (text) => {
     const item = document.createElement('li');
     item.textContent = text;

@@ -5,7 +5,8 @@
 // cost to the first 1,000's. Targets: p95 under 0.5 ms, ratio at most 1.5; it says whether each holds.
 // BENCH_FOLLOW=1 scrolls to the end after each op, as a chat that follows the stream does, so every op lands
 // on screen. The page is cross-origin isolated, so performance.now() is precise to microseconds.
-// A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads dist/agentic-elements.js).
+// A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads cdn/agentic-elements.js,
+// the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, every line still printed.
 import { createServer } from 'node:http';
 import { readFileSync, existsSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
@@ -13,12 +14,13 @@ import { chromium } from 'playwright';
 import { makeAnswer } from './answer.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const bundle = 'dist/agentic-elements.js';
+const bundle = 'cdn/agentic-elements.js';
 if (!existsSync(join(root, bundle))) {
   console.error(`${bundle} is missing: run \`npm run build\` first`);
   process.exit(1);
 }
-const OPS = 10_000;
+const QUICK = process.env.BENCH_QUICK === '1';
+const OPS = QUICK ? 2_000 : 10_000;
 const answer = makeAnswer(7, OPS);
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>morph bench</title>
 <script type="module" src="/${bundle}"></script></head><body><morph-screen></morph-screen></body></html>`;
@@ -31,7 +33,7 @@ const server = createServer((req, res) => {
   if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
   if (url.pathname === '/answer.jsonl') return res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(answer.join(''));
   const file = normalize(join(root, url.pathname));
-  if (!file.startsWith(join(root, 'dist')) || !existsSync(file)) return res.writeHead(404).end();
+  if (!file.startsWith(join(root, 'cdn')) || !existsSync(file)) return res.writeHead(404).end();
   res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
 });
 await new Promise((r) => server.listen(0, '127.0.0.1', r));
@@ -45,7 +47,7 @@ try {
   const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await tab.goto(`http://127.0.0.1:${port}/`);
   await tab.waitForFunction(() => customElements.get('morph-screen'));
-  const runs = Number(process.env.BENCH_RUNS ?? 4);
+  const runs = Number(process.env.BENCH_RUNS ?? (QUICK ? 2 : 4));
   const { results, nodes } = await tab.evaluate(async ({ runs, follow }) => {
     const lines = (await (await fetch('/answer.jsonl')).text()).split('\n').filter(Boolean).map((l) => `${l}\n`);
     // A macrotask after the microtasks Lit draws in: every node that the op touched has drawn by then.

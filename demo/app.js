@@ -4,6 +4,7 @@
 // screens over a WebSocket or as an AG-UI run, through the engine's clients) and a log of what the app sees.
 // No inline scripts or styles anywhere: the server's Content-Security-Policy allows neither.
 import '/cdn/agentic-elements.js';
+import { themeSwitch } from '/site.js';
 
 const screen = document.getElementById('screen');
 const form = document.getElementById('ask');
@@ -14,34 +15,9 @@ const logList = document.getElementById('log');
 const logEmpty = document.getElementById('log-empty');
 const MAX_LOG = 200;
 
-// ——— theme: light, dark or the system's, remembered ———
+// ——— theme: light, dark or the system's, remembered across the demos ———
 
-const THEMES = ['light', 'dark', 'system'];
-
-function savedTheme() {
-  try {
-    const t = localStorage.getItem('agentic-elements-demo-theme');
-    return THEMES.includes(t) ? t : 'system';
-  } catch {
-    return 'system';
-  }
-}
-
-function applyTheme(theme) {
-  document.documentElement.dataset.theme = theme;
-  screen.theme = theme;
-  for (const radio of document.querySelectorAll('input[name="theme"]')) radio.checked = radio.value === theme;
-  try {
-    localStorage.setItem('agentic-elements-demo-theme', theme);
-  } catch {
-    // Storage may be off: the choice lasts for this page only.
-  }
-}
-
-applyTheme(savedTheme());
-for (const radio of document.querySelectorAll('input[name="theme"]')) {
-  radio.addEventListener('change', () => radio.checked && applyTheme(radio.value));
-}
+themeSwitch(() => [screen]);
 
 // ——— the log: what the app sees, as text ———
 

@@ -4,8 +4,10 @@
 // at once; confirming the booking is marked risky, so it waits for the person. No inline scripts or styles:
 // the server's Content-Security-Policy allows neither.
 import '/cdn/agentic-elements.js';
+import { themeSwitch } from '/site.js';
 
 const runner = document.getElementById('runner');
+themeSwitch(() => [runner]);
 const booking = document.getElementById('booking');
 const rooms = document.getElementById('rooms');
 const roomText = document.getElementById('room-text');

@@ -3,6 +3,7 @@
 // in place of this one through the element's `respond` hook. No inline scripts or styles: the server's
 // Content-Security-Policy allows neither. `?fast` streams without pauses (for tests).
 import '/cdn/agentic-elements.js';
+import { themeSwitch } from '/site.js';
 
 const screen = document.getElementById('answer');
 const logList = document.getElementById('log');
@@ -13,33 +14,9 @@ const fast = new URLSearchParams(location.search).has('fast');
 const MAX_LOG = 200;
 const OVERVIEW = 'Show the revenue overview again';
 
-// ——— theme: light, dark or the system's, remembered (shared with the screens page) ———
+// ——— theme: light, dark or the system's, remembered across the demos ———
 
-const THEMES = ['light', 'dark', 'system'];
-const KEY = 'agentic-elements-demo-theme';
-
-function savedTheme() {
-  try {
-    const t = localStorage.getItem(KEY);
-    return THEMES.includes(t) ? t : 'system';
-  } catch {
-    return 'system';
-  }
-}
-
-function applyTheme(theme) {
-  document.documentElement.dataset.theme = theme;
-  screen.theme = theme;
-  for (const radio of document.querySelectorAll('input[name="theme"]')) radio.checked = radio.value === theme;
-  try {
-    localStorage.setItem(KEY, theme);
-  } catch {
-    // Storage may be off: the choice lasts for this page only.
-  }
-}
-
-applyTheme(savedTheme());
-for (const radio of document.querySelectorAll('input[name="theme"]')) radio.addEventListener('change', () => applyTheme(radio.value));
+themeSwitch(() => [screen]);
 
 // ——— the log ———
 

@@ -4,6 +4,7 @@
 // what the agent sees (its observations) and every call it makes. No inline scripts or styles (strict CSP).
 import { createWebSocketTransport } from '/cdn/agentic-elements.js';
 import { io } from '/socket.io/socket.io.esm.min.js';
+import { themeSwitch } from '/site.js';
 
 const $ = (id) => document.getElementById(id);
 const contactsEl = $('contacts');
@@ -12,25 +13,7 @@ const MAX_LOG = 200;
 
 // ——— theme ———
 
-const THEMES = ['light', 'dark', 'system'];
-function applyTheme(theme) {
-  document.documentElement.dataset.theme = theme;
-  for (const el of [contactsEl, followupsEl]) el.theme = theme;
-  for (const radio of document.querySelectorAll('input[name="theme"]')) radio.checked = radio.value === theme;
-  try {
-    localStorage.setItem('agentic-elements-demo-theme', theme);
-  } catch {
-    // Storage may be off: the choice lasts for this page only.
-  }
-}
-let saved = 'system';
-try {
-  saved = localStorage.getItem('agentic-elements-demo-theme') ?? 'system';
-} catch {
-  // as above
-}
-applyTheme(THEMES.includes(saved) ? saved : 'system');
-for (const radio of document.querySelectorAll('input[name="theme"]')) radio.addEventListener('change', () => radio.checked && applyTheme(radio.value));
+themeSwitch(() => [contactsEl, followupsEl]);
 
 // ——— the log ———
 

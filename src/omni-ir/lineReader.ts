@@ -265,7 +265,7 @@ export class LineReader {
   private show(): string {
     if (this.i >= this.n) return 'the end of the line';
     const cp = this.s.codePointAt(this.i)!;
-    return cp < 0x20 || cp === 0x7f || (cp >= 0x80 && cp <= 0xa0) ? `character U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${String.fromCodePoint(cp)}"`;
+    return isInvisible(cp) ? `character U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `"${String.fromCodePoint(cp)}"`;
   }
 
   private ident(): string {
@@ -591,4 +591,20 @@ export class LineReader {
     }
     return false;
   }
+}
+
+/**
+ * A character a developer can't see when a message quotes it: controls, no-break and zero-width spaces, the
+ * byte order mark, direction marks and overrides, line and paragraph separators. It is named by its code point.
+ */
+function isInvisible(cp: number): boolean {
+  return (
+    cp < 0x20 ||
+    (cp >= 0x7f && cp <= 0xa0) ||
+    cp === 0xad ||
+    (cp >= 0x200b && cp <= 0x200f) ||
+    (cp >= 0x2028 && cp <= 0x202f) ||
+    (cp >= 0x2060 && cp <= 0x206f) ||
+    cp === 0xfeff
+  );
 }

@@ -114,6 +114,8 @@ class Parser implements OmniParser {
       throw new Error('update() applies only to a screen whose stream has ended ([10.29]); call end() first');
     }
     if (typeof text !== 'string') throw new TypeError('update() takes the update as text');
+    // A byte order mark starts no token, in an update as in a stream.
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     const out = applyUpdate(this.screen.index, text, this.intake, this.errorsNow);
     if (out.index) this.swap(out.index);
     if (out.errors) this.errorsNow = out.errors;

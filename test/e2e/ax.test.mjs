@@ -41,7 +41,8 @@ describe('the axstream demo in a browser', { timeout: 120_000 }, () => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
     await page.goto(env.server.url + '/');
-    assert.equal(await page.getByRole('link', { name: /ax-runner/ }).getAttribute('href'), '/ax.html');
+    const demos = page.getByRole('navigation', { name: 'Demos' });
+    assert.equal(await demos.getByRole('link', { name: 'An agent at work' }).getAttribute('href'), '/ax.html');
     await context.close();
   });
 

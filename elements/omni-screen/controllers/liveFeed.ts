@@ -83,7 +83,9 @@ export class LiveFeedController implements ReactiveController {
             this.options.apply(text, seq);
           },
           onError: (error) => {
-            if (mine() && error.retryable) this.options.changed('retrying', live.screen, live.lastSeq, error);
+            if (!mine() || !error.retryable) return;
+            // An update the screen couldn't take leaves the feed going: still following, with what went wrong.
+            this.options.changed(error.code === 'update_failed' ? 'following' : 'retrying', live.screen, live.lastSeq, error);
           },
           onStop: (stop) => {
             // Stopped by disconnecting: kept, to follow again on reconnecting. Anything else is final.

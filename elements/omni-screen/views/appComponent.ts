@@ -5,6 +5,7 @@ import type { AppComponentView, ScreenContext } from '../screenContext.js';
 import type { NodeHost, NodeView } from './view.js';
 import { fallback, isStateRef, nodes, streamText } from './parts.js';
 import { fieldMessage } from './field.js';
+import { DEV } from '../../shared/base/dev.js';
 
 /** A valid custom element name ([HTML] "valid custom element name"), ASCII subset, and not one of ours. */
 const CUSTOM_ELEMENT_NAME = /^[a-z][a-z0-9._]*(-[a-z0-9._]*)+$/;
@@ -38,6 +39,20 @@ export function isSafePropName(name: string): boolean {
   if (name === 'title') return true;
   if (/^on/i.test(name) || OURS.has(name)) return false;
   return !(name in HTMLElement.prototype);
+}
+
+const warned = new Set<string>();
+
+/** Tells the app's developer, once per component and prop, that a declared prop is never set (dev builds only). */
+function warnUnsafeProp(type: string, name: string): void {
+  const key = `${type}.${name}`;
+  if (!DEV || warned.has(key)) return;
+  warned.add(key);
+  console.warn(
+    `<omni-screen>: the app component ${type} declares the prop "${name}", which is never set on its element: ` +
+      'HTMLElement already has a member of that name (or it starts with "on"), so stream text could reach markup, ' +
+      'style or code through it. Give the prop another name.',
+  );
 }
 
 const plainItem = <T>(v: T): T | string => (typeof v === 'string' ? streamText(v) : v);
@@ -95,7 +110,10 @@ export const appComponent: NodeView = {
       last.set(name, value);
     };
     for (const [name, decl] of Object.entries(view.props)) {
-      if (!isSafePropName(name)) continue;
+      if (!isSafePropName(name)) {
+        warnUnsafeProp(node.type, name);
+        continue;
+      }
       const raw = node.props[name];
       if (decl.kind === 'picture') {
         const pictureName = typeof raw === 'string' ? raw : undefined;

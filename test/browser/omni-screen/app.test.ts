@@ -70,7 +70,17 @@ describe('omni-screen: app components ([8.7])', () => {
         props: { innerHTML: { kind: 'text', optional: true }, caption: { kind: 'text', optional: true } },
       },
     };
-    const screen = await mount('root = Raw(innerHTML="<img src=x onerror=alert(1)>", caption="<b>x</b>")\n', { ...registries(), components });
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+    let screen;
+    try {
+      screen = await mount('root = Raw(innerHTML="<img src=x onerror=alert(1)>", caption="<b>x</b>")\n', { ...registries(), components });
+    } finally {
+      console.warn = warn;
+    }
+    // The developer is told once that the declared prop is never set.
+    expect(warnings.filter((w) => w.includes('"innerHTML"')).length).to.equal(1);
     expect(screen.issues).to.deep.equal([]);
     const raw = $(screen, 'test-raw')!;
     expect(raw.childNodes.length).to.equal(0);

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { issuesOf, lineIssues, parse } from './helpers.js';
+import { createOmniParser } from '../../../src/index.js';
 import { LineReader, SKIP, STMT_COMPONENT, STMT_STATE, FAILED, IdList, Ref, Obj, Call } from '../../../src/omni-ir/lineReader.js';
 
 test('reader: a component statement fills id, name, positional and named arguments', () => {
@@ -240,4 +241,16 @@ test('the issue names the id of a rejected line, and explains', () => {
   assert.equal(p.issues[0]!.id, 'bad');
   assert.match(p.issues[0]!.message, /\)/);
   assert.equal(p.issues[1]!.id, '$k');
+});
+
+test('a message names an invisible character by its code point instead of quoting it', () => {
+  for (const [ch, name] of [['\u200B', 'U+200B'], ['\uFEFF', 'U+FEFF'], ['\u00A0', 'U+00A0'], ['\u202E', 'U+202E']] as const) {
+    const p = createOmniParser();
+    p.write(`root = Text("a")${ch}\n`);
+    p.end();
+    const syntax = p.issues.find((i) => i.code === 'syntax');
+    assert.ok(syntax, `a syntax issue for ${name}`);
+    assert.match(syntax.message, new RegExp(name.replace('+', '\\+')));
+    assert.ok(!syntax.message.includes(ch), `the message doesn't carry ${name} itself`);
+  }
 });

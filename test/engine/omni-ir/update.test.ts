@@ -270,3 +270,12 @@ test('an update may fix what the stream left pending', () => {
   assert.equal(p.document.status('a'), 'ready');
   assert.equal(p.document.status('b'), 'ready');
 });
+
+test('an update that starts with a byte order mark reads as one without it', () => {
+  const p = createOmniParser();
+  p.write('root = Text("a")\n');
+  p.end();
+  const r = p.update('\uFEFFroot = Text("b")');
+  assert.deepEqual(r, { applied: true, issues: [] });
+  assert.equal(p.document.node('root')?.props['text'], 'b');
+});

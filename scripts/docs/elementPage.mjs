@@ -2,7 +2,7 @@
 // methods, events (with the fields a listener reads), slots, CSS parts and CSS custom properties, each with its
 // description. Inherited members say where they come from.
 import { html, raw } from './html.mjs';
-import { eventNameOf, isPublic } from '../manifest/check.mjs';
+import { isPublic } from '../manifest/check.mjs';
 
 const code = (text) => (text ? html`<code>${text}</code>` : '');
 const from = (m) => (m.inheritedFrom ? html` <span class="inherited">from ${m.inheritedFrom.name}</span>` : '');
@@ -64,7 +64,7 @@ export function elementBody({ element: el, path, classes, md, entry }) {
       const list = eventFields.length
         ? html`<ul class="fields">${eventFields.map((f) => html`<li>${code(f.name)}: ${code(f.type?.text)}${f.description ? html` — ${d(f.description, `${e.name}.${f.name}`)}` : ''}</li>`)}</ul>`
         : '';
-      return [code(e.name), code(klass && eventNameOf(klass) === e.name ? e.type.text : e.type?.text), html`${d(e.description, e.name)}${list}${from(e)}`];
+      return [code(e.name), code(e.type?.text), html`${d(e.description, e.name)}${list}${from(e)}`];
     }),
   );
   const slots = table('slots', 'Slots', '', ['Slot', 'Description'], (el.slots ?? []).map((s) => [s.name ? code(s.name) : 'default', d(s.description, `slot ${s.name}`)]));

@@ -4,7 +4,7 @@
 // `npm install <git url>` (where npm shows only the tail of the output) still says what went wrong.
 //
 //   node scripts/build.mjs               every step
-//   node scripts/build.mjs bundles       only the named steps (catalog, bundles, types, mcp-view, manifest)
+//   node scripts/build.mjs bundles       only the named steps (catalog, bundles, types, mcp-view, manifest, …)
 //   node scripts/build.mjs --if-stale    every step, unless every output is newer than every source (prepare
 //                                        and prepack: `npm pack` runs both, and one build is enough)
 import { spawn } from 'node:child_process';
@@ -23,7 +23,11 @@ export const STEPS = [
   { name: 'bundles', makes: 'dist/*.js (npm entries), cdn/ (script tag)', cmd: 'rollup -c rollup.config.mjs' },
   { name: 'types', makes: 'dist/types/', cmd: 'tsc -p tsconfig.build.json' },
   { name: 'mcp-view', makes: 'dist/mcp-view.html', cmd: `${node} scripts/build-mcp-view.mjs` },
-  { name: 'manifest', makes: 'custom-elements.json', cmd: 'cem analyze --litelement --globs "elements/**/*.ts" --exclude "**/*.test.ts" --exclude elements/cdn.ts' },
+  // The analyzer, taught our conventions (defineElement(), event classes) by scripts/manifest/plugins.mjs.
+  { name: 'manifest', makes: 'custom-elements.json', cmd: 'cem analyze --config scripts/manifest/cem.config.mjs' },
+  // The docs site and the framework typings are generated from the manifest: it must describe everything.
+  { name: 'manifest-check', makes: 'nothing: fails naming each undescribed member', cmd: `${node} scripts/manifest/check.mjs custom-elements.json` },
+  { name: 'bindings', makes: 'dist/types/frameworks/ (React, Vue, Svelte template types)', cmd: `${node} scripts/bindings/generate.mjs` },
 ];
 
 /** What a full build writes, and what it is made from (test files aside). */
@@ -31,6 +35,7 @@ export const OUTPUTS = [
   ...Object.keys(NPM_ENTRIES).map((name) => `dist/${name}.js`),
   'dist/types/src/index.d.ts',
   'dist/types/elements/index.d.ts',
+  'dist/types/frameworks/react.d.ts',
   'dist/mcp-view.html',
   'cdn/agentic-elements.js',
   'custom-elements.json',

@@ -21,20 +21,32 @@ export function staleReason() {
 }
 
 /**
- * Builds the bundles when they are stale. Its output goes to stderr (never stdout, which a test runner may be
- * reading). Resolves with whether it built; rejects when the build fails. Two callers at once (test files run in
- * parallel) build once: the second waits for the first, then finds them up to date.
+ * The generated types and manifest the docs site and the framework bindings' tests read: the element types (tsc),
+ * custom-elements.json (checked), and the React, Vue and Svelte bindings made from it.
  */
-export async function ensureBuild({ quiet = false } = {}) {
-  if (!staleReason()) return false;
+export const TYPE_STEPS = {
+  steps: ['types', 'manifest', 'manifest-check', 'bindings'],
+  outputs: ['dist/types/elements/index.d.ts', 'custom-elements.json', 'dist/types/frameworks/react.d.ts'],
+  sources: ['src', 'elements', 'strings', 'themes', 'tsconfig.json', 'tsconfig.build.json', 'scripts/manifest', 'scripts/bindings', 'scripts/entries.mjs'],
+};
+
+/**
+ * Builds the bundles (or, given `steps`, `outputs` and `sources`, those steps, such as TYPE_STEPS) when they are
+ * stale. Its output goes to stderr (never stdout, which a test runner may be reading). Resolves with whether it
+ * built; rejects when the build fails. Two callers at once (test files run in parallel) build once: the second
+ * waits for the first, then finds them up to date.
+ */
+export async function ensureBuild({ quiet = false, steps = ['catalog', 'bundles'], outputs = OUTPUTS, sources = SOURCES } = {}) {
+  const stale = () => whyStale(outputs, sources);
+  if (!stale()) return false;
   const release = await lock();
   try {
-    const why = staleReason();
+    const why = stale();
     if (!why) return false;
-    if (!quiet) process.stderr.write(`ensure-build: building, because ${why}…\n`);
+    if (!quiet) process.stderr.write(`ensure-build: building ${steps.join(', ')}, because ${why}…\n`);
     const code = await new Promise((resolve) => {
-      // The part of `npm run build` the demo serves: the catalog, then the bundles (not the types or the MCP view).
-      const child = spawn(`"${process.execPath}" scripts/build.mjs catalog bundles`, {
+      // By default the part of `npm run build` the demo serves: the catalog, then the bundles (not the types or the MCP view).
+      const child = spawn(`"${process.execPath}" scripts/build.mjs ${steps.join(' ')}`, {
         cwd: root,
         shell: true,
         stdio: ['ignore', 'pipe', 'pipe'],

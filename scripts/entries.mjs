@@ -35,10 +35,17 @@ export const CDN_ENTRY = {
   ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, `strings/${tag}.ts`])),
 };
 
+/**
+ * Types-only entries for templates, generated from custom-elements.json (scripts/bindings/generate.mjs):
+ * `agentic-elements/<name>` → dist/types/frameworks/<name>.d.ts. They hold no code, so they have no `default`.
+ */
+export const FRAMEWORK_TYPES = ['react', 'vue', 'svelte'];
+
 /** Export subpath → types file, for package.json "exports" and "typesVersions". */
 export function typesOf(name) {
   if (name === 'agentic-elements') return './dist/types/elements/index.d.ts';
   if (name === 'engine') return './dist/types/src/index.d.ts';
+  if (FRAMEWORK_TYPES.includes(name)) return `./dist/types/frameworks/${name}.d.ts`;
   if (name.startsWith('locales/')) return `./dist/types/strings/${name.slice('locales/'.length)}.d.ts`;
   return `./dist/types/elements/${name}/index.d.ts`;
 }

@@ -164,5 +164,9 @@ const lines = [
   '};',
   '',
 ];
-writeFileSync(outUrl, lines.join('\n'));
-console.log(`wrote ${fileURLToPath(outUrl)}: ${Object.keys(components).length} components + McpMutation`);
+// Written only when it changes: a rewrite would make src/ look newer than every build made from it.
+const text = lines.join('\n');
+if (!existsSync(outUrl) || readFileSync(outUrl, 'utf8') !== text) {
+  writeFileSync(outUrl, text);
+  console.log(`wrote ${fileURLToPath(outUrl)}: ${Object.keys(components).length} components + McpMutation`);
+} else console.log(`${fileURLToPath(outUrl)} is up to date: ${Object.keys(components).length} components + McpMutation`);

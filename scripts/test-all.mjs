@@ -1,8 +1,8 @@
 // `npm test`: every check a submission must pass, in order, each counted; ends with `N passed, N failed`.
 // Stages: typecheck (whole project, and the engine alone without DOM types), lint, engine tests in Node,
 // build, conformance suites (the shared one, then the project's extra cases in test/conformance/extra), size
-// budgets, the packed package installed in a scratch project, every code block of the README run as written,
-// browser tests in Chromium.
+// budgets, the docs site and typed bindings, the packed package installed in a scratch project, every code block
+// of the README run as written, browser tests in Chromium.
 //   npm test                      every stage
 //   npm test -- readme browser    only the named stages
 //   npm test -- --list            the stages and their commands, without running them
@@ -23,6 +23,9 @@ const stages = [
   { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
   { name: 'conformance-extra', cmd: ['node', 'test/conformance/run.mjs', 'test/conformance/extra'], counts: plainCounts },
   { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts },
+  // The manifest check's own tests, the React/Vue/Svelte bindings type-checked by each framework's tool, and the
+  // docs site: built, served, its playground playing each format, axe on every page.
+  { name: 'docs', cmd: ['node', 'scripts/node-tests.mjs', '--test-reporter=tap', 'test/docs', 'test/bindings'], counts: tapCounts },
   // The package as a stranger gets it: npm pack, install in a scratch project, import, bundle, script tag, types, bin.
   { name: 'package', cmd: ['node', 'scripts/node-tests.mjs', '--test-reporter=tap', 'test/install'], counts: tapCounts },
   // Every code block of README.md, read from it and run as written (test/readme/readme.test.mjs says how).

@@ -28,6 +28,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const demoDir = join(here, '..');
 // The script-tag build (cdn/agentic-elements.js and its lazy chunks): a page with no bundler loads it as is.
 const cdnDir = join(here, '..', '..', 'cdn');
+// The docs site (`npm run docs`), served at /docs/.
+const docsDir = join(here, '..', '..', 'docs-site');
 
 /**
  * Starts the demo server. Options (all optional):
@@ -137,6 +139,7 @@ export async function startServer(options = {}) {
   const staticRoute = createStatic({
     demoDir,
     cdnDir,
+    docsDir,
     // A page load starts a session when there is none: the demo's stand-in for signing in.
     onPage(req) {
       if (sessions.fromRequest(req)) return {};

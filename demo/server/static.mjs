@@ -1,5 +1,6 @@
-// Static files: the demo's pages and pictures from demo/, the script-tag build from cdn/ (at /cdn/). Only known file types,
-// never the server's own code, never a path that climbs out of its folder.
+// Static files: the demo's pages and pictures from demo/, the script-tag build from cdn/ (at /cdn/), the docs site
+// from docs-site/ (at /docs/, built by `npm run docs`). Only known file types, never the server's own code, never a
+// path that climbs out of its folder.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
@@ -24,8 +25,8 @@ const TYPES = {
 /** Folders of demo/ that hold server code, not pages: the server, the MCP examples, the model providers, OUI's server. */
 const PRIVATE = /^\/(server(\/|\.mjs$)|mcp(\/|$)|providers(\/|$)|oui(\/|$))/;
 
-export function createStatic({ demoDir, cdnDir, onPage }) {
-  const roots = { demo: resolve(demoDir), cdn: resolve(cdnDir) };
+export function createStatic({ demoDir, cdnDir, docsDir, onPage }) {
+  const roots = { demo: resolve(demoDir), cdn: resolve(cdnDir), docs: docsDir ? resolve(docsDir) : undefined };
 
   function locate(pathname) {
     let path;
@@ -40,6 +41,10 @@ export function createStatic({ demoDir, cdnDir, onPage }) {
     if (path.startsWith('/cdn/')) {
       root = roots.cdn;
       path = path.slice('/cdn'.length);
+    } else if (path.startsWith('/docs/') && roots.docs) {
+      root = roots.docs;
+      path = path.slice('/docs'.length);
+      if (path === '/') path = '/index.html';
     } else if (PRIVATE.test(path)) return null;
     const file = resolve(join(root, path));
     if (!file.startsWith(root + sep)) return null;
@@ -55,10 +60,18 @@ export function createStatic({ demoDir, cdnDir, onPage }) {
       res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'max-age=86400' });
       return res.end();
     }
+    // The docs site's pages link each other relatively, so its top folder is asked for with the slash.
+    if (url.pathname === '/docs' && roots.docs) {
+      res.writeHead(308, { ...SECURITY_HEADERS, Location: '/docs/' });
+      return res.end();
+    }
     const file = locate(url.pathname);
     const type = file ? TYPES[extname(file).toLowerCase()] : undefined;
     const info = file && type ? await stat(file).catch(() => null) : null;
-    if (!info || !info.isFile()) return sendError(res, 404, 'not_found', 'No such page.');
+    if (!info || !info.isFile()) {
+      const unbuilt = roots.docs && url.pathname.startsWith('/docs/') && !(await stat(roots.docs).catch(() => null));
+      return sendError(res, 404, 'not_found', unbuilt ? 'The docs site is not built: run `npm run docs`.' : 'No such page.');
+    }
     const headers = {
       ...SECURITY_HEADERS,
       'Content-Type': type,

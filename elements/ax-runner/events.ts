@@ -52,6 +52,7 @@ export class AxStepEvent<Ref = unknown> extends Event {
   constructor(
     /** The step as it is now: `index`, `line`, `action`, `risk`, `status`, `error`, `resolved`. */
     readonly step: Step<Ref>,
+    /** Which burst of the run the step belongs to, from 1. */
     readonly burst: number,
   ) {
     super(AxStepEvent.eventName, init);
@@ -62,7 +63,9 @@ export class AxStepEvent<Ref = unknown> extends Event {
 export class AxEndEvent<Ref = unknown> extends Event {
   static readonly eventName = 'ax-end';
   constructor(
+    /** How it ended: `reason` (`done`, `observe`, `aborted`, `refused`, `failed`), `detail`, the `step` concerned, and the engine's own outcome. */
     readonly outcome: AxOutcome<Ref>,
+    /** Which burst of the run ended, from 1. */
     readonly burst: number,
   ) {
     super(AxEndEvent.eventName, init);
@@ -73,6 +76,7 @@ export class AxEndEvent<Ref = unknown> extends Event {
 export class AxObserveEvent<Ref = unknown> extends Event {
   static readonly eventName = 'ax-observe';
   constructor(
+    /** What was seen: the `text` a model is shown and the elements it names. */
     readonly observation: Observation<Ref>,
     /** The burst of a run it was taken for; 0 for an `observe()` call. */
     readonly burst: number,
@@ -89,7 +93,9 @@ export class AxObserveEvent<Ref = unknown> extends Event {
 export class AxIssueEvent extends Event {
   static readonly eventName = 'ax-issue';
   constructor(
+    /** Why the line was dropped: `code` (`not_json`, `unknown_action`…), `line` (from 1) and `message`. */
     readonly issue: AxIssue,
+    /** Which burst of the run the line was in, from 1. */
     readonly burst: number,
   ) {
     super(AxIssueEvent.eventName, init);

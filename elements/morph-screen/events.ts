@@ -11,7 +11,10 @@ import type { ComponentState, EndResult, MorphAction, OpIssue, StreamDiag } from
  */
 export class MorphActionEvent extends Event {
   static readonly eventName = 'morph-action';
-  constructor(readonly action: MorphAction) {
+  constructor(
+    /** The format's action object, exactly: `ask`, `submit`, `quiz`, `vote` or `state`, with its fields. */
+    readonly action: MorphAction,
+  ) {
     super(MorphActionEvent.eventName, { bubbles: true, composed: true, cancelable: true });
   }
 }
@@ -28,13 +31,16 @@ export class MorphDiagEvent extends Event {
   static readonly eventName = 'morph-diag';
   /** The engine's issue code, the diag op's `cls`, or the element's code. */
   readonly code: string;
+  /** `error` (the op was refused, or the stream's diag says so), `warning` (applied with a change) or `note`. */
   readonly severity: 'error' | 'warning' | 'note';
   /** The input line it concerns (for a diag op, the line the op came on), or null. */
   readonly line: number | null;
+  /** What happened, in a sentence for developers. */
   readonly message: string;
   /** The node it concerns, when there is one. */
   readonly id: string | undefined;
   constructor(
+    /** Who reports it: the `engine` (an op refused or changed), the `stream` (its own diag op) or the `element`. */
     readonly origin: DiagOrigin,
     from: OpIssue | StreamDiag | { code: string; severity: 'error' | 'warning'; line: number | null; message: string; id?: string },
   ) {
@@ -66,7 +72,9 @@ export class MorphDiagEvent extends Event {
 export class MorphEndEvent extends Event {
   static readonly eventName = 'morph-end';
   constructor(
+    /** The `end` op's result (`complete`, `truncated`, the ids it closed), or null when the input stopped without one. */
     readonly end: EndResult | null,
+    /** Every issue the engine found in the answer, in order. */
     readonly issues: readonly OpIssue[],
   ) {
     super(MorphEndEvent.eventName, { bubbles: true, composed: true });
@@ -81,9 +89,11 @@ export class MorphEndEvent extends Event {
 export class MorphStateEvent extends Event {
   static readonly eventName = 'morph-state';
   constructor(
+    /** The id of the node whose state changed. */
     readonly node: string,
     /** The component: Quiz, Flashcards, Poll, Checklist, WhatIf or Form. */
     readonly component: string,
+    /** Its state now, as plain JSON (the answer chosen, the items ticked, the slider values, the fields' values). */
     readonly state: ComponentState,
   ) {
     super(MorphStateEvent.eventName, { bubbles: true, composed: true });

@@ -67,8 +67,6 @@ interface Answer {
 }
 
 /**
- * @summary Draws an answer document from an op stream while it streams, and turns taps into the format's actions.
- *
  * `<morph-screen>` draws an answer document that arrives as an op stream (`{"op":"open",…}` JSON lines, or SSE
  * `data:` lines carrying them) while it streams: prose, tables, code, charts, quizzes, polls, checklists,
  * flashcards, what-if sliders, tabs and forms. Feed it with `write()`/`end()` or `stream()`.
@@ -85,6 +83,8 @@ interface Answer {
  * Taps become the format's actions (`morph-action`); the `respond` hook can turn one into the next answer.
  * What the person did is component state, readable and settable as plain JSON (`state`), and can be bound to
  * AG-UI shared state under the `morphscreen` key (`messageId`, `applySharedState()`, `toSharedState()`).
+ *
+ * @summary Draws an answer document from an op stream while it streams, and turns taps into the format's actions.
  *
  * @fires {MorphActionEvent} morph-action - A person's tap made an action; `action` is exactly the format's action object (`ask`, `submit`, `quiz`, `vote`, `state`). Cancelable: `preventDefault()` keeps `respond` from running.
  * @fires {MorphDiagEvent} morph-diag - A diagnostic: an op the engine refused or changed (`origin` engine), the stream's own diag op (`stream`), or the element's (`element`: `node_crashed`, `state_refused`, `respond_failed`).

@@ -33,9 +33,13 @@ export interface OmniActionResult {
 export class OmniActionEvent extends Event {
   static readonly eventName = 'omni-action';
   constructor(
+    /** The registered tool that ran. */
     readonly tool: string,
+    /** The params it ran with, each `$key` replaced by its value and checked against the tool's JSON Schema. */
     readonly params: ActionParams,
+    /** The id of the Button the person pressed. */
     readonly button: string,
+    /** What the handler returned (its `result`, when it returned `{result, update}`). */
     readonly result: unknown,
   ) {
     super(OmniActionEvent.eventName, init);
@@ -48,9 +52,13 @@ export class OmniActionErrorEvent extends Event {
   /** Always `handler_failed` ([7.4]). */
   readonly code = 'handler_failed' as const;
   constructor(
+    /** The registered tool whose handler failed. */
     readonly tool: string,
+    /** The checked params the handler was given. */
     readonly params: ActionParams,
+    /** The id of the Button the person pressed. */
     readonly button: string,
+    /** What the handler threw or rejected with; for the mutate endpoint, an Error whose `failure` says why. */
     readonly error: unknown,
   ) {
     super(OmniActionErrorEvent.eventName, init);
@@ -70,8 +78,11 @@ export type BlockReason = 'fields' | 'tool' | 'params' | 'confirm-failed';
 export class OmniBlockedEvent extends Event {
   static readonly eventName = 'omni-blocked';
   constructor(
+    /** Why it was stopped: `fields`, `tool`, `params` or `confirm-failed` (see BlockReason). */
     readonly reason: BlockReason,
+    /** The id of the Button the person pressed. */
     readonly button: string,
+    /** The tool its McpMutation names. */
     readonly tool: string,
     /** Field ids that failed (`fields`), schema errors (`params`), or the thrown error (`confirm-failed`). */
     readonly details: unknown,
@@ -83,7 +94,10 @@ export class OmniBlockedEvent extends Event {
 /** `omni-issue`: one issue found by the parser or the renderer, as soon as it is found. */
 export class OmniIssueEvent extends Event {
   static readonly eventName = 'omni-issue';
-  constructor(readonly issue: Issue) {
+  constructor(
+    /** The issue: `code`, `severity`, `line` (from 1, or null), `message` and the `id` it concerns, if any. */
+    readonly issue: Issue,
+  ) {
     super(OmniIssueEvent.eventName, init);
   }
 }
@@ -91,7 +105,10 @@ export class OmniIssueEvent extends Event {
 /** `omni-end`: the stream ended; `issues` holds every issue of the screen so far. */
 export class OmniEndEvent extends Event {
   static readonly eventName = 'omni-end';
-  constructor(readonly issues: readonly Issue[]) {
+  constructor(
+    /** Every issue of the screen so far, in the order found. */
+    readonly issues: readonly Issue[],
+  ) {
     super(OmniEndEvent.eventName, init);
   }
 }
@@ -109,6 +126,7 @@ export class OmniGenerateEndEvent extends Event {
   constructor(
     /** The prompt that was sent. */
     readonly prompt: string,
+    /** `{status: 'done', …}` or `{status: 'error', code, message, retryable, …}` (see the class description). */
     readonly outcome: GenerateOutcome,
   ) {
     super(OmniGenerateEndEvent.eventName, init);
@@ -125,6 +143,7 @@ export type UpdateSource = 'app' | 'action' | 'live';
 export class OmniUpdateEvent extends Event {
   static readonly eventName = 'omni-update';
   constructor(
+    /** Where it came from: `app` (`applyUpdate()`), `action` (a handler's or the server's answer to a press) or `live`. */
     readonly source: UpdateSource,
     /** The update's Omni-IR text, as the server wrote it. */
     readonly text: string,
@@ -149,11 +168,13 @@ export type LiveState = 'following' | 'retrying' | 'ended' | 'stopped' | 'failed
 export class OmniLiveEvent extends Event {
   static readonly eventName = 'omni-live';
   constructor(
+    /** `following`, `retrying`, `ended`, `stopped` or `failed` (see LiveState). */
     readonly state: LiveState,
     /** The server's id for the screen ([10.36]). */
     readonly screen: string,
     /** The seq of the last update received. */
     readonly lastSeq: number,
+    /** Why it is retrying or failed: `code`, `message`, `retryable` and the HTTP `status` (0 without an answer). */
     readonly error?: LiveError,
   ) {
     super(OmniLiveEvent.eventName, init);

@@ -19,6 +19,7 @@ const init: EventInit = { bubbles: true, composed: true };
 export class OuiStateEvent extends Event {
   static readonly eventName = 'oui-state';
   constructor(
+    /** The surface's id, as the agent knows it. */
     readonly surfaceId: string,
     /** The agent's side was told the surface is here (active, connected, and not removed). */
     readonly registered: boolean,
@@ -33,7 +34,9 @@ export class OuiStateEvent extends Event {
 export class OuiRequestEvent extends Event {
   static readonly eventName = 'oui-request';
   constructor(
+    /** The agent's request: `requestId`, `actionId` and the checked `params`. */
     readonly request: OUIActionRequest,
+    /** The declared action it asks for, with its description and input schema. */
     readonly action: OUIAction,
     /** True when the person is asked first (`confirm: true`). */
     readonly confirming: boolean,
@@ -46,7 +49,9 @@ export class OuiRequestEvent extends Event {
 export class OuiResultEvent extends Event {
   static readonly eventName = 'oui-result';
   constructor(
+    /** What went to the agent: `success`, `data` or `error`, and for an interim result `interim` and `progress`. */
     readonly result: OUIActionResultMessage,
+    /** The request it answers. */
     readonly request: OUIActionRequest,
     /** Undefined for a request naming an action the surface doesn't declare. */
     readonly action: OUIAction | undefined,
@@ -63,7 +68,10 @@ export class OuiResultEvent extends Event {
 /** `oui-issue`: an issue the runtime or the transport reported. For the app's logs; the person sees nothing. */
 export class OuiIssueEvent extends Event {
   static readonly eventName = 'oui-issue';
-  constructor(readonly issue: OUIIssue) {
+  constructor(
+    /** The issue: `code` (`malformed-event`, `buffer-overflow`…), `severity` and `message`. */
+    readonly issue: OUIIssue,
+  ) {
     super(OuiIssueEvent.eventName, init);
   }
 }
@@ -75,7 +83,9 @@ export type OuiErrorKind = 'definition' | 'markup' | 'handlers';
 export class OuiErrorEvent extends Event {
   static readonly eventName = 'oui-error';
   constructor(
+    /** What can't be used: the `definition`, the `markup` or the `handlers`. */
     readonly kind: OuiErrorKind,
+    /** Every reason, one sentence each. */
     readonly errors: readonly string[],
     /** The same reasons in one sentence. */
     readonly message: string,

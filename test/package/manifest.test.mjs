@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ELEMENTS, NPM_ENTRIES, typesOf } from '../../scripts/entries.mjs';
+import { ELEMENTS, FRAMEWORK_TYPES, NPM_ENTRIES, typesOf } from '../../scripts/entries.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 const subpath = (name) => (name === 'agentic-elements' ? '.' : `./${name}`);
@@ -16,6 +16,13 @@ test('each entry is exported with its types', () => {
   }
   assert.equal(pkg.types, typesOf('agentic-elements'));
   assert.equal(pkg.main, './dist/agentic-elements.js');
+});
+
+test('the framework bindings are types-only entries, found by every moduleResolution', () => {
+  for (const name of FRAMEWORK_TYPES) {
+    assert.deepEqual(pkg.exports[`./${name}`], { types: typesOf(name) }, `package.json "exports": "./${name}": {"types": "${typesOf(name)}"}`);
+    assert.deepEqual(pkg.typesVersions?.['*']?.[name], [typesOf(name)], `package.json "typesVersions": {"*": {"${name}": ["${typesOf(name)}"]}}`);
+  }
 });
 
 test('typesVersions lets moduleResolution "node" find each subpath’s types', () => {

@@ -41,8 +41,11 @@ function allowance(wanted: number): number {
 /** Containers with children still to draw in a later task: tests wait for none. */
 export const drawing = { waiting: 0 };
 
-/** What the container is, for the block standing in for children not drawn yet. */
-export type ChildBox = 'block' | 'list' | 'table';
+/**
+ * What the container is, for the block standing in for children not drawn yet. A list's items and a row's
+ * cells sit in it directly (no chunk between them), since a list holds only items and a table row only cells.
+ */
+export type ChildBox = 'block' | 'list' | 'table' | 'row';
 
 interface NodeElementLike extends HTMLElement {
   nodeId: string;
@@ -65,6 +68,7 @@ function restBlock(box: ChildBox, screen: MorphContext): HTMLElement {
   block.className = 'pending shimmer';
   block.dataset['size'] = 'text';
   block.append(label);
+  if (box === 'row') block.setAttribute('role', 'cell');
   if (box !== 'table') return block;
   block.setAttribute('role', 'cell');
   const row = document.createElement('div');
@@ -104,7 +108,7 @@ class ChildList extends Directive {
     const wanted = ids.length - this.#drawn;
     if (wanted > 0) {
       const n = allowance(wanted);
-      if (box === 'list') {
+      if (box === 'list' || box === 'row') {
         const batch = document.createDocumentFragment();
         for (let i = 0; i < n; i++) batch.append(nodeElement(ids[this.#drawn + i]!, screen));
         parent.insertBefore(batch, this.#rest ?? end);

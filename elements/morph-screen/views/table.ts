@@ -15,10 +15,10 @@ export const table: NodeView = {
   },
 };
 
-/** row: its cells; its element is the row (role `row`), a header row when `head` is set. */
+/** row: its cells, directly (a chunk between would break the table layout); its element is the row (role `row`), a header row when `head` is set. */
 export const row: NodeView = {
   render(node, screen) {
-    return children(node.children, screen);
+    return children(node.children, screen, 'row');
   },
 };
 
@@ -40,7 +40,7 @@ export const tableStyles = css`
   .table { display: table; border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
   .table > .chunk { display: table-row-group; content-visibility: visible; padding: 0; margin: 0; }
   morph-node[data-box='row'], .pending-row { display: table-row; }
-  morph-node[data-box='cell'], .pending-row > .pending {
+  morph-node[data-box='cell'], .pending-row > .pending, morph-node[data-box='row'] > .pending {
     display: table-cell;
     padding: var(--_space-2) var(--_space-3);
     border-block-end: 1px solid var(--_divider);

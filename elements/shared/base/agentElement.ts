@@ -62,6 +62,11 @@ function* agentElementsIn(root: Element): Generator<AgentElement> {
  *   element's language (see `registerLocale()` in strings/locales.ts) or the enclosing element's words.
  *   Values are shown as text, never markup.
  *
+ * @attribute lang - The native attribute, watched: the element's words and the formatting of its numbers and dates
+ *   follow it (unless `locale` is set), and so do the agent elements inside it.
+ * @attribute dir - The native attribute, watched: `rtl` lays the element out right to left, charts and step lists
+ *   included; unset, the element follows the direction around it.
+ *
  * @cssprop [--ae-surface=#ffffff] - Background of the element and its cards. Dark: #1b2029
  * @cssprop [--ae-text=#1f2329] - Body text. Dark: #e6e8ec
  * @cssprop [--ae-muted-text=#5b616e] - Secondary text, chart ticks and legends. Dark: #a3aab6

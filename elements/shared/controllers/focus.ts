@@ -8,6 +8,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 /**
  * Asks the containers around an element to show it: a tab panel opens, a closed details expands. Containers
  * listen for `ae-reveal` and push a promise onto `waits` that settles once they have drawn it open.
+ * Internal: it never leaves the element's shadow root (`composed: false`), so no app hears it.
+ * @internal
  */
 export class RevealEvent extends Event {
   static readonly eventName = 'ae-reveal';

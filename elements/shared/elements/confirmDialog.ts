@@ -20,7 +20,10 @@ export class AeConfirmCloseEvent extends Event {
   static readonly eventName = 'ae-confirm-close';
   /** The same answer as `confirmed`, where code reads it as a CustomEvent's `detail`. */
   readonly detail: { readonly confirmed: boolean };
-  constructor(readonly confirmed: boolean) {
+  constructor(
+    /** True when the person confirmed; false for Cancel, Escape, or the dialog dismissed. */
+    readonly confirmed: boolean,
+  ) {
     super(AeConfirmCloseEvent.eventName);
     this.detail = { confirmed };
   }

@@ -87,6 +87,9 @@ describe('morph-screen: block types', () => {
     expect($$(screen, '[role="row"]').length).to.equal(2);
     expect($$(screen, '[role="columnheader"]').map((c) => textOf(c))).to.deep.equal(['Region', 'Sales']);
     expect($$(screen, '[role="cell"]').map((c) => textOf(c))).to.deep.equal(['North', '1,204']);
+    // Laid out as a table: a row's cells side by side, not stacked.
+    expect(getComputedStyle(node(screen, '0.1.1')).display).to.equal('table-cell');
+    expect(node(screen, '0.1.0').getBoundingClientRect().top).to.equal(node(screen, '0.1.1').getBoundingClientRect().top);
     const numeric = node(screen, '0.1.1').querySelector('.cell-body')!;
     expect(getComputedStyle(numeric).textAlign).to.equal('end');
     expect(getComputedStyle(node(screen, '0.1.0').querySelector('.cell-body')!).textAlign).to.equal('start');

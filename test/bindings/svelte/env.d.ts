@@ -1,0 +1,2 @@
+// The Svelte bindings, once for the whole app.
+import type {} from 'agentic-elements/svelte';

@@ -1,0 +1,2 @@
+// The Vue bindings, once for the whole app.
+import type {} from 'agentic-elements/vue';

@@ -1,0 +1,222 @@
+// The docs site as a person meets it: `npm run docs` writes a page per element of the manifest, per guide in
+// docs/, an overview and the playground; the demo server serves them at /docs/ under its strict CSP; the
+// playground plays a pasted stream of each format into its element and lists the bad line's issue; and axe
+// finds nothing on any page, in light and in dark.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+import { buildDocs, DEFAULT_OUT } from '../../scripts/docs/build.mjs';
+import { elementsOf, isPublic } from '../../scripts/manifest/check.mjs';
+import { startServer } from '../../demo/server/app.mjs';
+import { CHROME } from '../e2e/helpers.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const sample = (name) => readFileSync(join(root, 'site', 'playground', 'samples', name), 'utf8');
+let pages;
+let server;
+let browser;
+
+before(async () => {
+  pages = await buildDocs({ out: DEFAULT_OUT, quiet: true });
+  server = await startServer({ port: 0, fast: true });
+  browser = await chromium.launch({ ...(CHROME ? { executablePath: CHROME } : {}), args: ['--no-sandbox', '--disable-gpu'] });
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A page of the site in `theme`, recording CSP violations and console errors. */
+async function open(path, theme = 'light') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+  await context.addInitScript((t) => {
+    localStorage.setItem('agentic-elements-docs-theme', t);
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  }, theme);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const response = await page.goto(`${server.url}/docs/${path}`);
+  assert.equal(response.status(), 200, path);
+  assert.match(response.headers()['content-security-policy'], /script-src 'self'; style-src 'self'/);
+  return { page, context, errors, violations: () => page.evaluate(() => window.__violations) };
+}
+
+describe('npm run docs', () => {
+  it('writes a page per element of the manifest, per guide, the overview and the playground', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+    const tags = elementsOf(manifest).map(({ declaration }) => declaration.tagName);
+    assert.ok(tags.includes('morph-screen') && tags.includes('omni-screen'), tags.join(', '));
+    const guides = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md'));
+    assert.deepEqual(
+      [...pages].sort(),
+      [...tags.map((t) => `elements/${t}.html`), ...guides.map((g) => `guides/${g.replace(/\.md$/, '.html')}`), 'index.html', 'playground.html'].sort(),
+    );
+  });
+
+  it('an element’s page lists every public property, attribute, event, part and CSS property with its words', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+    for (const { declaration: el } of elementsOf(manifest)) {
+      const text = readFileSync(join(DEFAULT_OUT, 'elements', `${el.tagName}.html`), 'utf8');
+      const names = [
+        ...(el.members ?? []).filter(isPublic).map((m) => m.name),
+        ...(el.attributes ?? []).map((a) => a.name),
+        ...(el.events ?? []).map((e) => e.name),
+        ...(el.cssParts ?? []).map((p) => p.name),
+        ...(el.cssProperties ?? []).map((p) => p.name),
+      ];
+      for (const name of names) assert.ok(text.includes(`<code>${name}`), `<${el.tagName}>'s page names ${name}`);
+    }
+  });
+
+  it('no page carries script or style of its own: only the site’s script files, no inline handler or style', () => {
+    for (const path of pages) {
+      const text = readFileSync(join(DEFAULT_OUT, path), 'utf8');
+      const scripts = [...text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1].trim());
+      for (const attrs of scripts) assert.match(attrs, /^(type="module" )?src="(\.\.\/)?assets\/(theme|playground)\.js"$/, `${path}: <script ${attrs}>`);
+      // In a tag, not in text: a guide may well show `javascript:` or `onclick=` as code, escaped.
+      assert.doesNotMatch(text, /<style\b|<[^>]*\s(style|on[a-z]+)=|<[^>]*href="\s*javascript:/i, path);
+    }
+  });
+});
+
+describe('the demo server serves the site at /docs/', { timeout: 120_000 }, () => {
+  it('/docs goes to /docs/, and each page works under the CSP, with the cdn build beside it', async () => {
+    const moved = await fetch(`${server.url}/docs`, { redirect: 'manual' });
+    assert.equal(moved.status, 308);
+    assert.equal(moved.headers.get('location'), '/docs/');
+    assert.equal((await fetch(`${server.url}/docs/cdn/agentic-elements.js`)).status, 200);
+    const { page, context, errors, violations } = await open('index.html');
+    await page.getByRole('link', { name: '<omni-screen>' }).first().click();
+    await page.getByRole('heading', { level: 1, name: '<omni-screen>' }).waitFor();
+    assert.deepEqual(await violations(), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+/**
+ * Each format: the sample, pasted (its bad line is known), played fast; what the element drew or did, and the
+ * issue on the bad line. `seen` waits for the rendered result.
+ */
+const FORMATS = [
+  {
+    id: 'omni-ir',
+    text: sample('omni-ir.txt'),
+    issues: [[11, 'unknown_component'], [8, 'dangling_ref']],
+    seen: async (page) => page.locator('omni-screen').getByRole('button', { name: 'Pay now' }).waitFor(),
+  },
+  {
+    id: 'op-stream',
+    text: sample('op-stream.txt'),
+    issues: [[19, 'bad_type']],
+    seen: async (page) => {
+      await page.locator('morph-screen').getByRole('heading', { name: 'Revenue, quarter by quarter' }).waitFor();
+      await page.locator('morph-screen').getByRole('cell', { name: '$33,300' }).waitFor();
+    },
+  },
+  {
+    id: 'axstream',
+    text: sample('axstream.txt'),
+    issues: [[7, 'unknown_action']],
+    seen: async (page) => {
+      // The risky Subscribe waits for the person.
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText('Subscribed Ada Lovelace <ada@example.com>, weekly digest.').waitFor();
+    },
+  },
+  {
+    id: 'oui',
+    text: sample('oui.txt'),
+    issues: [[3, 'INVALID_PARAMS'], [4, 'not_json']],
+    seen: async (page) => {
+      await page.getByRole('list', { name: 'To-dos' }).getByText('Call the bank').waitFor();
+      await page.getByText('r2 (add_todo): done').waitFor();
+    },
+  },
+];
+
+describe('the playground renders each format, with its issues by line', { timeout: 240_000 }, () => {
+  for (const format of FORMATS) {
+    it(`${format.id}: pasted, played, drawn, and the bad line listed`, async () => {
+      const { page, context, errors, violations } = await open('playground.html');
+      await page.locator('body[data-playground="ready"]').waitFor();
+      await page.getByLabel('Format').selectOption(format.id);
+      await page.getByLabel('The text a model would write').fill(format.text);
+      await page.getByLabel('Speed').fill('5000');
+      await page.getByRole('button', { name: 'Play' }).click();
+      await format.seen(page);
+      await page.getByText(/characters, the stream has ended/).waitFor();
+      for (const [line, code] of format.issues) {
+        await page.locator('#pg-issues li', { hasText: code }).getByRole('button', { name: `Line ${line}` }).waitFor();
+      }
+      assert.equal(await page.locator('#pg-issues li').count(), format.issues.length, await page.locator('#pg-issues').innerText());
+      // The issue's line button selects that line in the text, from the keyboard too.
+      const [line] = format.issues[0];
+      await page.getByRole('button', { name: `Line ${line}` }).focus();
+      await page.keyboard.press('Enter');
+      const selected = await page.evaluate(() => {
+        const input = document.getElementById('pg-input');
+        return { focused: document.activeElement === input, text: input.value.slice(input.selectionStart, input.selectionEnd) };
+      });
+      assert.equal(selected.focused, true);
+      assert.equal(selected.text, format.text.split('\n')[line - 1]);
+      assert.deepEqual(await violations(), []);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  it('plays at the chosen speed: slowly, the screen is drawn in part, and Pause holds it', async () => {
+    const { page, context } = await open('playground.html');
+    await page.locator('body[data-playground="ready"]').waitFor();
+    await page.getByLabel('Speed').fill('100');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.locator('omni-screen').getByRole('heading', { name: 'Confirm payment' }).waitFor();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const held = await page.locator('#pg-progress').innerText();
+    const [position, total] = held.match(/\d+/g).map(Number);
+    assert.ok(position > 0 && position < total, held);
+    await page.waitForTimeout(300);
+    assert.equal(await page.locator('#pg-progress').innerText(), held);
+    assert.equal(await page.locator('omni-screen').getByRole('button', { name: 'Pay now' }).count(), 0, 'not drawn before its line');
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByLabel('Speed').fill('5000');
+    await page.locator('omni-screen').getByRole('button', { name: 'Pay now' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('axe finds no violation on the site’s pages', { timeout: 600_000 }, () => {
+  for (const theme of ['light', 'dark']) {
+    it(`${theme}: every page, the playground after a stream`, async () => {
+      const found = [];
+      for (const path of pages) {
+        const { page, context } = await open(path, theme);
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+        if (path === 'playground.html') {
+          await page.locator('body[data-playground="ready"]').waitFor();
+          await page.getByLabel('Speed').fill('5000');
+          await page.getByRole('button', { name: 'Play' }).click();
+          await page.getByText(/characters, the stream has ended/).waitFor();
+        }
+        // Through DevTools, not a <script>: the CSP allows no inline script.
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const result = await window.axe.run(document, { resultTypes: ['violations'] });
+          return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' >> ')}`));
+        });
+        found.push(...violations.map((v) => `${path}: ${v}`));
+        await context.close();
+      }
+      assert.deepEqual(found, []);
+    });
+  }
+});

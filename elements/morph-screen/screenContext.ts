@@ -39,11 +39,8 @@ export interface MorphContext {
 }
 
 /** The element a node draws in: a view may keep memory on it across renders and ask it to draw again. */
-export interface NodeHost extends HTMLElement {
-  readonly local: Map<string, unknown>;
-  requestUpdate(): void;
-  readonly updateComplete: Promise<boolean>;
-}
+export type { NodeHost } from '../shared/base/nodeHost.js';
+import type { NodeHost } from '../shared/base/nodeHost.js';
 
 /** How one node type or component looks. Its styles sit beside it. */
 export interface NodeView {

@@ -1,10 +1,12 @@
 import { css, type CSSResultGroup } from 'lit';
 import { shimmerStyles, visuallyHidden } from '../shared/styles/blockSize.js';
+import { blockStyles } from '../shared/styles/blocks.js';
 
 /** The screen's own styles: its frame, the node elements' boxes, focus rings and hidden text. */
 export const screenStyles: CSSResultGroup = [
   shimmerStyles,
   visuallyHidden,
+  blockStyles,
   css`
   :host {
     display: block;
@@ -34,47 +36,6 @@ export const screenStyles: CSSResultGroup = [
   :focus-visible {
     outline: var(--_focus-width) solid var(--_focus);
     outline-offset: var(--_focus-offset);
-  }
-  /* A pending block and the fallback that replaces it take the same place, so nothing around them moves. */
-  .pending,
-  .fallback {
-    display: block;
-    inline-size: 100%;
-    min-block-size: 6rem;
-    border-radius: var(--_radius);
-  }
-  :is(.pending, .fallback)[data-size='text'] {
-    min-block-size: calc(var(--_line-height) * 1em);
-  }
-  :is(.pending, .fallback)[data-size='control'] {
-    min-block-size: 2.5rem;
-  }
-  :is(.pending, .fallback)[data-size='chart'] {
-    aspect-ratio: 2 / 1;
-    min-block-size: 0;
-  }
-  :is(.pending, .fallback)[data-size='media'] {
-    aspect-ratio: 16 / 9;
-    min-block-size: 0;
-  }
-  .fallback {
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    box-sizing: border-box;
-    padding: var(--_space-2) var(--_space-3);
-    background: var(--_placeholder);
-    color: var(--_muted-text);
-    font-size: var(--_font-size-sm);
-    text-align: center;
-    overflow-wrap: anywhere;
-  }
-  .fallback:is([data-size='text'], [data-size='control']) {
-    padding-block: 0;
-  }
-  .fallback[data-size='text'] {
-    justify-content: flex-start;
-    text-align: start;
   }
   .screen-notice {
     margin: 0;

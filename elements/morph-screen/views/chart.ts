@@ -1,40 +1,20 @@
-import { css, html } from 'lit';
+import { css } from 'lit';
+import { chartReady, chartTemplate } from '../../shared/elements/chart/chartSlot.js';
+import { numberFormat } from '../../shared/base/locale.js';
 import { attrText, type TableData } from '../../../src/ops/index.js';
-import type { MorphContext, NodeHost, NodeView } from '../screenContext.js';
+import type { MorphContext, NodeView } from '../screenContext.js';
 import { cellNumber, cellText } from './numbers.js';
 import { fallback, firstAttr, pending } from './parts.js';
 
 type Kind = 'bar' | 'line' | 'pie';
 const KINDS: Readonly<Record<string, Kind>> = { bar: 'bar', column: 'bar', line: 'line', area: 'line', pie: 'pie', donut: 'pie', doughnut: 'pie' };
 
-let loading: Promise<unknown> | null = null;
-const WAITING = 'chart:waiting';
-
-/**
- * `<ae-chart>` is defined on the first chart a screen draws (chart.js loads later still, inside it), so an
- * answer without charts loads neither. Until then the chart's place shows a block of its size.
- */
-function chartReady(host: NodeHost): boolean {
-  if (customElements.get('ae-chart')) return true;
-  if (!loading) {
-    loading = import('../../shared/elements/chart/chart.js');
-    loading.catch(() => {
-      loading = null;
-    });
-  }
-  if (!host.local.has(WAITING)) {
-    host.local.set(WAITING, true);
-    void customElements.whenDefined('ae-chart').then(() => host.requestUpdate());
-  }
-  return false;
-}
-
 /** How the values are written: money when the `y` axis names a currency code ("USD"), percent for "%". */
 function valueFormat(y: string, locale: string): { format: 'number' | 'currency' | 'percent'; currency: string } {
   if (y === '%') return { format: 'percent', currency: 'USD' };
   if (/^[A-Z]{3}$/.test(y)) {
     try {
-      new Intl.NumberFormat(locale, { style: 'currency', currency: y });
+      numberFormat(locale, { style: 'currency', currency: y });
       return { format: 'currency', currency: y };
     } catch {
       // Not a currency this browser knows: plain numbers.
@@ -55,7 +35,9 @@ export const chart: NodeView = {
     if (!node.closed || node.dataKind !== 'table') {
       return node.closed ? fallback(screen.words.answerMissing, 'missing', 'chart') : pending(screen.words.loading, 'chart');
     }
-    if (!chartReady(host)) return pending(screen.words.loading, 'chart');
+    const ready = chartReady(host);
+    if (ready === 'waiting') return pending(screen.words.loading, 'chart');
+    if (ready === 'failed') return fallback(screen.words.answerCrashed, 'crashed', 'chart');
     return chartOf(node.data as TableData, node.attrs, screen);
   },
 };
@@ -71,17 +53,7 @@ function chartOf(data: TableData, attrs: Readonly<Record<string, string | true>>
     kind === 'pie'
       ? data.rows.map((r) => ({ name: cellText(r[0]), values: [cellNumber(r[1])] }))
       : names.map((name, i) => ({ name, values: data.rows.map((r) => cellNumber(r[i + 1])) }));
-  return html`<ae-chart
-    class="chart"
-    part="chart"
-    .kind=${kind}
-    .chartTitle=${title}
-    .labels=${labels}
-    .series=${series}
-    .format=${format}
-    .currency=${currency}
-    .locale=${screen.locale}
-  ></ae-chart>`;
+  return chartTemplate({ kind, title, labels, series, format, currency, locale: screen.locale });
 }
 
 export const chartStyles = css`

@@ -1,6 +1,7 @@
 import { css, html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { RevealEvent } from '../../shared/controllers/focus.js';
+import { rovingIndex } from '../../shared/base/rovingKeys.js';
 import { fill } from '../../../strings/en.js';
 import { domId, type NodeHost, type NodeView } from '../screenContext.js';
 import { body } from './container.js';
@@ -25,17 +26,8 @@ export const tabs: NodeView = {
       if (focus) void host.updateComplete.then(() => host.querySelector<HTMLElement>(`[id="${domId.tab(id)}"]`)?.focus());
     };
     const onKey = (e: KeyboardEvent) => {
-      const i = open === undefined ? -1 : ids.indexOf(open);
-      if (i < 0) return;
-      const rtl = getComputedStyle(e.currentTarget as Element).direction === 'rtl';
-      let next: number;
-      if (e.key === 'ArrowRight') next = rtl ? i - 1 : i + 1;
-      else if (e.key === 'ArrowLeft') next = rtl ? i + 1 : i - 1;
-      else if (e.key === 'Home') next = 0;
-      else if (e.key === 'End') next = ids.length - 1;
-      else return;
-      e.preventDefault();
-      choose(ids[(next + ids.length) % ids.length]!, true);
+      const next = rovingIndex(e, open === undefined ? -1 : ids.indexOf(open), ids.length);
+      if (next !== null) choose(ids[next]!, true);
     };
     const label = (id: string, i: number) => {
       const tab = screen.doc.node(id);

@@ -1,37 +1,10 @@
-import { css, html } from 'lit';
+import { css } from 'lit';
 import type { OmniNode } from '../../../src/omni-ir/types.js';
 import type { ScreenContext } from '../screenContext.js';
 import { child, fallback, listProp, oneOf, placeholder } from './parts.js';
-import { lazy } from '../../../src/lazy.js';
 import type { ChartSeries } from '../../shared/elements/chart/chart.js';
+import { chartReady, chartTemplate } from '../../shared/elements/chart/chartSlot.js';
 import type { NodeHost } from './view.js';
-
-const loadChart = lazy(() => import('../../shared/elements/chart/chart.js'), 'the chart');
-let chartFailed = false;
-
-/**
- * `<ae-chart>` is defined on the first chart a screen draws (chart.js itself loads later still, inside it), so
- * screens without charts load neither. Until it is defined the chart's place shows a placeholder of its size,
- * and the node draws again once it is (no props are set on an element that isn't upgraded yet). If it can't be
- * loaded (offline), the place shows the fallback instead of loading for ever.
- */
-function chartReady(host: NodeHost): 'ready' | 'waiting' | 'failed' {
-  if (customElements.get('ae-chart')) return 'ready';
-  if (chartFailed) return 'failed';
-  if (!host.local.has(WAITING)) {
-    host.local.set(WAITING, true);
-    loadChart().then(
-      () => void customElements.whenDefined('ae-chart').then(() => host.requestUpdate()),
-      () => {
-        chartFailed = true;
-        host.requestUpdate();
-      },
-    );
-  }
-  return 'waiting';
-}
-
-const WAITING = 'chart:waiting';
 
 /**
  * Draws a chart from the data its children carry. Series and Slices that haven't arrived are left out, so the
@@ -57,17 +30,7 @@ export function chart(node: OmniNode, screen: ScreenContext, host: NodeHost, kin
       .filter((s): s is OmniNode => typeof s !== 'string')
       .map((s) => ({ name: String(s.props['name'] ?? ''), values: listProp(s.props['values']).map(numberOf) }));
   }
-  return html`<ae-chart
-    class="chart"
-    part="chart"
-    .kind=${kind}
-    .chartTitle=${title}
-    .labels=${labels}
-    .series=${series}
-    .format=${format}
-    .currency=${currency}
-    .locale=${screen.locale}
-  ></ae-chart>`;
+  return chartTemplate({ kind, title, labels, series, format, currency, locale: screen.locale });
 }
 
 function numberOf(v: unknown): number {

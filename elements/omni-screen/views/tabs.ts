@@ -4,6 +4,7 @@ import type { NodeView, NodeHost } from './view.js';
 import { child, streamText } from './parts.js';
 import { domId } from '../screenContext.js';
 import type { RevealEvent } from '../../shared/controllers/focus.js';
+import { rovingIndex } from '../../shared/base/rovingKeys.js';
 
 const OPEN = 'openTab';
 
@@ -24,18 +25,8 @@ export const tabs: NodeView = {
       if (focus) void host.updateComplete.then(() => host.querySelector<HTMLElement>(`#${domId.tab(id)}`)?.focus());
     };
     const onKey = (e: KeyboardEvent) => {
-      const i = open === undefined ? -1 : ids.indexOf(open);
-      if (i < 0) return;
-      const rtl = getComputedStyle(e.currentTarget as Element).direction === 'rtl';
-      let next = -1;
-      if (e.key === 'ArrowRight') next = rtl ? i - 1 : i + 1;
-      else if (e.key === 'ArrowLeft') next = rtl ? i + 1 : i - 1;
-      else if (e.key === 'Home') next = 0;
-      else if (e.key === 'End') next = ids.length - 1;
-      else return;
-      e.preventDefault();
-      next = (next + ids.length) % ids.length;
-      open$(ids[next]!, true);
+      const next = rovingIndex(e, open === undefined ? -1 : ids.indexOf(open), ids.length);
+      if (next !== null) open$(ids[next]!, true);
     };
     return html`<div class="tabs" part="tabs">
       <div class="tab-list" role="tablist" @keydown=${onKey}>

@@ -2,11 +2,8 @@ import type { OmniNode } from '../../../src/omni-ir/types.js';
 import type { ScreenContext } from '../screenContext.js';
 
 /** The element a node renders in: a view may keep memory on it across renders and ask it to render again. */
-export interface NodeHost extends HTMLElement {
-  readonly local: Map<string, unknown>;
-  requestUpdate(): void;
-  readonly updateComplete: Promise<boolean>;
-}
+export type { NodeHost } from '../../shared/base/nodeHost.js';
+import type { NodeHost } from '../../shared/base/nodeHost.js';
 
 /** How one component looks: a template from the node's checked props. Its styles sit beside it. */
 export interface NodeView {

@@ -15,6 +15,7 @@ import { newId } from './ids.js';
 import type { OUITransport } from './transport.js';
 import { createTransportCore, isProtocolEventType } from './transportCore.js';
 import { errorText } from '../stream/errors.js';
+import { createConnectWait } from './connectWait.js';
 
 /** The window messages are sent to: `iframe.contentWindow`, `window.parent`, `window.opener`. */
 export interface MessageTargetLike {
@@ -83,18 +84,12 @@ export function createPostMessageTransport(config: PostMessageTransportConfig): 
     }
   };
 
-  let waiting: { resolve: () => void; reject: (e: Error) => void }[] = [];
-  let timer: unknown;
-  const settle = (error?: Error) => {
-    if (timer !== undefined) timers.clearTimeout(timer);
-    timer = undefined;
-    const all = waiting;
-    waiting = [];
-    for (const w of all) {
-      if (error) w.reject(error);
-      else w.resolve();
-    }
-  };
+  const connecting = createConnectWait(timers, connectTimeoutMs, () => {
+    const why = `${name}: no answer from ${targetOrigin} after ${connectTimeoutMs} ms`;
+    core.report('connect-timeout', why);
+    return why;
+  });
+  const settle = connecting.settle;
 
   const core = createTransportCore({
     name,
@@ -105,17 +100,9 @@ export function createPostMessageTransport(config: PostMessageTransportConfig): 
     post: (type, payload) => postRaw({ oui: ns, type, payload }),
     connect() {
       if (core.transport.connected) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        if (timer === undefined) {
-          timer = timers.setTimeout(() => {
-            timer = undefined;
-            core.report('connect-timeout', `${name}: no answer from ${targetOrigin} after ${connectTimeoutMs} ms`);
-            settle(new Error(`${name}: no answer from ${targetOrigin} after ${connectTimeoutMs} ms`));
-          }, connectTimeoutMs);
-        }
-        hello('hello');
-      });
+      const answered = connecting.wait();
+      hello('hello');
+      return answered;
     },
     disconnect() {
       if (core.transport.connected) hello('bye');

@@ -16,6 +16,7 @@ import type { WireLimits } from './json.js';
 import type { OUIProtocolEventType } from './protocol.js';
 import type { OUITransport } from './transport.js';
 import { createTransportCore } from './transportCore.js';
+import { createConnectWait } from './connectWait.js';
 
 /**
  * The part of a Socket.IO socket the transport uses. `connected`, `connect()` and `disconnect()` are used when
@@ -68,18 +69,12 @@ export function createWebSocketTransport(socket: SocketLike, config: WebSocketTr
   const name = `Socket.IO transport "${ns}"`;
   const eventName = (type: OUIProtocolEventType) => `${ns}:${OUI_SOCKET_EVENTS[type]}`;
 
-  let waiting: { resolve: () => void; reject: (e: Error) => void }[] = [];
-  let timer: unknown;
-  const settle = (error?: Error) => {
-    if (timer !== undefined) timers.clearTimeout(timer);
-    timer = undefined;
-    const all = waiting;
-    waiting = [];
-    for (const w of all) {
-      if (error) w.reject(error);
-      else w.resolve();
-    }
-  };
+  const connecting = createConnectWait(timers, connectTimeoutMs, () => {
+    const why = `${name}: not connected after ${connectTimeoutMs} ms`;
+    core.report('connect-timeout', why);
+    return why;
+  });
+  const settle = connecting.settle;
 
   const core = createTransportCore({
     name,
@@ -90,20 +85,13 @@ export function createWebSocketTransport(socket: SocketLike, config: WebSocketTr
     post: (type, payload) => void socket.emit(eventName(type), payload),
     connect() {
       if (core.transport.connected) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        waiting.push({ resolve, reject });
-        if (timer !== undefined) return;
-        timer = timers.setTimeout(() => {
-          timer = undefined;
-          core.report('connect-timeout', `${name}: not connected after ${connectTimeoutMs} ms`);
-          settle(new Error(`${name}: not connected after ${connectTimeoutMs} ms`));
-        }, connectTimeoutMs);
-        try {
-          socket.connect?.();
-        } catch (error) {
-          settle(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
+      const connected = connecting.wait();
+      try {
+        socket.connect?.();
+      } catch (error) {
+        settle(error instanceof Error ? error : new Error(String(error)));
+      }
+      return connected;
     },
     disconnect() {
       try {

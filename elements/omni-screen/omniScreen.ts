@@ -8,10 +8,9 @@ import '../shared/elements/placeholder.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
 import { FocusController } from '../shared/controllers/focus.js';
-import { RequestController, statusLineStyles, type RequestStatus } from '../shared/controllers/request.js';
+import { statusLineStyles } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
 import type { Strings } from '../../strings/en.js';
-import { FORMAT_VERSION } from '../../src/omni-ir/index.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/generate.js';
 import type {
   Issue,
@@ -29,6 +28,7 @@ import { isStateRef } from './views/parts.js';
 import { noticesNow } from './views/notice.js';
 import { FieldRules } from './controllers/fields.js';
 import { LiveFeedController, remote } from './controllers/liveFeed.js';
+import { Generation } from './controllers/generation.js';
 import { Presses } from './controllers/press.js';
 import { ScreenParser } from './controllers/parser.js';
 import type { ActionRules } from '../../src/actions/govern.js';
@@ -44,7 +44,7 @@ import {
 } from './events.js';
 import { screenContext, type AppComponentView, type Picture, type ScreenContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
-import { failureWords, type GenerateProgress } from './progress.js';
+import type { GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
 import { defineElement } from '../shared/base/defineElement.js';
 
@@ -54,7 +54,6 @@ export type { ActionHandler, Confirmation, OmniRequestInit, StreamSource, ToolSc
 import type { ActionHandler, Confirmation, OmniRequestInit, ToolSchema } from './types.js';
 
 const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
-const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
 
 /**
  * `<omni-screen>` draws an Omni-IR stream (the `id = Component(…)` lines a model writes) as a live screen, line
@@ -203,20 +202,32 @@ export class OmniScreen extends AgentElement {
   readonly #started = new Signal.State(false);
   readonly #connectionLost = new Signal.State(false);
   #rendererIssues: Issue[] = [];
-  #lastPrompt: string | null = null;
   #drawn: { words: Strings; locale: string } | null = null;
 
   readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()');
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
   readonly #focus = new FocusController(this);
-  readonly #request = new RequestController(this, {
-    say: (status) => this.#say(status),
-    words: () => this.words,
-    retry: () => {
-      if (this.#lastPrompt !== null && this.endpoint) void this.generate(this.#lastPrompt);
+  readonly #generating = new Generation(
+    this,
+    {
+      endpoint: () => this.endpoint,
+      init: () => this.#init(),
+      words: () => this.words,
+      startOver: () => {
+        this.reset();
+        return this.#generation;
+      },
+      isCurrent: (n) => n === this.#generation,
+      write: (text) => this.write(text),
+      end: () => this.end(),
+      ended: (prompt, outcome) => {
+        if (outcome.status === 'done' && outcome.screen) this.#live.follow(outcome.screen, 0);
+        this.#fire(new OmniGenerateEndEvent(prompt, outcome));
+      },
     },
-  });
+    (prompt) => void this.generate(prompt),
+  );
   readonly #live = new LiveFeedController(this, {
     endpoint: () => this.#endpointFor('live'),
     init: () => this.#init(),
@@ -289,7 +300,7 @@ export class OmniScreen extends AgentElement {
   reset(): void {
     this.#generation++;
     this.#intake.abort();
-    this.#request.reset();
+    this.#generating.request.reset();
     this.#live.stop();
     this.#approval.reset();
     this.#fields.clear();
@@ -327,49 +338,12 @@ export class OmniScreen extends AgentElement {
    * the Retry button is offered. Rejects only when `endpoint` isn't set or `prompt` isn't a string.
    */
   async generate(prompt: string, options: { signal?: AbortSignal } = {}): Promise<GenerateOutcome> {
-    if (typeof prompt !== 'string') throw new TypeError('<omni-screen>.generate(): prompt must be a string');
-    const endpoint = this.endpoint;
-    if (!endpoint) throw new TypeError('<omni-screen>.generate(): set the endpoint attribute first');
-    this.reset();
-    const generation = this.#generation;
-    const current = () => generation === this.#generation;
-    const controller = this.#request.start();
-    const onAbort = () => controller.abort();
-    if (options.signal?.aborted) controller.abort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    this.#lastPrompt = prompt;
-    let outcome: GenerateOutcome;
-    try {
-      const { generate } = await remote();
-      outcome = await generate(
-        { endpoint, prompt, version: FORMAT_VERSION, signal: controller.signal, ...this.#init() },
-        {
-          write: (text) => current() && this.write(text),
-          end: () => current() && this.end(),
-        },
-      );
-    } catch (error) {
-      // The transport code itself failed to load (offline, a missing chunk): nothing was asked, nothing written.
-      outcome = controller.signal.aborted
-        ? { status: 'error', code: 'cancelled', message: 'The app cancelled the request.', retryable: false }
-        : { status: 'error', code: 'client_error', message: errorText(error), retryable: false };
-    } finally {
-      options.signal?.removeEventListener('abort', onAbort);
-    }
-    if (!current()) return outcome;
-    if (outcome.status === 'done') this.#request.finish(controller, { status: 'done' });
-    else if (outcome.code === 'cancelled') this.#request.finish(controller, { status: 'cancelled' });
-    else this.#request.finish(controller, { status: 'error', code: outcome.code, retryable: outcome.retryable, retryAfter: outcome.retryAfter });
-    if (outcome.status === 'done' && outcome.screen) this.#live.follow(outcome.screen, 0);
-    this.#fire(new OmniGenerateEndEvent(prompt, outcome));
-    return outcome;
+    return this.#generating.run(prompt, options.signal);
   }
 
   /** Where the last `generate()` is: streaming, done, stopped, failed (with its code), or idle. */
   get progress(): GenerateProgress {
-    const status = untracked(() => this.#request.status);
-    if (status.phase === 'failed') return status;
-    return { phase: status.phase === 'running' ? 'streaming' : status.phase };
+    return this.#generating.progress;
   }
 
   /**
@@ -429,8 +403,9 @@ export class OmniScreen extends AgentElement {
     const doc = this.#doc.get();
     const started = this.#started.get();
     const w = this.words;
-    const running = this.#request.status.phase === 'running';
-    return html`${this.#request.render()}
+    const request = this.#generating.request;
+    const running = request.status.phase === 'running';
+    return html`${request.render()}
       <div class="screen" part="screen" aria-busy=${running ? 'true' : nothing}>
         ${doc?.newerVersion
           ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
@@ -441,23 +416,6 @@ export class OmniScreen extends AgentElement {
         ${doc && started ? keyed(this.#generation, html`<omni-node .nodeId=${'root'}></omni-node>`) : nothing}
       </div>
       ${this.#announcer.render()} ${this.#approval.render()}`;
-  }
-
-  /** What the status line says for each moment of a `generate()`. */
-  #say(status: RequestStatus): string {
-    const w = this.words;
-    switch (status.phase) {
-      case 'running':
-        return w.streaming;
-      case 'done':
-        return w.streamEnded;
-      case 'stopped':
-        return w.generateStopped;
-      case 'failed':
-        return failureWords(w, status.code);
-      default:
-        return '';
-    }
   }
 
   // ——— what nodes ask of the screen ———

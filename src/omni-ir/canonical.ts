@@ -1,5 +1,5 @@
 /**
- * The canonical result of a screen (shared/conformance/omni-ir/FORMAT.md): what conformance runners and
+ * The canonical result of a screen (the Omni-IR conformance suite's FORMAT.md, docs/omni-ir.md): what conformance runners and
  * property tests compare.
  */
 import type { DocumentIndex } from './documentIndex.js';

@@ -127,7 +127,7 @@ export interface UpdateResult {
   readonly issues: readonly Issue[];
 }
 
-/** The canonical result compared by the conformance runner (see shared/conformance/omni-ir/FORMAT.md). */
+/** The canonical result compared by the conformance runner (the Omni-IR conformance suite's FORMAT.md; see docs/omni-ir.md). */
 export interface CanonicalResult {
   issues: { line: number | null; code: IssueCode }[];
   nodes: Record<string, { type: string; props: Record<string, unknown>; children: string[]; app?: true }>;

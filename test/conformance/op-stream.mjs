@@ -1,4 +1,4 @@
-// Runs op-stream cases (shared/conformance/op-stream/*.json): each input is read whole, then as UTF-8 bytes in
+// Runs op-stream cases (op-stream/*.json of the conformance suite given to run.mjs): each input is read whole, then as UTF-8 bytes in
 // chunks of 1, 5 and 13; cases with transport "sse" are read as SSE (said explicitly, and again detected). The
 // document is compared as the file's `format` says: nodes, roots, rejected lines, diag lines and end.
 import { diffExact } from './compare.mjs';

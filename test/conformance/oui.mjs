@@ -1,4 +1,4 @@
-// Runs OUI cases (shared/conformance/oui/*.json) as their `format` field says, against the engine's OUI layer:
+// Runs OUI cases (oui/*.json of the conformance suite given to run.mjs) as their `format` field says, against the engine's OUI layer:
 //   route     isActive({routes}, path) (no routes: isActive(undefined, path)) equals expect.active
 //   surface   validateSurface(surface).valid equals expect.valid; a refusal must give its reasons
 //   dispatch  a surface runtime on the client end of a direct transport pair, handlers returning `returns` or

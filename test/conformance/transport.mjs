@@ -1,4 +1,4 @@
-// Runs Omni-IR transport cases (shared/conformance/omni-ir/transport/*.json, FORMAT.md "Transport cases")
+// Runs Omni-IR transport cases (omni-ir/transport/*.json of the conformance suite given to run.mjs, FORMAT.md "Transport cases")
 // against the engine's SSE generate client. Each case is answered by a fake fetch, delivered whole, part by part,
 // and again in reads of 1, 5 and 13 UTF-8 bytes; every delivery must give the expected written text, ended
 // flag and outcome.

@@ -24,7 +24,7 @@ async function fieldCases(): Promise<{ cases: FieldCase[]; shared: boolean }> {
   const cases = ((await own.json()) as { cases: FieldCase[] }).cases;
   const shared = await fetch('/__wds-outside-root__/1/shared/conformance/omni-ir/fields/fields.json');
   if (shared.ok) cases.push(...((await shared.json()) as { cases: FieldCase[] }).cases);
-  else console.log('fields.test: the shared field cases are not beside this clone; running the project\'s own');
+  else console.log('fields.test: skipped the shared field cases, which are not beside this clone; running the project\'s own');
   return { cases, shared: shared.ok };
 }
 

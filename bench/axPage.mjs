@@ -3,10 +3,8 @@
 // ones, and the time to resolve a role-and-title target and an id among them. Prints, never asserts; the
 // target is under 50 ms for an observation. The backend is bundled from its TypeScript sources with esbuild,
 // so no build is needed.
-import { createServer } from 'node:http';
-import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
-import { chromium } from 'playwright';
+import { openBenchPage } from './benchPage.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const bundle = await build({
@@ -38,22 +36,9 @@ function pageHtml() {
 <script type="module" src="/backend.js"></script></body></html>`;
 }
 
-const server = createServer((req, res) => {
-  if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(pageHtml());
-  if (req.url === '/favicon.ico') return res.writeHead(204).end();
-  if (req.url === '/backend.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-  res.writeHead(404).end();
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const { tab, close } = await openBenchPage({ html: pageHtml(), routes: { '/backend.js': { type: 'text/javascript', body: script } } });
 try {
-  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  tab.on('pageerror', (e) => console.error('page error:', e.message));
   tab.on('console', (m) => m.type() === 'error' && console.error('console:', m.text()));
-  await tab.goto(`http://127.0.0.1:${server.address().port}/`);
   await tab.waitForFunction(() => window.__backend);
   // A page a model looks at has been drawn: the first look is timed after the first frame, as it would be.
   await tab.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
@@ -96,6 +81,5 @@ try {
   console.log(`observe: first ${f(result.first)}, then median ${f(result.median)} (best ${f(result.best)}); target < 50 ms: ${result.median < 50 ? 'holds' : 'MISSED'}${result.first < 50 ? '' : ' (the first look misses it)'}`);
   console.log(`resolve by role and title: first match ${f(result.byTitle)}, no match (whole page) ${f(result.byLastTitle)}; by id ${result.byId.toFixed(3)} ms`);
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

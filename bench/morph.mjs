@@ -7,45 +7,24 @@
 // on screen. The page is cross-origin isolated, so performance.now() is precise to microseconds.
 // A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads cdn/agentic-elements.js,
 // the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, every line still printed.
-import { createServer } from 'node:http';
-import { readFileSync, existsSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright';
 import { makeAnswer } from './answer.mjs';
+import { needCdn, openBenchPage } from './benchPage.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
+needCdn();
 const bundle = 'cdn/agentic-elements.js';
-if (!existsSync(join(root, bundle))) {
-  console.error(`${bundle} is missing: run \`npm run build\` first`);
-  process.exit(1);
-}
 const QUICK = process.env.BENCH_QUICK === '1';
 const OPS = QUICK ? 2_000 : 10_000;
 const answer = makeAnswer(7, OPS);
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>morph bench</title>
 <script type="module" src="/${bundle}"></script></head><body><morph-screen></morph-screen></body></html>`;
-const types = { '.js': 'text/javascript', '.map': 'application/json' };
-const ISOLATED = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 const FOLLOW = process.env.BENCH_FOLLOW === '1';
-const server = createServer((req, res) => {
-  for (const [k, v] of Object.entries(ISOLATED)) res.setHeader(k, v);
-  const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-  if (url.pathname === '/answer.jsonl') return res.writeHead(200, { 'content-type': 'application/x-ndjson' }).end(answer.join(''));
-  const file = normalize(join(root, url.pathname));
-  if (!file.startsWith(join(root, 'cdn')) || !existsSync(file)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const { port } = server.address();
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+const { tab, close } = await openBenchPage({
+  html: page,
+  // Cross-origin isolated, so performance.now() is precise to microseconds.
+  headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+  routes: { '/answer.jsonl': { type: 'application/x-ndjson', body: answer.join('') } },
 });
 try {
-  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await tab.goto(`http://127.0.0.1:${port}/`);
   await tab.waitForFunction(() => customElements.get('morph-screen'));
   const runs = Number(process.env.BENCH_RUNS ?? (QUICK ? 2 : 4));
   const { results, nodes } = await tab.evaluate(async ({ runs, follow }) => {
@@ -90,6 +69,5 @@ try {
   console.log(`first 1,000 ops ${first.toFixed(1)} ms, last 1,000 ops ${last.toFixed(1)} ms`);
   console.log(`ratio last 1,000 / first 1,000: ${ratio.toFixed(2)}: target <= 1.5 ${holds(ratio <= 1.5)}`);
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

@@ -6,39 +6,15 @@
 // Needs `npm run build` first (it loads cdn/agentic-elements.js, the script-tag build a page without a bundler uses).
 // BENCH_RUNS sets the number of runs (5); BENCH_QUICK=1 makes it 2 (the first warms up), for a check that it runs
 // and prints every line (the README test); its figures are rough.
-import { createServer } from 'node:http';
-import { readFileSync, existsSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright';
 import { makeScreen } from './screens.mjs';
+import { needCdn, openBenchPage } from './benchPage.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-if (!existsSync(join(root, 'cdn/agentic-elements.js'))) {
-  console.error('cdn/agentic-elements.js is missing: run `npm run build` first');
-  process.exit(1);
-}
+needCdn();
 const screen = makeScreen(7);
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>render bench</title>
 <script type="module" src="/cdn/agentic-elements.js"></script></head><body><omni-screen></omni-screen></body></html>`;
-const types = { '.js': 'text/javascript', '.map': 'application/json', '.html': 'text/html' };
-const server = createServer((req, res) => {
-  const url = new URL(req.url, 'http://x');
-  if (url.pathname === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-  if (url.pathname === '/screen.txt') return res.writeHead(200, { 'content-type': 'text/plain' }).end(screen.text);
-  const file = normalize(join(root, url.pathname));
-  if (!file.startsWith(join(root, 'cdn')) || !existsSync(file)) return res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const { port } = server.address();
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-});
+const { tab, close } = await openBenchPage({ html: page, routes: { '/screen.txt': { type: 'text/plain', body: screen.text } } });
 try {
-  const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await tab.goto(`http://127.0.0.1:${port}/`);
   await tab.waitForFunction(() => customElements.get('omni-screen'));
   const runs = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 2 : 5));
   const measured = await tab.evaluate(async (runs) => {
@@ -107,6 +83,5 @@ try {
   console.log(`ratio last 100 / first 100: ${(last / first).toFixed(2)} (target <= 1.5)`);
   console.log(`end() with 2,000 references that never arrive: ${endMs.toFixed(1)} ms; drawing 1,000 real components: ${drawMs.toFixed(1)} ms; ratio ${(endMs / drawMs).toFixed(2)} (target <= 1)`);
 } finally {
-  await browser.close();
-  server.close();
+  await close();
 }

@@ -8,10 +8,9 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { BlockSize } from '../../shared/styles/blockSize.js';
 import type { OmniNode, PropValue, Scalar, StateRef } from '../../../src/omni-ir/types.js';
 import type { ScreenContext } from '../screenContext.js';
-import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
+import { streamText } from '../../shared/base/streamText.js';
 
-/** Stream text as it may be shown: without the direction controls that would make it show something else. */
-export const streamText = (value: string): string => withoutDirectionControls(value);
+export { streamText };
 
 export function isStateRef(value: unknown): value is StateRef {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && (value as StateRef).kind === 'state';

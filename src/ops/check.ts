@@ -1,7 +1,8 @@
 /**
  * The state of checking one op: how much of the op's budget its text and spans have used, the first reason to
- * refuse it, and the changes made on the way in (URLs dropped). Checkers return undefined after `fail`, so a
- * refusal stops the walk at once and nothing more is built.
+ * refuse it, and the changes made on the way in (a URL dropped, a bad span or item left out, a default used).
+ * Checkers return undefined after `fail`, so a refusal stops the walk at once and nothing more is built; a
+ * change is only noted (`warn`), and the walk goes on with what is left.
  */
 import type { OpLimits } from './limits.js';
 import type { OpIssueCode } from './types.js';
@@ -12,13 +13,16 @@ export interface Refusal {
   readonly message: string;
 }
 
-/** One op's check: its budget, its first refusal, its URL warnings. Reused op after op. */
+/** The codes a change on the way in is noted under. */
+export type WarningCode = 'unsafe_url' | 'unknown_value' | 'unknown_span' | 'dropped' | 'converted' | 'too_deep';
+
+/** One op's check: its budget, its first refusal, the changes made on the way in. Reused op after op. */
 export class Check {
   text = 0;
   spans = 0;
   error: Refusal | null = null;
-  /** Why URLs were dropped, when any were. */
-  warnings: string[] | null = null;
+  /** What was changed on the way in, by code, when anything was; each message once. */
+  warnings: Map<WarningCode, string[]> | null = null;
 
   constructor(readonly limits: OpLimits) {}
 
@@ -42,8 +46,12 @@ export class Check {
     return false;
   }
 
-  warn(message: string): void {
-    (this.warnings ??= []).push(message);
+  /** Notes a change made on the way in; the op still applies. A message already noted for this op isn't repeated. */
+  warn(code: WarningCode, message: string): void {
+    const map = (this.warnings ??= new Map());
+    const list = map.get(code);
+    if (!list) map.set(code, [message]);
+    else if (list.length < 10 && !list.includes(message)) list.push(message);
   }
 }
 

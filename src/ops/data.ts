@@ -42,7 +42,12 @@ export interface CheckedData {
   readonly kind: DataKind;
 }
 
-/** Checks the data of a component of `type`; undefined (refused on `check`) when it doesn't fit. */
+/**
+ * Checks the data of a component of `type`; undefined (refused on `check`) when it doesn't fit: not an object,
+ * none of the known shapes, a list field that isn't a list, a formula that isn't well formed, or past a limit.
+ * A bad item (an image without a source, a check without `done`, a choice that isn't inline content, a row
+ * that isn't a list) is left out and a bad cell left empty, each noted on `check`; the rest is kept.
+ */
 export function checkData(type: string, value: unknown, check: Check): CheckedData | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return check.fail('bad_data', `data must be an object, not ${shown(value)}`);
@@ -57,7 +62,7 @@ export function checkData(type: string, value: unknown, check: Check): CheckedDa
       break;
     case 'list': {
       const items = inlineList(d['items'], 'items', check);
-      data = items && { items };
+      data = items && { items: items.kept };
       break;
     }
     case 'images':
@@ -82,11 +87,13 @@ function list(value: unknown, name: string, max: number, check: Check): readonly
   return value;
 }
 
+/** A cell: text, a finite number or null; anything else is left empty (noted). Undefined only for a refusal. */
 function cell(value: unknown, where: string, check: Check): Cell | undefined {
   if (value === null) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : check.fail('bad_data', `${where} is not a finite number`);
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string') return check.addText(value.length) ? value : undefined;
-  return check.fail('bad_data', `${where} must be text or a number, not ${shown(value)}`);
+  check.warn('dropped', `${where} must be text or a finite number, not ${shown(value)}; left empty`);
+  return null;
 }
 
 function table(d: Record<string, unknown>, check: Check): OpData | undefined {
@@ -103,8 +110,12 @@ function table(d: Record<string, unknown>, check: Check): OpData | undefined {
   if (!given) return undefined;
   const rows: Cell[][] = [];
   for (let r = 0; r < given.length; r++) {
-    const row = list(given[r], `rows[${r}]`, maxColumns, check);
-    if (!row) return undefined;
+    const row = given[r];
+    if (!Array.isArray(row)) {
+      check.warn('dropped', `data.rows[${r}] must be a list of cells, not ${shown(row)}; left out`);
+      continue;
+    }
+    if (row.length > maxColumns) return check.fail('too_large', `data.rows[${r}] has more than ${maxColumns} entries`);
     const out: Cell[] = [];
     for (let i = 0; i < row.length; i++) {
       const c = cell(row[i], `data.rows[${r}][${i}]`, check);
@@ -116,23 +127,37 @@ function table(d: Record<string, unknown>, check: Check): OpData | undefined {
   return { columns, rows };
 }
 
-/** Inline content in data: a string kept as is, or spans checked (and copied). */
-function inline(value: unknown, where: string, check: Check): Inline | undefined {
+/** Inline content in data: a string kept as is, spans checked (and copied), null (noted) for anything else. */
+function inline(value: unknown, where: string, check: Check): Inline | null | undefined {
   if (typeof value === 'string') return check.addText(value.length) ? value : undefined;
-  if (!Array.isArray(value)) return check.fail('bad_data', `${where} must be spans or a string, not ${shown(value)}`);
+  if (!Array.isArray(value)) {
+    check.warn('dropped', `${where} must be spans or a string, not ${shown(value)}; left out`);
+    return null;
+  }
   return checkSpans(value, check, 2);
 }
 
-function inlineList(value: unknown, name: string, check: Check): Inline[] | undefined {
+/** The items kept, and for each given item its index among them (null when it was left out). */
+interface Kept<T> {
+  readonly kept: T[];
+  readonly at: (number | null)[];
+}
+
+function inlineList(value: unknown, name: string, check: Check): Kept<Inline> | undefined {
   const items = list(value, name, check.limits.maxItems, check);
   if (!items) return undefined;
-  const out: Inline[] = [];
+  const kept: Inline[] = [];
+  const at: (number | null)[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = inline(items[i], `data.${name}[${i}]`, check);
     if (item === undefined) return undefined;
-    out.push(item);
+    if (item === null) at.push(null);
+    else {
+      at.push(kept.length);
+      kept.push(item);
+    }
   }
-  return out;
+  return { kept, at };
 }
 
 function images(d: Record<string, unknown>, check: Check): OpData | undefined {
@@ -142,19 +167,29 @@ function images(d: Record<string, unknown>, check: Check): OpData | undefined {
   for (let i = 0; i < given.length; i++) {
     const g = given[i];
     const at = `data.images[${i}]`;
-    if (typeof g !== 'object' || g === null || Array.isArray(g)) return check.fail('bad_data', `${at} must be an object {src, alt}`);
-    const { src: raw, alt = '', credit: rawCredit } = g as Record<string, unknown>;
-    if (typeof raw !== 'string') return check.fail('bad_data', `${at}.src must be a string, not ${shown(raw)}`);
-    if (typeof alt !== 'string') return check.fail('bad_data', `${at}.alt must be a string, not ${shown(alt)}`);
-    if (!check.addText(raw.length + alt.length)) return undefined;
-    const credit = rawCredit === undefined ? undefined : inline(rawCredit, `${at}.credit`, check);
-    if (check.error) return undefined;
-    const src = httpUrl(raw, check.limits.maxUrlLength);
-    if (src === null) {
-      check.warn(`image ${shown(raw)} dropped: only absolute http(s) images are loaded`);
+    if (typeof g !== 'object' || g === null || Array.isArray(g)) {
+      check.warn('dropped', `${at} must be an object {src, alt}, not ${shown(g)}; left out`);
       continue;
     }
-    out.push(credit === undefined ? { src, alt } : { src, alt, credit });
+    const { src: raw, credit: rawCredit } = g as Record<string, unknown>;
+    let alt = (g as Record<string, unknown>)['alt'] ?? '';
+    if (typeof raw !== 'string') {
+      check.warn('dropped', `${at}.src must be a string, not ${shown(raw)}; the image was left out`);
+      continue;
+    }
+    if (typeof alt !== 'string') {
+      check.warn('dropped', `${at}.alt must be a string, not ${shown(alt)}; left out`);
+      alt = '';
+    }
+    if (!check.addText(raw.length + (alt as string).length)) return undefined;
+    const credit = rawCredit === undefined ? null : inline(rawCredit, `${at}.credit`, check);
+    if (credit === undefined) return undefined;
+    const src = httpUrl(raw, check.limits.maxUrlLength);
+    if (src === null) {
+      check.warn('unsafe_url', `image ${shown(raw)} dropped: only absolute http(s) images are loaded`);
+      continue;
+    }
+    out.push(credit === null ? { src, alt: alt as string } : { src, alt: alt as string, credit });
   }
   return { images: out };
 }
@@ -162,11 +197,15 @@ function images(d: Record<string, unknown>, check: Check): OpData | undefined {
 function question(d: Record<string, unknown>, check: Check): OpData | undefined {
   const items = inlineList(d['items'], 'items', check);
   if (!items) return undefined;
-  const answer = d['answer'] ?? null;
-  if (answer !== null && !(typeof answer === 'number' && Number.isInteger(answer) && answer >= 0 && answer < items.length)) {
-    return check.fail('bad_data', `data.answer must be the index of one of the ${items.length} choices, or null; it is ${shown(answer)}`);
+  const given = d['answer'] ?? null;
+  let answer: number | null = null;
+  if (given !== null) {
+    const i = typeof given === 'number' && Number.isInteger(given) && given >= 0 && given < items.at.length ? items.at[given] : null;
+    if (i === null || i === undefined) {
+      check.warn('unknown_value', `data.answer must be the index of one of the ${items.kept.length} choices, or null; it is ${shown(given)}, so the question has no right answer`);
+    } else answer = i;
   }
-  return { items, answer };
+  return { items: items.kept, answer };
 }
 
 function checklist(d: Record<string, unknown>, check: Check): OpData | undefined {
@@ -176,11 +215,18 @@ function checklist(d: Record<string, unknown>, check: Check): OpData | undefined
   for (let i = 0; i < given.length; i++) {
     const g = given[i];
     const at = `data.checks[${i}]`;
-    if (typeof g !== 'object' || g === null || Array.isArray(g)) return check.fail('bad_data', `${at} must be an object {done, c}`);
+    if (typeof g !== 'object' || g === null || Array.isArray(g)) {
+      check.warn('dropped', `${at} must be an object {done, c}, not ${shown(g)}; left out`);
+      continue;
+    }
     const { done, c } = g as Record<string, unknown>;
-    if (typeof done !== 'boolean') return check.fail('bad_data', `${at}.done must be true or false, not ${shown(done)}`);
+    if (typeof done !== 'boolean') {
+      check.warn('dropped', `${at}.done must be true or false, not ${shown(done)}; the item was left out`);
+      continue;
+    }
     const content = inline(c ?? '', `${at}.c`, check);
     if (content === undefined) return undefined;
+    if (content === null) continue;
     checks.push({ done, c: content });
   }
   return { checks };
@@ -190,13 +236,14 @@ function result(d: Record<string, unknown>, check: Check): OpData | undefined {
   const formula = d['formula'];
   const problem = formulaProblem(formula);
   if (problem !== null) return check.fail('bad_data', `data.${problem}`);
-  const value = d['value'] ?? null;
+  let value = d['value'] ?? null;
   if (value !== null && !(typeof value === 'number' && Number.isFinite(value))) {
-    return check.fail('bad_data', `data.value must be a number or null, not ${shown(value)}`);
+    check.warn('unknown_value', `data.value must be a number or null, not ${shown(value)}; the value is worked out on the device`);
+    value = null;
   }
   const tokens = formula as readonly (string | number)[];
   let text = 0;
   for (const t of tokens) if (typeof t === 'string') text += t.length;
   if (!check.addText(text)) return undefined;
-  return { formula: tokens.slice(), value };
+  return { formula: tokens.slice(), value: value as number | null };
 }

@@ -9,16 +9,16 @@ import { Signal } from 'signal-polyfill';
 import { isJsonObject } from '../stream/jsonLines.js';
 import { createIssueSink, type IssueListener } from '../stream/issue.js';
 import { describe, errorText } from '../stream/errors.js';
-import { checkAttrs } from './attrs.js';
-import { Check, shown, type Refusal } from './check.js';
+import { checkAttrs, NO_ATTRS } from './attrs.js';
+import { Check, shown, type Refusal, type WarningCode } from './check.js';
 import { ChangeFeed, ROOT_ID } from '../stream/changeFeed.js';
 import { checkData } from './data.js';
 import { parseId } from './ids.js';
 import { opLimits, type OpLimits } from './limits.js';
 import { NodeRecord } from './node.js';
-import { isComponent, placeOk, ruleOf, typeRule, type TypeRule } from './nodeTypes.js';
-import { checkSpans } from './spans.js';
-import type { DataKind, EndResult, OpData, OpIssue, OpIssueCode, OpNode, Span, StreamDiag } from './types.js';
+import { isComponent, placeOk, REFUSED_RULE, ruleOf, typeRule, type TypeRule } from './nodeTypes.js';
+import { checkSpans, plainText } from './spans.js';
+import type { Attrs, DataKind, EndResult, NodeRefusal, OpData, OpIssue, OpIssueCode, OpNode, Span, StreamDiag } from './types.js';
 
 /** Options of a document. */
 export interface OpDocumentOptions {
@@ -30,6 +30,23 @@ export interface OpDocumentOptions {
 export type LineIssueCode = 'not_json' | 'line_too_long' | 'sse_unfinished' | 'sse_overflow';
 
 const NO_SPANS: readonly Span[] = Object.freeze([]);
+
+/** A new node's content, checked. */
+interface CheckedNode {
+  readonly type: string;
+  readonly attrs: Attrs;
+  readonly spans: readonly Span[];
+  readonly spansText: number;
+  readonly data: OpData | null;
+  readonly kind: DataKind | null;
+}
+
+/** Whether an op's `spans` field carries any content (a refused node with content says a part isn't shown). */
+function hasContent(spans: unknown): boolean {
+  if (spans === undefined || spans === null) return false;
+  if (typeof spans === 'string' || Array.isArray(spans)) return spans.length > 0;
+  return true;
+}
 
 /** A lazily made version signal: no cost until something reads it. */
 class Version {
@@ -179,15 +196,19 @@ export class OpDocument {
     // Read through the type the checkers set, not the null assigned above.
     const error = check.error as Refusal | null;
     if (error) {
+      // A refused open or node op still took its free position, and a close whose data was refused still
+      // closed its node: `id` says a write was made, so it is published.
+      if (id !== undefined) this.changes.commit();
       const given = value['id'];
       return this.refuse(error.code, line, `${op}: ${error.message}`, typeof given === 'string' && given.length <= this.limits.maxIdLength ? given : undefined);
     }
-    const warnings = check.warnings as string[] | null;
+    const warnings = check.warnings as Map<WarningCode, string[]> | null;
     if (warnings && id !== undefined) {
       const node = this.nodes.get(id)!;
-      if (!node.warnedUrl) {
-        node.warnedUrl = true;
-        this.report({ code: 'unsafe_url', severity: 'warning', line, id, message: `${id}: ${warnings.join('; ')}` });
+      for (const [code, messages] of warnings) {
+        if (node.warned?.has(code)) continue;
+        (node.warned ??= new Set()).add(code);
+        this.report({ code, severity: 'warning', line, id, message: `${id}: ${messages.join('; ')}` });
       }
     }
     this.changes.commit();
@@ -208,6 +229,11 @@ export class OpDocument {
 
   // The ops.
 
+  /**
+   * open and node. Once the id is known to be the next free position under an open parent, the node takes that
+   * position whatever else is wrong with the op: refused for its type, its place or its content, it is kept as a
+   * refused node (see `OpNode.refused`), so the ids after it, and its own children, still apply.
+   */
   private openOp(v: Record<string, unknown>, line: number, leaf: boolean): string | undefined {
     const check = this.check;
     // Each field is read once: an object handed to apply() by code can't show one value to the check and another to the write.
@@ -227,38 +253,18 @@ export class OpDocument {
       return check.fail('id_skips', `"${id}" skips a position: the next node ${parent === null ? 'at the top level' : `in "${parent.id}"`} is "${expected}"`);
     }
     if (this.nodes.size >= this.limits.maxNodes) return check.fail('too_many_nodes', `a document holds at most ${this.limits.maxNodes} nodes`);
-    const rule = typeRule(rawType, check);
-    if (!rule) return undefined;
-    const type = rawType as string;
-    const attrs = checkAttrs(v['attrs'], check);
-    if (!attrs || (rule.attrs && !rule.attrs(attrs, check))) return undefined;
-    if (!placeOk(type, rule, parent === null ? null : parent.type, check)) return undefined;
-    const component = isComponent(type);
-    let spans: readonly Span[] = NO_SPANS;
-    let spansText = 0;
-    let data: OpData | null = null;
-    let kind: DataKind | null = null;
-    if (leaf) {
-      const givenSpans = v['spans'];
-      const givenData = v['data'];
-      if (givenSpans !== undefined) {
-        const before = check.text;
-        const s = this.spansFor(type, rule, givenSpans);
-        if (!s) return undefined;
-        spans = s;
-        spansText = check.text - before;
-      }
-      if (givenData !== undefined && givenData !== null) {
-        if (!component) return check.fail('bad_data', `a ${type} carries no data; only components do`);
-        const d = checkData(type, givenData, check);
-        if (!d) return undefined;
-        data = d.data;
-        kind = d.kind;
-      }
+    const givenSpans = leaf ? v['spans'] : undefined;
+    const givenData = leaf ? v['data'] : undefined;
+    const made = this.checkNode(rawType, v['attrs'], givenSpans, givenData, parent);
+    let node: NodeRecord;
+    if (made) {
+      this.textTotal += check.text;
+      node = new NodeRecord(id, place.parent, place.index, made.type, isComponent(made.type), made.attrs, line);
+    } else {
+      const type = typeof rawType === 'string' && rawType.length <= this.limits.maxTypeLength ? rawType : '';
+      const content = hasContent(givenSpans) || (givenData !== undefined && givenData !== null);
+      node = new NodeRecord(id, place.parent, place.index, type, false, NO_ATTRS, line, { what: 'node', ...check.error!, content });
     }
-    if (!this.fits(check.text)) return undefined;
-    this.textTotal += check.text;
-    const node = new NodeRecord(id, place.parent, place.index, type, component, attrs, line);
     this.nodes.set(id, node);
     if (parent === null) {
       this.rootList.push(id);
@@ -270,14 +276,55 @@ export class OpDocument {
     }
     this.changes.push(id);
     if (leaf) {
-      node.textSize = spansText;
-      if (spans !== NO_SPANS) node.setSpans(spans);
-      node.close(data, kind);
+      if (made) {
+        node.textSize = made.spansText;
+        if (made.spans !== NO_SPANS) node.setSpans(made.spans);
+        node.close(made.data, made.kind);
+      } else node.close(null, null);
     } else {
       this.openNodes.set(id, node);
       if (parent !== null) parent.openChildren++;
     }
     return id;
+  }
+
+  /** What a new node at a free position holds, checked; undefined (refused on the check) when it can't be one. */
+  private checkNode(rawType: unknown, rawAttrs: unknown, givenSpans: unknown, givenData: unknown, parent: NodeRecord | null): CheckedNode | undefined {
+    const check = this.check;
+    const rule = typeRule(rawType, check);
+    if (!rule) return undefined;
+    const type = rawType as string;
+    const attrs = checkAttrs(rawAttrs, check);
+    if (!attrs) return undefined;
+    rule.attrs?.(attrs, check);
+    if (!placeOk(type, rule, parent === null ? null : parent.type, parent === null ? null : this.ruleFor(parent).children, check)) return undefined;
+    const component = isComponent(type);
+    let spans: readonly Span[] = NO_SPANS;
+    let spansText = 0;
+    let data: OpData | null = null;
+    let kind: DataKind | null = null;
+    if (givenSpans !== undefined && givenSpans !== null) {
+      if (!rule.spans) {
+        if (hasContent(givenSpans)) check.warn('dropped', `a ${type} holds no inline content; its spans were left out`);
+      } else {
+        const before = check.text;
+        const s = this.spansFor(type === 'code', givenSpans);
+        if (!s) return undefined;
+        spans = s;
+        spansText = check.text - before;
+      }
+    }
+    if (givenData !== undefined && givenData !== null) {
+      if (!component) check.warn('dropped', `a ${type} carries no data (only components do); its data was left out`);
+      else {
+        const d = checkData(type, givenData, check);
+        if (!d) return undefined;
+        data = d.data;
+        kind = d.kind;
+      }
+    }
+    if (!this.fits(check.text)) return undefined;
+    return { type, attrs, spans, spansText, data, kind };
   }
 
   private spansOp(v: Record<string, unknown>): string | undefined {
@@ -287,7 +334,8 @@ export class OpDocument {
     if (node.isClosed) return check.fail('node_closed', `"${node.id}" is closed; its content is final`);
     const given = v['spans'];
     if (given === undefined) return check.fail('bad_spans', 'a spans op needs its "spans"');
-    const spans = this.spansFor(node.type, ruleOf(node.type), given);
+    if (!this.ruleFor(node).spans) return check.fail('no_spans', `a ${node.type} holds no inline content`);
+    const spans = this.spansFor(node.type === 'code' && !node.isRefused, given);
     if (!spans) return undefined;
     if (!this.fits(check.text - node.textSize)) return undefined;
     this.textTotal += check.text - node.textSize;
@@ -297,6 +345,10 @@ export class OpDocument {
     return node.id;
   }
 
+  /**
+   * close. Data that doesn't fit its kind is refused (an error, the line rejected), but the node closes anyway,
+   * without data and marked refused: a component can't stay open forever because of its data.
+   */
   private closeOp(v: Record<string, unknown>, line: number): string | undefined {
     const check = this.check;
     const node = this.existing(v['id']);
@@ -304,15 +356,19 @@ export class OpDocument {
     if (node.isClosed) return check.fail('node_closed', `"${node.id}" is already closed`);
     let data: OpData | null = null;
     let kind: DataKind | null = null;
+    let refused: NodeRefusal | null = null;
     const given = v['data'];
-    if (given !== undefined && given !== null) {
-      if (!node.component) return check.fail('bad_data', `a ${node.type} carries no data; only components do`);
-      const d = checkData(node.type, given, check);
-      if (!d) return undefined;
-      if (!this.fits(check.text)) return undefined;
-      this.textTotal += check.text;
-      data = d.data;
-      kind = d.kind;
+    // A refused node shows none of its content: its data is not even looked at.
+    if (given !== undefined && given !== null && !node.isRefused) {
+      if (!node.component) check.warn('dropped', `a ${node.type} carries no data (only components do); its data was left out`);
+      else {
+        const d = checkData(node.type, given, check);
+        if (d && this.fits(check.text)) {
+          this.textTotal += check.text;
+          data = d.data;
+          kind = d.kind;
+        } else refused = { what: 'data', ...check.error!, content: true };
+      }
     }
     if (node.openChildren > 0) {
       const closed: string[] = [];
@@ -325,7 +381,7 @@ export class OpDocument {
         message: `closing "${node.id}" also closed ${closed.map((c) => `"${c}"`).join(', ')}, still open inside it`,
       });
     }
-    this.closeNode(node, data, kind);
+    this.closeNode(node, data, kind, refused);
     return node.id;
   }
 
@@ -391,14 +447,20 @@ export class OpDocument {
     return node ?? this.check.fail('unknown_id', `no node "${id}" has opened`);
   }
 
-  private spansFor(type: string, rule: TypeRule, value: unknown): readonly Span[] | undefined {
-    if (!rule.spans) return this.check.fail('no_spans', `a ${type} holds no inline content`);
+  /** Checked spans; for a code block (`textOnly`), any span but text is kept as its words, with a warning. */
+  private spansFor(textOnly: boolean, value: unknown): readonly Span[] | undefined {
     const spans = checkSpans(value, this.check);
-    if (!spans) return undefined;
-    if (type === 'code') {
-      for (const s of spans) if (s.t !== 'text') return this.check.fail('bad_spans', `a code block holds text spans only, not ${s.t}`);
-    }
-    return spans;
+    if (!spans || !textOnly) return spans;
+    let mixed = false;
+    for (const s of spans) if (s.t !== 'text') mixed = true;
+    if (!mixed) return spans;
+    this.check.warn('converted', 'a code block holds text only; its other spans are kept as their words');
+    return spans.map((s) => (s.t === 'text' ? s : { t: 'text', v: plainText([s]) }));
+  }
+
+  /** What a node may hold: its type's rule, or, once refused, anything. */
+  private ruleFor(node: NodeRecord): TypeRule {
+    return node.isRefused ? REFUSED_RULE : ruleOf(node.type);
   }
 
   /** Whether `more` code units of text still fit in the document. */
@@ -408,8 +470,8 @@ export class OpDocument {
     return false;
   }
 
-  private closeNode(node: NodeRecord, data: OpData | null, kind: DataKind | null): void {
-    node.close(data, kind);
+  private closeNode(node: NodeRecord, data: OpData | null, kind: DataKind | null, refused: NodeRefusal | null = null): void {
+    node.close(data, kind, refused);
     this.openNodes.delete(node.id);
     if (node.parent !== null) this.nodes.get(node.parent)!.openChildren--;
     this.changes.push(node.id);

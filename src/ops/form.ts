@@ -77,7 +77,8 @@ export function formFields(doc: OpDocument, formId: string): FormField[] {
   const visit = (id: string) => {
     const node = doc.node(id);
     if (!node) return;
-    const kind = FIELD_KINDS.get(node.type);
+    // A refused node is no field (whatever its type says), but what it holds still is.
+    const kind = node.refused?.what === 'node' ? undefined : FIELD_KINDS.get(node.type);
     if (kind) {
       const label = attrText(node.attrs, 'label') ?? plainText(node.spans);
       out.push({ id, type: node.type, kind, key: fieldKey(node.attrs, label), label, required: attrFlag(node.attrs, 'required') });

@@ -4,7 +4,7 @@ export { createOpReader, createOpStream, parseOps, transportOf, type OpReader, t
 export { ChangeFeed, ROOT_ID, type ChangesSince } from '../stream/changeFeed.js';
 export { OP_LIMITS, opLimits, type OpLimits } from './limits.js';
 export { snapshotDocument, type DocumentSnapshot, type NodeSnapshot } from './snapshot.js';
-export { BLOCK_TYPES, COMPONENT_NAME, isComponent } from './nodeTypes.js';
+export { BLOCK_TYPES, COMPONENT_NAME, headingLevel, isComponent, isEndAligned, isHeadRow, taskOf } from './nodeTypes.js';
 export { SPAN_TYPES, plainText, spansOf } from './spans.js';
 export { dataKindFor } from './data.js';
 export { attrFlag, attrText } from './attrs.js';

@@ -3,7 +3,7 @@
  * costs no signal, and it is set only by the document as ops apply, never during a render.
  */
 import { Signal } from 'signal-polyfill';
-import type { Attrs, DataKind, OpData, OpNode, Span } from './types.js';
+import type { Attrs, DataKind, NodeRefusal, OpData, OpNode, Span } from './types.js';
 
 const NO_SPANS: readonly Span[] = Object.freeze([]);
 const NO_CHILDREN: readonly string[] = Object.freeze([]);
@@ -15,14 +15,15 @@ export class NodeRecord implements OpNode {
   private closedValue = false;
   private dataValue: OpData | null = null;
   private kindValue: DataKind | null = null;
+  private refusedValue: NodeRefusal | null;
   private v = 0;
   private sig: Signal.State<number> | undefined;
   /** Children still open: closing this node closes them first. */
   openChildren = 0;
   /** Text held in its spans and data, counted against the document's limit. */
   textSize = 0;
-  /** A URL was already reported for this node: a paragraph resent twenty times is one warning. */
-  warnedUrl = false;
+  /** The warnings already reported for this node, by code: a paragraph resent twenty times is one warning. */
+  warned: Set<string> | null = null;
 
   constructor(
     readonly id: string,
@@ -32,7 +33,10 @@ export class NodeRecord implements OpNode {
     readonly component: boolean,
     readonly attrs: Attrs,
     readonly line: number,
-  ) {}
+    refused: NodeRefusal | null = null,
+  ) {
+    this.refusedValue = refused;
+  }
 
   private track(): void {
     (this.sig ??= new Signal.State(this.v)).get();
@@ -61,6 +65,11 @@ export class NodeRecord implements OpNode {
   get dataKind(): DataKind | null {
     this.track();
     return this.kindValue;
+  }
+
+  get refused(): NodeRefusal | null {
+    this.track();
+    return this.refusedValue;
   }
 
   get version(): number {
@@ -92,11 +101,17 @@ export class NodeRecord implements OpNode {
     this.bump();
   }
 
-  close(data: OpData | null, kind: DataKind | null): void {
+  close(data: OpData | null, kind: DataKind | null, refused: NodeRefusal | null = null): void {
     this.closedValue = true;
     this.dataValue = data;
     this.kindValue = kind;
+    if (refused) this.refusedValue = refused;
     this.bump();
+  }
+
+  /** The node itself was refused (it only keeps its place); untracked. */
+  get isRefused(): boolean {
+    return this.refusedValue?.what === 'node';
   }
 
   private bump(): void {

@@ -20,8 +20,38 @@ export interface TypeRule {
   readonly children: 'none' | 'any' | 'li' | 'row' | 'cell';
   /** The parent types it needs; undefined when any parent (or none) will do. */
   readonly parents?: readonly string[];
-  /** Checks the attributes the format defines for it; the rest are kept as given. */
-  readonly attrs?: (attrs: Attrs, check: Check) => boolean;
+  /**
+   * Looks at the attributes the format defines for it. A value the format doesn't define is kept as written and
+   * noted on `check` (`unknown_value`, naming the default a renderer uses); it never refuses the node.
+   */
+  readonly attrs?: (attrs: Attrs, check: Check) => void;
+}
+
+/**
+ * The level a heading is drawn at: its `level` when that is "1" to "6"; a larger or smaller number, the nearest
+ * of those; anything else (or none), 2.
+ */
+export function headingLevel(attrs: Attrs): 1 | 2 | 3 | 4 | 5 | 6 {
+  const v = attrs['level'];
+  const n = typeof v === 'string' && /^\s*[+-]?\d+\s*$/.test(v) ? Number.parseInt(v, 10) : Number.NaN;
+  if (Number.isNaN(n)) return 2;
+  return Math.min(6, Math.max(1, n)) as 1 | 2 | 3 | 4 | 5 | 6;
+}
+
+/** A list item's task mark: `open`, `done`, or null for an item that isn't a task (any other value too). */
+export function taskOf(attrs: Attrs): 'open' | 'done' | null {
+  const v = attrs['task'];
+  return v === 'open' || v === 'done' ? v : null;
+}
+
+/** Whether a row is a header row: `head` true (or written "true"). */
+export function isHeadRow(attrs: Attrs): boolean {
+  return attrs['head'] === true || attrs['head'] === 'true';
+}
+
+/** Whether a cell is aligned to the end (its column is numeric): `align` "right". */
+export function isEndAligned(attrs: Attrs): boolean {
+  return attrs['align'] === 'right';
 }
 
 const LEVELS = new Set(['1', '2', '3', '4', '5', '6']);
@@ -33,7 +63,9 @@ const RULES = new Map<string, TypeRule>([
     {
       spans: true,
       children: 'none',
-      attrs: (a, check) => LEVELS.has(a['level'] as string) || bad(check, `a heading needs attrs.level "1" to "6", not ${shown(a['level'])}`),
+      attrs: (a, check) => {
+        if (!LEVELS.has(a['level'] as string)) unknown(check, `a heading's attrs.level is "1" to "6", not ${shown(a['level'])}; drawn at level ${headingLevel(a)}`);
+      },
     },
   ],
   ['ul', { spans: false, children: 'li' }],
@@ -44,8 +76,9 @@ const RULES = new Map<string, TypeRule>([
       spans: true,
       children: 'any',
       parents: ['ul', 'ol'],
-      attrs: (a, check) =>
-        a['task'] === undefined || a['task'] === 'open' || a['task'] === 'done' || bad(check, `attrs.task is "open" or "done", not ${shown(a['task'])}`),
+      attrs: (a, check) => {
+        if (a['task'] !== undefined && taskOf(a) === null) unknown(check, `attrs.task is "open" or "done", not ${shown(a['task'])}; drawn as an item that isn't a task`);
+      },
     },
   ],
   ['table', { spans: false, children: 'row' }],
@@ -55,7 +88,9 @@ const RULES = new Map<string, TypeRule>([
       spans: false,
       children: 'cell',
       parents: ['table'],
-      attrs: (a, check) => a['head'] === undefined || a['head'] === true || bad(check, `attrs.head is true for a header row, not ${shown(a['head'])}`),
+      attrs: (a, check) => {
+        if (a['head'] !== undefined && !isHeadRow(a)) unknown(check, `attrs.head is true for a header row, not ${shown(a['head'])}; drawn as a row of data`);
+      },
     },
   ],
   [
@@ -64,7 +99,9 @@ const RULES = new Map<string, TypeRule>([
       spans: true,
       children: 'none',
       parents: ['row'],
-      attrs: (a, check) => a['align'] === undefined || a['align'] === 'right' || bad(check, `attrs.align is "right" when given, not ${shown(a['align'])}`),
+      attrs: (a, check) => {
+        if (a['align'] !== undefined && !isEndAligned(a)) unknown(check, `attrs.align is "right" when given, not ${shown(a['align'])}; aligned to the start`);
+      },
     },
   ],
   [
@@ -72,7 +109,9 @@ const RULES = new Map<string, TypeRule>([
     {
       spans: true,
       children: 'none',
-      attrs: (a, check) => a['lang'] === undefined || typeof a['lang'] === 'string' || bad(check, 'attrs.lang is the language, a string'),
+      attrs: (a, check) => {
+        if (a['lang'] !== undefined && typeof a['lang'] !== 'string') unknown(check, 'attrs.lang is the language, a string; drawn without one');
+      },
     },
   ],
   ['quote', { spans: true, children: 'any' }],
@@ -81,9 +120,14 @@ const RULES = new Map<string, TypeRule>([
 
 const COMPONENT_RULE: TypeRule = { spans: true, children: 'any' };
 
-function bad(check: Check, message: string): false {
-  check.fail('bad_attrs', message);
-  return false;
+/**
+ * A refused node's rule: it may hold anything, so whatever the stream puts in its place (spans, children, a
+ * close) applies as to any node and nothing after it is refused because of it.
+ */
+export const REFUSED_RULE: TypeRule = { spans: true, children: 'any' };
+
+function unknown(check: Check, message: string): void {
+  check.warn('unknown_value', message);
 }
 
 /** The rule of a type, or undefined (refused on `check`) when it is neither a block type nor a component name. */
@@ -105,10 +149,12 @@ export function ruleOf(type: string): TypeRule {
   return RULES.get(type) ?? COMPONENT_RULE;
 }
 
-/** Whether a node of `type` may sit under a parent of `parentType` (null: the top level); refused on `check` if not. */
-export function placeOk(type: string, rule: TypeRule, parentType: string | null, check: Check): boolean {
-  if (parentType !== null) {
-    const holds = ruleOf(parentType).children;
+/**
+ * Whether a node of `type` may sit under a parent that holds `holds` (of `parentType`; null: the top level);
+ * refused on `check` if not.
+ */
+export function placeOk(type: string, rule: TypeRule, parentType: string | null, holds: TypeRule['children'] | null, check: Check): boolean {
+  if (parentType !== null && holds !== null) {
     if (holds === 'none') {
       check.fail('bad_child', `a ${parentType} holds ${parentType === 'hr' ? 'nothing' : 'inline content'}, not nodes`);
       return false;

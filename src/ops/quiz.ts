@@ -115,9 +115,17 @@ export function scoreQuiz(questions: readonly QuizQuestion[], chosen: readonly (
   return { score, total, answers };
 }
 
-/** True when every question has a chosen index: the quiz action is sent then, once. */
+/**
+ * True when every question that can be answered has a chosen index: the quiz action is sent then, once. A
+ * question without choices (its data refused, or never arrived) can't be answered, so it holds nothing back;
+ * a quiz without one question that can be answered is never complete.
+ */
 export function quizComplete(questions: readonly QuizQuestion[], chosen: readonly (number | null | undefined)[]): boolean {
-  if (questions.length === 0) return false;
-  for (let i = 0; i < questions.length; i++) if (typeof chosen[i] !== 'number') return false;
-  return true;
+  let answerable = 0;
+  for (let i = 0; i < questions.length; i++) {
+    if (questions[i]!.choices.length === 0) continue;
+    answerable++;
+    if (typeof chosen[i] !== 'number') return false;
+  }
+  return answerable > 0;
 }

@@ -27,12 +27,18 @@ export interface DocumentSnapshot {
   readonly end: { complete: boolean; truncated: boolean; closedOpen: string[] } | null;
 }
 
-/** A plain-JSON copy of the document (ids are digits and dots, so no key of it can be `__proto__`). */
+/**
+ * A plain-JSON copy of the document (ids are digits and dots, so no key of it can be `__proto__`). A refused
+ * node isn't part of it (its line is among `rejected`), though the nodes it holds are: it only kept its place. A
+ * node whose close data was refused is, closed without data.
+ */
 export function snapshotDocument(doc: OpDocument): DocumentSnapshot {
   const nodes: Record<string, NodeSnapshot> = {};
+  const isContent = (id: string) => doc.node(id)!.refused?.what !== 'node';
+  const shown = (ids: readonly string[]) => ids.filter(isContent);
   const visit = (id: string) => {
     const n = doc.node(id)!;
-    nodes[id] = { type: n.type, attrs: n.attrs, spans: n.spans as Span[], data: n.data, children: n.children as string[], closed: n.closed };
+    if (isContent(id)) nodes[id] = { type: n.type, attrs: n.attrs, spans: n.spans as Span[], data: n.data, children: shown(n.children), closed: n.closed };
     for (const c of n.children) visit(c);
   };
   for (const id of doc.roots) visit(id);
@@ -47,10 +53,10 @@ export function snapshotDocument(doc: OpDocument): DocumentSnapshot {
   const end = doc.end;
   const raw: DocumentSnapshot = {
     nodes,
-    roots: doc.roots as string[],
+    roots: shown(doc.roots),
     rejected,
     diags: doc.diags.map((d) => d.at),
-    end: end && { complete: end.complete, truncated: end.truncated, closedOpen: end.closedOpen as string[] },
+    end: end && { complete: end.complete, truncated: end.truncated, closedOpen: shown(end.closedOpen) },
   };
   // One JSON round trip gives plain objects throughout (attributes are null-prototype in the document).
   return JSON.parse(JSON.stringify(raw)) as DocumentSnapshot;

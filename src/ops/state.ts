@@ -200,7 +200,7 @@ function sliderAttrs(doc: OpDocument, id: string) {
   const out = [];
   for (const c of doc.node(id)?.children ?? []) {
     const n = doc.node(c);
-    if (n?.type === 'Slider') out.push(n.attrs);
+    if (n?.type === 'Slider' && n.refused?.what !== 'node') out.push(n.attrs);
   }
   return out;
 }

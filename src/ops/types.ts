@@ -106,6 +106,22 @@ export type OpData = TableData | ListData | ImagesData | QuestionData | Checklis
 /** What a component's data holds, so a renderer knows its shape without looking. */
 export type DataKind = 'table' | 'list' | 'images' | 'question' | 'checklist' | 'result';
 
+/**
+ * Why a node was refused: the issue code and message its op was refused with. A refused node still takes its
+ * position, so the ids after it stay where they are.
+ */
+export interface NodeRefusal {
+  /**
+   * What was refused: the `node` itself (its `open` or `node` op: it only keeps its place), or its `data` (its
+   * `close`: it closed without).
+   */
+  readonly what: 'node' | 'data';
+  readonly code: OpIssueCode;
+  readonly message: string;
+  /** The refused op carried content (spans or data) that isn't shown. */
+  readonly content: boolean;
+}
+
 /** One node of the document. `type`, `attrs` and the place are final; the rest is read through signals. */
 export interface OpNode {
   /** Its position: indexes from the root joined with dots. */
@@ -131,7 +147,16 @@ export interface OpNode {
   readonly data: OpData | null;
   /** What `data` holds, or null (tracked with `data`). */
   readonly dataKind: DataKind | null;
-  /** Goes up whenever spans, children, closed or data change (tracked). */
+  /**
+   * Null for a node that applied. For a node whose `open` or `node` op was refused after its position was
+   * checked (a type that isn't one, a node its parent can't hold, content over a limit), the refusal (`what`
+   * is `node`): the node keeps its position, holds no attributes and is no component, and its later ops
+   * (spans, children, close) apply as to any node, so its children and later siblings keep theirs. A renderer
+   * draws it as nothing, or as a small block saying a part isn't shown where it has content. Also set, at its
+   * close, on a node whose `close` data was refused (`what` is `data`): it closes without data (tracked).
+   */
+  readonly refused: NodeRefusal | null;
+  /** Goes up whenever spans, children, closed, data or refused change (tracked). */
   readonly version: number;
 }
 
@@ -191,12 +216,19 @@ export type OpIssueCode =
   | 'too_many_diags'
   // Warnings: the op applied, with a change.
   | 'unsafe_url'
+  | 'unknown_value'
+  | 'unknown_span'
+  | 'dropped'
+  | 'converted'
   | 'closed_open_children'
   | 'closed_at_end'
   | 'too_many_issues';
 
 /**
- * A problem the document found. Severity `error` means the line was refused and changed nothing; `warning`
- * means the op applied with the change the message names.
+ * A problem the document found. Severity `error` means what the line carried was refused: it changed nothing,
+ * except that a refused `open` or `node` op whose position was free still takes it (the node is marked
+ * `refused`), and a `close` whose data was refused still closes its node. `warning` means the op applied with
+ * the change the message names (a value left out, a default used, a span read as its text). `too_deep` is an
+ * error for an id and a warning for spans nested too deep, which are kept as their text.
  */
 export type OpIssue = Issue<OpIssueCode>;

@@ -1,8 +1,13 @@
 /**
  * What-if logic without a page: the postfix formulas of Results, run on a stack with the tokens the format
- * lists and nothing else, and the names Sliders are known by. No token is ever looked up on an object's
- * prototype or turned into code: a name is read from the Sliders' values only when it is a plain name that no
- * object inherits, and anything unknown makes the value null.
+ * lists and nothing else, and the names Sliders are known by. No token is ever turned into code, and a name is
+ * read from the Sliders' values only as an own property (or a Map key), so no name reaches an object's
+ * prototype; anything unknown makes the value null.
+ *
+ * A Slider may have any name the core can make from a label, including one that is also a function's (`max`,
+ * `round`): where a formula reads well only with such a token as a value, it is the Slider; where it reads well
+ * with it as the function, the function wins. One rule, checked over the whole formula, so a formula never
+ * means something its tokens can't.
  */
 import { attrText } from './attrs.js';
 import type { Attrs } from './types.js';
@@ -10,6 +15,7 @@ import type { Attrs } from './types.js';
 /** The most tokens a formula may have; longer ones evaluate to null. */
 export const MAX_FORMULA_TOKENS = 256;
 
+const OPERATORS = new Set(['+', '-', '*', '/', '^', '%']);
 const BINARY = new Set(['+', '-', '*', '/', '^', '%', 'min', 'max']);
 const UNARY = new Set(['neg', 'round', 'floor', 'ceil', 'abs', 'sqrt']);
 
@@ -18,63 +24,149 @@ export const FORMULA_OPERATORS: readonly string[] = Object.freeze([...BINARY, ..
 
 /** A decimal number written as a string token: `2`, `-0.5`, `1e3`. */
 const NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-/** A Slider name: letters (any script), digits and `_`, not starting with a digit. */
-const NAME = /^[\p{L}_][\p{L}\p{N}_]*$/u;
+/** A Slider name: letters (any script), digits and `_` (`2nd_price` is one), and not a number. */
+const NAME = /^[\p{L}\p{N}_]+$/u;
 const MAX_NAME = 64;
 
-/**
- * Names no Slider may have: everything an object inherits (`constructor`, `toString`, `__proto__` …) and the
- * function names. Fixed when the module loads, so checking a token reads nothing but the token.
- */
-const RESERVED: ReadonlySet<string> = new Set([
-  ...Object.getOwnPropertyNames(Object.prototype),
-  ...Object.getOwnPropertyNames(Function.prototype),
-  '__proto__',
-  'prototype',
-  ...FORMULA_OPERATORS,
-]);
+/** The one name no Slider may have: writing it as an object's key would set the object's prototype. */
+const RESERVED = '__proto__';
 
-/** True for a string that may name a Slider in a formula. */
+/** True for a string that may name a Slider in a formula: any word the core makes from a label, but a number. */
 export function isSliderName(name: unknown): boolean {
-  return typeof name === 'string' && name.length <= MAX_NAME && NAME.test(name) && !RESERVED.has(name);
+  return typeof name === 'string' && name.length <= MAX_NAME && NAME.test(name) && !NUMBER.test(name) && name !== RESERVED;
 }
 
 /** The Sliders' current values by name: a Map, or a plain object (only its own properties are read). */
 export type SliderValues = ReadonlyMap<string, number> | Readonly<Record<string, number>>;
 
+/** What a token does on the stack: pushes a value, or takes one or two. */
+type Reading = 'value' | 'unary' | 'binary';
+
+/** The ways a token can be read, the function first; empty for a token that is none. */
+function readings(tok: unknown, isName: (name: string) => boolean): readonly Reading[] {
+  if (typeof tok === 'number') return Number.isFinite(tok) ? VALUE : NONE;
+  if (typeof tok !== 'string') return NONE;
+  if (NUMBER.test(tok)) return VALUE;
+  if (OPERATORS.has(tok)) return BINARY_ONLY;
+  const fn = BINARY.has(tok) ? 'binary' : UNARY.has(tok) ? 'unary' : null;
+  const name = isSliderName(tok) && isName(tok);
+  if (fn === null) return name ? VALUE : NONE;
+  return name ? (fn === 'binary' ? BINARY_OR_VALUE : UNARY_OR_VALUE) : fn === 'binary' ? BINARY_ONLY : UNARY_ONLY;
+}
+const NONE: readonly Reading[] = [];
+const VALUE: readonly Reading[] = ['value'];
+const BINARY_ONLY: readonly Reading[] = ['binary'];
+const UNARY_ONLY: readonly Reading[] = ['unary'];
+const BINARY_OR_VALUE: readonly Reading[] = ['binary', 'value'];
+const UNARY_OR_VALUE: readonly Reading[] = ['unary', 'value'];
+
+const NEEDS: Readonly<Record<Reading, number>> = { value: 0, unary: 1, binary: 2 };
+const CHANGE: Readonly<Record<Reading, number>> = { value: 1, unary: 0, binary: -1 };
+
+/**
+ * How each token is read so the formula is well formed (one value left), preferring a function wherever both
+ * readings work; null when no reading is, with `why` told the first problem of the plain reading. Linear for a
+ * formula without a token that could be both; otherwise quadratic in its length (at most 256 tokens).
+ */
+function readFormula(tokens: readonly unknown[], isName: (name: string) => boolean, why?: (problem: string) => void): Reading[] | null {
+  const options = tokens.map((t) => readings(t, isName));
+  let ambiguous = false;
+  for (const o of options) if (o.length > 1) ambiguous = true;
+  if (!ambiguous) {
+    const out: Reading[] = [];
+    let depth = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const r = options[i]![0];
+      if (r === undefined) {
+        why?.(tokenProblem(tokens[i], i));
+        return null;
+      }
+      if (depth < NEEDS[r]) {
+        why?.(`"${String(tokens[i])}" (token ${i + 1}) needs ${r === 'binary' ? 'two values' : 'a value'} before it`);
+        return null;
+      }
+      depth += CHANGE[r];
+      out.push(r);
+    }
+    if (depth === 1) return out;
+    why?.(`formula leaves ${depth} values instead of one`);
+    return null;
+  }
+  // ok[i] holds the depths before token i from which the rest can end with one value.
+  const n = tokens.length;
+  const ok: Uint8Array[] = [];
+  for (let i = 0; i <= n; i++) ok.push(new Uint8Array(n + 2));
+  ok[n]![1] = 1;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let d = 0; d <= i; d++) {
+      for (const r of options[i]!) {
+        const next = d + CHANGE[r];
+        if (d >= NEEDS[r] && next <= n && ok[i + 1]![next]) {
+          ok[i]![d] = 1;
+          break;
+        }
+      }
+    }
+  }
+  if (!ok[0]![0]) {
+    const bad = options.findIndex((o) => o.length === 0);
+    why?.(bad >= 0 ? tokenProblem(tokens[bad], bad) : 'formula is not well formed whichever way its names are read');
+    return null;
+  }
+  const out: Reading[] = [];
+  let depth = 0;
+  for (let i = 0; i < n; i++) {
+    for (const r of options[i]!) {
+      const next = depth + CHANGE[r];
+      if (depth >= NEEDS[r] && next <= n && ok[i + 1]![next]) {
+        out.push(r);
+        depth = next;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function tokenProblem(tok: unknown, i: number): string {
+  if (typeof tok === 'number') return `formula token ${i + 1} is not a finite number`;
+  if (typeof tok !== 'string') return `formula token ${i + 1} is neither a number nor a name`;
+  return `formula token ${i + 1} (${JSON.stringify(tok.slice(0, 40))}) is not a number, an operator, a function or a Slider name`;
+}
+
 /**
  * Runs a postfix formula. Numbers (JSON numbers or decimal strings) push themselves; a Slider's name pushes its
- * value; `+ - * / ^ %`, `min`, `max` take two; `neg`, `round`, `floor`, `ceil`, `abs`, `sqrt` take one. The value
+ * value; `+ - * / ^ %`, `min`, `max` take two; `neg`, `round`, `floor`, `ceil`, `abs`, `sqrt` take one. A token
+ * that is both a function and the name of one of `values` is read as the formula needs (see above). The value
  * is the one number left on the stack, or null: for a token it doesn't know, a name without a finite value, a
  * missing operand, a leftover, a division by zero or any result that isn't a finite number. Never throws.
  */
 export function evaluateFormula(tokens: readonly unknown[] | unknown, values: SliderValues): number | null {
   if (!Array.isArray(tokens) || tokens.length === 0 || tokens.length > MAX_FORMULA_TOKENS) return null;
   const isMap = values instanceof Map;
+  const valueOf = (name: string): unknown =>
+    isMap
+      ? (values as ReadonlyMap<string, number>).get(name)
+      : Object.prototype.hasOwnProperty.call(values, name)
+        ? (values as Readonly<Record<string, number>>)[name]
+        : undefined;
+  const reading = readFormula(tokens, (name) => typeof valueOf(name) === 'number');
+  if (reading === null) return null;
   const stack: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const tok: unknown = tokens[i];
+    const r = reading[i]!;
     let pushed: number;
-    if (typeof tok === 'number') pushed = tok;
-    else if (typeof tok !== 'string') return null;
-    else if (NUMBER.test(tok)) pushed = Number(tok);
-    else if (BINARY.has(tok)) {
-      if (stack.length < 2) return null;
+    if (r === 'binary') {
       const b = stack.pop()!;
       const a = stack.pop()!;
-      const r = binary(tok, a, b);
-      if (r === null) return null;
-      pushed = r;
-    } else if (UNARY.has(tok)) {
-      if (stack.length < 1) return null;
-      pushed = unary(tok, stack.pop()!);
-    } else if (isSliderName(tok)) {
-      let v: unknown;
-      if (isMap) v = (values as ReadonlyMap<string, number>).get(tok);
-      else if (Object.prototype.hasOwnProperty.call(values, tok)) v = (values as Readonly<Record<string, number>>)[tok];
-      if (typeof v !== 'number') return null;
+      const v = binary(tok as string, a, b);
+      if (v === null) return null;
       pushed = v;
-    } else return null;
+    } else if (r === 'unary') pushed = unary(tok as string, stack.pop()!);
+    else if (typeof tok === 'number') pushed = tok;
+    else if (NUMBER.test(tok as string)) pushed = Number(tok);
+    else pushed = valueOf(tok as string) as number;
     if (!Number.isFinite(pushed)) return null;
     stack.push(pushed);
   }
@@ -121,29 +213,16 @@ function unary(op: string, a: number): number {
 
 /**
  * Why a formula is not well formed, or null when it is: every token known (a number, an operator, a function or
- * a Slider name), no operator short of operands, exactly one value at the end. The names aren't checked against
- * the Sliders: they may arrive later, and a missing one only makes the value null.
+ * a Slider name), no operator short of operands, exactly one value at the end, for some reading of the tokens
+ * that could name a Slider as well as a function. The names aren't checked against the Sliders: they may
+ * arrive later, and a missing one only makes the value null.
  */
 export function formulaProblem(tokens: unknown): string | null {
   if (!Array.isArray(tokens)) return 'formula must be a list of tokens';
   if (tokens.length === 0) return 'formula is empty';
   if (tokens.length > MAX_FORMULA_TOKENS) return `formula has more than ${MAX_FORMULA_TOKENS} tokens`;
-  let depth = 0;
-  for (let i = 0; i < tokens.length; i++) {
-    const tok: unknown = tokens[i];
-    if (typeof tok === 'number') {
-      if (!Number.isFinite(tok)) return `formula token ${i + 1} is not a finite number`;
-      depth++;
-    } else if (typeof tok !== 'string') return `formula token ${i + 1} is neither a number nor a name`;
-    else if (NUMBER.test(tok) || isSliderName(tok)) depth++;
-    else if (BINARY.has(tok)) {
-      if (depth < 2) return `"${tok}" (token ${i + 1}) needs two values before it`;
-      depth--;
-    } else if (UNARY.has(tok)) {
-      if (depth < 1) return `"${tok}" (token ${i + 1}) needs a value before it`;
-    } else return `formula token ${i + 1} (${JSON.stringify(tok.slice(0, 40))}) is not a number, an operator, a function or a Slider name`;
-  }
-  return depth === 1 ? null : `formula leaves ${depth} values instead of one`;
+  let problem = 'formula is not well formed';
+  return readFormula(tokens, () => true, (p) => (problem = p)) === null ? problem : null;
 }
 
 /**

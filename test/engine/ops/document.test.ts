@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { OpDocument } from '../../../src/index.ts';
+import { headingLevel, isEndAligned, isHeadRow, taskOf } from '../../../src/ops/nodeTypes.ts';
 import { issues, lines, read, snap } from './helpers.ts';
 
 test('open, spans, close: a node starts, its content is replaced, it becomes final', () => {
@@ -183,24 +184,38 @@ test('spans after close, and a second close: node_closed', () => {
 test('a type that is neither a block type nor a component name: bad_type', () => {
   for (const type of ['div', 'script', '', 'card', '9Card', 'A B', 'X'.repeat(65), 7]) refused(lines({ op: 'open', id: '0', type }), 'bad_type', 1);
 });
-test('attrs that are not names to strings or true: bad_attrs', () => {
-  for (const attrs of [[], 'x', { a: 1 }, { a: false }, { a: null }, { a: {} }, { 'a b': 'x' }, { '': 'x' }]) {
-    refused(lines({ op: 'open', id: '0', type: 'Card', attrs }), 'bad_attrs', 1);
+test('attrs that are not names to strings or true: the bad ones are left out with a warning, the node applies', () => {
+  for (const attrs of [[], 'x', { a: false }, { a: null }, { a: {} }, { 'a b': 'x' }, { '': 'x' }]) {
+    const doc = read(lines({ op: 'open', id: '0', type: 'Card', attrs }));
+    assert.deepEqual(issues(doc), ['1 dropped'], JSON.stringify(attrs));
+    assert.deepEqual({ ...doc.node('0')!.attrs }, {});
   }
+  const number = read(lines({ op: 'open', id: '0', type: 'Card', attrs: { a: 1, b: 'kept' } }));
+  assert.deepEqual({ ...number.node('0')!.attrs }, { a: '1', b: 'kept' });
+  assert.deepEqual(issues(number), ['1 converted']);
 });
-test('the attributes the format defines are checked: level, task, head, align, lang', () => {
-  refused(lines({ op: 'open', id: '0', type: 'h' }), 'bad_attrs', 1);
-  refused(lines({ op: 'open', id: '0', type: 'h', attrs: { level: '7' } }), 'bad_attrs', 1);
-  refused(lines({ op: 'open', id: '0', type: 'h', attrs: { level: true } }), 'bad_attrs', 1);
-  refused(lines({ op: 'open', id: '0', type: 'ul' }, { op: 'node', id: '0.0', type: 'li', attrs: { task: 'maybe' } }), 'bad_attrs', 2);
-  refused(lines({ op: 'open', id: '0', type: 'table' }, { op: 'open', id: '0.0', type: 'row', attrs: { head: 'yes' } }), 'bad_attrs', 2);
-  refused(
-    lines({ op: 'open', id: '0', type: 'table' }, { op: 'open', id: '0.0', type: 'row' }, { op: 'node', id: '0.0.0', type: 'cell', attrs: { align: 'center' } }),
-    'bad_attrs',
-    3,
-  );
-  refused(lines({ op: 'open', id: '0', type: 'code', attrs: { lang: true } }), 'bad_attrs', 1);
+test('the attributes the format defines: a value it doesn\'t define is kept as written, with a warning naming the default', () => {
+  const warned = (text: string, line: number) => {
+    const doc = read(text);
+    assert.deepEqual(issues(doc), [`${line} unknown_value`], text);
+    return doc;
+  };
+  warned(lines({ op: 'open', id: '0', type: 'h' }), 1);
+  assert.equal(warned(lines({ op: 'open', id: '0', type: 'h', attrs: { level: '7' } }), 1).node('0')!.attrs['level'], '7');
+  warned(lines({ op: 'open', id: '0', type: 'h', attrs: { level: true } }), 1);
+  warned(lines({ op: 'open', id: '0', type: 'ul' }, { op: 'node', id: '0.0', type: 'li', attrs: { task: 'maybe' } }), 2);
+  warned(lines({ op: 'open', id: '0', type: 'table' }, { op: 'open', id: '0.0', type: 'row', attrs: { head: 'yes' } }), 2);
+  warned(lines({ op: 'open', id: '0', type: 'table' }, { op: 'open', id: '0.0', type: 'row' }, { op: 'node', id: '0.0.0', type: 'cell', attrs: { align: 'center' } }), 3);
+  warned(lines({ op: 'open', id: '0', type: 'code', attrs: { lang: true } }), 1);
   for (const level of ['1', '2', '3', '4', '5', '6']) assert.deepEqual(issues(read(lines({ op: 'node', id: '0', type: 'h', attrs: { level } }))), []);
+  assert.deepEqual(issues(read(lines({ op: 'open', id: '0', type: 'table' }, { op: 'open', id: '0.0', type: 'row', attrs: { head: 'true' } }))), []);
+});
+test('the defaults a renderer uses for those values', () => {
+  const level = (v: string | true | undefined) => headingLevel(v === undefined ? {} : { level: v });
+  assert.deepEqual((['1', '6', '7', '0', '-3', ' 3 ', 'big', true, undefined] as (string | true | undefined)[]).map(level), [1, 6, 6, 1, 1, 3, 2, 2, 2]);
+  assert.deepEqual(['open', 'done', 'todo', true].map((task) => taskOf({ task } as Record<string, string | true>)), ['open', 'done', null, null]);
+  assert.deepEqual([true, 'true', 'yes'].map((head) => isHeadRow({ head } as Record<string, string | true>)), [true, true, false]);
+  assert.deepEqual(['right', 'left'].map((align) => isEndAligned({ align })), [true, false]);
 });
 test('children of the wrong type or place: bad_child', () => {
   refused(lines({ op: 'open', id: '0', type: 'ul' }, { op: 'node', id: '0.0', type: 'p' }), 'bad_child', 2);
@@ -210,18 +225,29 @@ test('children of the wrong type or place: bad_child', () => {
   refused(lines({ op: 'node', id: '0', type: 'li' }), 'bad_child', 1);
   refused(lines({ op: 'open', id: '0', type: 'Card' }, { op: 'node', id: '0.0', type: 'row' }), 'bad_child', 2);
 });
-test('spans on a type that holds no inline content: no_spans', () => {
+test('spans on a type that holds no inline content: a spans op is refused (no_spans); in a node op they are left out', () => {
   refused(lines({ op: 'open', id: '0', type: 'ul' }, { op: 'spans', id: '0', spans: 'x' }), 'no_spans', 2);
-  refused(lines({ op: 'node', id: '0', type: 'hr', spans: 'x' }), 'no_spans', 1);
+  const doc = read(lines({ op: 'node', id: '0', type: 'hr', spans: 'x' }));
+  assert.deepEqual(issues(doc), ['1 dropped']);
+  assert.deepEqual(doc.node('0')!.spans, []);
 });
-test('a code block holds text spans only', () => {
-  refused(lines({ op: 'node', id: '0', type: 'code', spans: [{ t: 'strong', c: 'x' }] }), 'bad_spans', 1);
+test('a code block holds text only: other spans are kept as their words, with a warning', () => {
+  const doc = read(lines({ op: 'node', id: '0', type: 'code', spans: [{ t: 'text', v: 'let ' }, { t: 'strong', c: 'a' }, { t: 'code', v: ' = 1' }] }));
+  assert.deepEqual(doc.node('0')!.spans, [
+    { t: 'text', v: 'let ' },
+    { t: 'text', v: 'a' },
+    { t: 'text', v: ' = 1' },
+  ]);
+  assert.deepEqual(issues(doc), ['1 converted']);
   assert.deepEqual(issues(read(lines({ op: 'node', id: '0', type: 'code', attrs: { lang: 'js' }, spans: 'let a = 1' }))), []);
 });
 test('a spans op without spans: bad_spans', () => void refused(lines(p0, { op: 'spans', id: '0' }), 'bad_spans', 2));
-test('data on a block type: bad_data', () => {
-  refused(lines(p0, { op: 'close', id: '0', data: { items: [] } }), 'bad_data', 2);
-  refused(lines({ op: 'node', id: '0', type: 'p', data: { items: [] } }), 'bad_data', 1);
+test('data on a block type is left out with a warning; the node applies and closes', () => {
+  const closed = read(lines(p0, { op: 'close', id: '0', data: { items: [] } }));
+  assert.deepEqual(issues(closed), ['2 dropped']);
+  assert.equal(closed.node('0')!.closed, true);
+  assert.equal(closed.node('0')!.data, null);
+  assert.deepEqual(issues(read(lines({ op: 'node', id: '0', type: 'p', data: { items: [] } }))), ['1 dropped']);
 });
 test('malformed diag ops: bad_diag', () => {
   const ok = { op: 'diag', line: 1, cls: 'c', detail: 'd', severity: 'error' };
@@ -235,20 +261,25 @@ test('malformed end ops: bad_end, and the stream is not ended', () => {
   refused(lines({ op: 'end' }), 'bad_end', 1);
 });
 
-test('a refused op leaves the whole document as it was', () => {
+test('a refused op leaves the whole document as it was, but for the position a refused node keeps', () => {
   const good = lines({ op: 'open', id: '0', type: 'Card' }, { op: 'node', id: '0.0', type: 'p', spans: 'x' });
   const before = JSON.stringify(snap(read(good)));
   const bad = [
-    { op: 'close', id: '0', data: { nope: 1 } },
-    { op: 'node', id: '0.1', type: 'p', spans: [{ t: 'text', v: 'a' }, { t: 'blink' }] },
+    { op: 'spans', id: '0.0', spans: 5 },
+    { op: 'node', id: '0.1', type: 'p', spans: 7 },
     { op: 'node', id: '0.1', type: 'Chart', data: { columns: 'x' } },
-    { op: 'open', id: '0.1', type: 'Card', attrs: { a: 1 } },
+    { op: 'open', id: '0.1', type: 'div' },
+    { op: 'node', id: '0.3', type: 'p', spans: 'skips' },
   ];
   for (const op of bad) {
     const doc = read(good + lines(op));
     const s = snap(doc);
     assert.deepEqual({ ...s, rejected: [] }, { ...JSON.parse(before), rejected: [] }, JSON.stringify(op));
     assert.deepEqual(s.rejected, [3]);
+    if (op.id === '0.1') {
+      assert.deepEqual(doc.node('0')!.children, ['0.0', '0.1'], 'the refused node keeps its place');
+      assert.notEqual(doc.node('0.1')!.refused, null);
+    } else assert.deepEqual(doc.node('0')!.children, ['0.0']);
   }
 });
 

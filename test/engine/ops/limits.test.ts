@@ -46,11 +46,21 @@ test('a spans op replacing content frees what it replaced', () => {
   assert.deepEqual(issues(read(lines(...ops), { limits: { maxDocumentText: 100 } })), []);
 });
 
-test('attributes: count, name length, value length', () => {
+test('attributes: past the count, a name too long or a value too long is left out, with a warning', () => {
   const many = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`a${i}`, 'v']));
-  assert.deepEqual(issues(read(lines({ op: 'open', id: '0', type: 'Card', attrs: many }))), ['1 too_large']);
-  assert.deepEqual(issues(read(lines({ op: 'open', id: '0', type: 'Card', attrs: { ['n'.repeat(65)]: 'v' } }))), ['1 bad_attrs']);
-  assert.deepEqual(issues(read(lines({ op: 'open', id: '0', type: 'Card', attrs: { a: 'v'.repeat(4097) } }))), ['1 too_large']);
+  const counted = read(lines({ op: 'open', id: '0', type: 'Card', attrs: many }));
+  assert.deepEqual(issues(counted), ['1 dropped']);
+  assert.equal(Object.keys(counted.node('0')!.attrs).length, 64);
+  const name = read(lines({ op: 'open', id: '0', type: 'Card', attrs: { ['n'.repeat(65)]: 'v', ok: 'v' } }));
+  assert.deepEqual(issues(name), ['1 dropped']);
+  assert.deepEqual(Object.keys(name.node('0')!.attrs), ['ok']);
+  const value = read(lines({ op: 'open', id: '0', type: 'Card', attrs: { a: 'v'.repeat(4097), ok: 'v' } }));
+  assert.deepEqual(issues(value), ['1 dropped']);
+  assert.deepEqual(Object.keys(value.node('0')!.attrs), ['ok']);
+  // The op's text budget still refuses (the node keeps its place).
+  const budget = read(lines({ op: 'open', id: '0', type: 'Card', attrs: { a: 'v'.repeat(4000), b: 'v'.repeat(4000) } }), { limits: { maxOpText: 5000 } });
+  assert.deepEqual(issues(budget), ['1 too_large']);
+  assert.equal(budget.node('0')!.refused?.code, 'too_large');
 });
 
 test('diag ops kept', () => {

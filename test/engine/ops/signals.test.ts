@@ -80,9 +80,22 @@ test('a refused op writes no signal', () => {
   const s = setup();
   const doc = s.document;
   const all = watch(() => [doc.node('0')!.version, doc.node('1')!.version, doc.node('1.0')!.version, doc.roots.length, doc.diags.length, doc.end]);
-  s.write(lines({ op: 'node', id: '1.5', type: 'li' }, { op: 'spans', id: '1.0', spans: 'x' }, { op: 'close', id: '0', data: { x: 1 } }));
+  s.write(lines({ op: 'node', id: '1.5', type: 'li' }, { op: 'spans', id: '1.0', spans: 'x' }, { op: 'spans', id: '0', spans: 5 }));
   all.get();
   assert.equal(all.runs(), 1);
+});
+
+test('a refused node that keeps its place writes its parent\'s signal, as any new child does', () => {
+  const s = setup();
+  const doc = s.document;
+  const ul = watch(() => doc.node('1')!.children.length);
+  const p = watch(() => doc.node('0')!.version);
+  s.write(lines({ op: 'node', id: '1.1', type: 'p', spans: 'not an item' }));
+  assert.equal(ul.get(), 2);
+  assert.equal(ul.runs(), 2);
+  p.get();
+  assert.equal(p.runs(), 1);
+  assert.equal(doc.node('1.1')!.refused?.code, 'bad_child');
 });
 
 test('issues, diags, end and finished have their own signals', () => {

@@ -1,5 +1,5 @@
-// Every span type kept in the shape the format gives it, every malformed span refused, nesting and counts
-// bounded, and links and images only to http(s).
+// Every span type kept in the shape the format gives it; a malformed span left out (or kept as its words), never
+// a reason to refuse the whole op; nesting and counts bounded, and links and images only to http(s).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { plainText, spansOf, SPAN_TYPES, type Span } from '../../../src/index.ts';
@@ -56,41 +56,55 @@ test('only the format\'s fields are kept', () => {
   assert.deepEqual(spansOfOp([{ t: 'text', v: 'x', style: 'color:red', onclick: 'alert(1)' }]).spans, [{ t: 'text', v: 'x' }]);
 });
 
-test('malformed spans are refused whole', () => {
-  const bad: unknown[] = [
-    'x',
-    [null],
-    [[]],
-    ['plain string in a list'],
-    [{ v: 'no t' }],
-    [{ t: 'blink', c: [] }],
-    [{ t: 'text' }],
-    [{ t: 'text', v: 3 }],
-    [{ t: 'code', v: null }],
-    [{ t: 'strong' }],
-    [{ t: 'strong', c: 5 }],
-    [{ t: 'link', c: 'x' }],
-    [{ t: 'link', href: 5, c: 'x' }],
-    [{ t: 'img' }],
-    [{ t: 'img', src: 'https://x.example', alt: 3 }],
-    [{ t: 'img', src: 'https://x.example', credit: 7 }],
-    [{ t: 'el', type: 'badge' }],
-    [{ t: 'el', type: 'Badge', attrs: { a: 1 } }],
-    [{ t: 'em', c: [{ t: 'nope' }] }],
-    { t: 'text', v: 'not a list' },
+test('a malformed span is left out, or kept as its words, with a warning; the rest of the spans apply', () => {
+  const cases: [unknown[], Span[], string][] = [
+    [[null], [], 'dropped'],
+    [[[]], [], 'dropped'],
+    [['plain string in a list'], [{ t: 'text', v: 'plain string in a list' }], 'unknown_span'],
+    [[{ v: 'no t' }], [{ t: 'text', v: 'no t' }], 'unknown_span'],
+    [[{ t: 'blink', c: [] }], [], 'unknown_span'],
+    [[{ t: 'blink', c: 'on sale' }], [{ t: 'text', v: 'on sale' }], 'unknown_span'],
+    [[{ t: 'text' }], [], 'dropped'],
+    [[{ t: 'text', v: 3 }], [], 'dropped'],
+    [[{ t: 'code', v: null }], [], 'dropped'],
+    [[{ t: 'strong' }], [], 'dropped'],
+    [[{ t: 'strong', c: 5 }], [], 'dropped'],
+    [[{ t: 'link', c: 'x' }], [{ t: 'text', v: 'x' }], 'dropped'],
+    [[{ t: 'link', href: 5, c: 'x' }], [{ t: 'text', v: 'x' }], 'dropped'],
+    [[{ t: 'img' }], [], 'dropped'],
+    [[{ t: 'img', src: 'https://x.example', alt: 3 }], [{ t: 'img', src: 'https://x.example', alt: '' }], 'dropped'],
+    [[{ t: 'img', src: 'https://x.example', credit: 7 }], [{ t: 'img', src: 'https://x.example', alt: '' }], 'dropped'],
+    [[{ t: 'el', type: 'badge', c: 'new' }], [{ t: 'text', v: 'new' }], 'unknown_span'],
+    [[{ t: 'em', c: [{ t: 'nope' }] }], [{ t: 'em', c: [] }], 'unknown_span'],
   ];
-  for (const spans of bad) {
-    if (spans === 'x') continue;
-    const r = spansOfOp(spans);
-    assert.equal(r.spans, undefined, JSON.stringify(spans));
-    assert.match(r.issues.join(), /bad_spans|bad_attrs/, JSON.stringify(spans));
+  for (const [given, kept, code] of cases) {
+    const r = spansOfOp([...given, { t: 'text', v: ' after' }]);
+    assert.deepEqual(r.spans, [...kept, { t: 'text', v: ' after' }], JSON.stringify(given));
+    assert.deepEqual(r.issues, [`1 ${code}`], JSON.stringify(given));
+  }
+  // An el span's bad attribute is left out like a node's.
+  const el = spansOfOp([{ t: 'el', type: 'Badge', attrs: { a: {}, tone: 'info' } }]);
+  assert.deepEqual({ ...(el.spans![0] as { attrs: object }).attrs }, { tone: 'info' });
+  assert.deepEqual(el.issues, ['1 dropped']);
+});
+
+test('spans that are no inline content at all refuse the op (the node keeps its place)', () => {
+  for (const spans of [5, { t: 'text', v: 'not a list' }, true]) {
+    const doc = read(lines({ op: 'node', id: '0', type: 'p', spans }, { op: 'node', id: '1', type: 'p', spans: 'after' }));
+    assert.deepEqual(issues(doc), ['1 bad_spans'], JSON.stringify(spans));
+    assert.equal(doc.node('0')!.refused?.code, 'bad_spans');
+    assert.deepEqual(doc.node('1')!.spans, [{ t: 'text', v: 'after' }]);
   }
 });
 
-test('span nesting is bounded', () => {
-  let deep: unknown = [{ t: 'text', v: 'x' }];
+test('span nesting is bounded: past the limit the spans are kept as their words', () => {
+  let deep: unknown = [{ t: 'text', v: 'x' }, { t: 'br' }, 'y'];
   for (let i = 0; i < 16; i++) deep = [{ t: 'em', c: deep }];
-  assert.deepEqual(spansOfOp(deep).issues, ['1 too_deep']);
+  const r = spansOfOp(deep);
+  assert.deepEqual(r.issues, ['1 too_deep']);
+  let inner = r.spans![0] as { c?: Span[] } & Span;
+  for (let i = 0; i < 15; i++) inner = inner.c![0] as { c?: Span[] } & Span;
+  assert.deepEqual(inner, { t: 'em', c: [{ t: 'text', v: 'x y' }] });
   let ok: unknown = [{ t: 'text', v: 'x' }];
   for (let i = 0; i < 15; i++) ok = [{ t: 'em', c: ok }];
   assert.deepEqual(spansOfOp(ok).issues, []);

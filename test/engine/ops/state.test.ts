@@ -48,7 +48,7 @@ test('bad shapes are refused with a clear message', () => {
     ['Poll', { vote: 3 }, /vote/],
     ['Checklist', { done: {} }, /indexes/],
     ['WhatIf', { values: { qty: '3' } }, /must be a number/],
-    ['WhatIf', { values: { constructor: 1 } }, /no slider/],
+    ['WhatIf', { values: { 'a b': 1 } }, /no slider/],
     ['WhatIf', { values: [] }, /values/],
     ['Form', { fields: { a: { nested: 1 } } }, /options/],
     ['Form', { fields: { constructor: 'x' } }, /can't be used/],

@@ -57,21 +57,29 @@ test('token count is bounded', () => {
   assert.equal(run(tooLong), null);
 });
 
-test('names an object inherits are refused as tokens, and never read', () => {
+test('a name is read only as an own property of the values: never from a prototype', () => {
   const reads: PropertyKey[] = [];
   const scope = new Proxy(
     { a: 1 },
     {
       get: (t, k, r) => (reads.push(k), Reflect.get(t, k, r)),
       has: (t, k) => (reads.push(k), Reflect.has(t, k)),
-      getOwnPropertyDescriptor: (t, k) => (reads.push(k), Reflect.getOwnPropertyDescriptor(t, k)),
+      getOwnPropertyDescriptor: (t, k) => Reflect.getOwnPropertyDescriptor(t, k),
     },
   );
-  for (const tok of ['constructor', '__proto__', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', '__defineGetter__', 'call', 'apply', 'bind']) {
+  for (const tok of ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', '__defineGetter__', 'call', 'apply', 'bind', 'length', 'name']) {
     assert.equal(evaluateFormula([tok], scope), null, tok);
-    assert.equal(isSliderName(tok), false, tok);
+    assert.equal(evaluateFormula([tok], new Map([['a', 1]])), null, tok);
+    // Names the core can make from a label ("Length", "Name", "Constructor") are Slider names.
+    assert.equal(isSliderName(tok), true, tok);
   }
-  assert.deepEqual(reads, []);
+  assert.deepEqual(reads, [], 'nothing but own-property checks');
+  // An own property of that name is the Slider's value.
+  assert.equal(evaluateFormula(['constructor', 2, '*'], { constructor: 4 }), 8);
+  assert.equal(evaluateFormula(['length', 2, '*'], new Map([['length', 3]])), 6);
+  // __proto__ is never a name: written as a key it would set an object's prototype.
+  assert.equal(isSliderName('__proto__'), false);
+  assert.equal(evaluateFormula(['__proto__'], JSON.parse('{"__proto__": 1}')), null);
 });
 
 test('property: never throws, whatever the tokens and values', () => {
@@ -116,7 +124,9 @@ test('property: reads nothing but the names in its formula', () => {
 test('formulaProblem says what is wrong with a formula', () => {
   assert.equal(formulaProblem(['a', 'b', '*']), null);
   assert.match(formulaProblem(['a', '*'])!, /needs two values/);
-  assert.match(formulaProblem(['sqrt'])!, /needs a value/);
+  assert.match(formulaProblem(['a', 'b', '+', '+'])!, /needs two values/);
+  assert.match(formulaProblem(['max', '+'])!, /whichever way its names are read/);
+  assert.equal(formulaProblem(['sqrt']), null, 'a Slider may be named sqrt');
   assert.match(formulaProblem(['a', 'b'])!, /leaves 2 values/);
   assert.match(formulaProblem(['a', 'eval(1)', '+'])!, /not a number, an operator/);
   assert.match(formulaProblem('a')!, /list/);
@@ -127,7 +137,9 @@ test('a Slider is known by its name, or its label as one word', () => {
   assert.equal(labelWord('  Größe / Höhe '), 'größe_höhe');
   assert.equal(sliderName(attrs({ label: 'Unit price ($)' })), 'unit_price');
   assert.equal(sliderName(attrs({ name: 'qty', label: 'Quantity' })), 'qty');
-  assert.equal(sliderName(attrs({ label: 'Constructor' })), null);
+  assert.equal(sliderName(attrs({ label: 'Constructor' })), 'constructor');
+  assert.equal(sliderName(attrs({ label: '2nd price' })), '2nd_price');
+  assert.equal(sliderName(attrs({ name: '__proto__' })), null);
   assert.equal(sliderName(attrs({ label: '2024' })), null);
   assert.equal(sliderName(attrs({})), null);
 });

@@ -155,10 +155,14 @@ export const en = {
   answerConnectionLost: 'The connection was lost before the answer was complete.',
   answerTruncated: 'The answer was cut short.',
   answerWriting: 'Writing the answer…',
+  // The app's hook couldn't bring the next answer (respond threw)
+  answerNextFailed: 'The next answer could not be loaded. Your answer is still here; try again.',
   // Links and images from the stream
   opensInNewTab: '(opens in a new tab)',
   imageNotShown: 'Image not shown: {alt}',
   imageNotShownNoAlt: 'Image not shown',
+  // A Button linking somewhere a page doesn't follow from a model (mailto:, a relative address)
+  linkNotOpened: 'This link can’t be opened here: {url}',
   // Blocks
   taskDone: 'Done:',
   taskOpen: 'To do:',
@@ -195,6 +199,7 @@ export const en = {
   resultUnknown: 'Can’t be worked out for these values',
   // Forms
   formSent: 'Sent.',
+  formAlreadySent: 'Already sent. Change something to send it again.',
   locationShare: 'Share my location',
   locationShared: 'Location shared (within {accuracy} m).',
   locationFailed: 'Your location could not be read.',

@@ -143,8 +143,9 @@ export class MorphScreen extends AgentElement {
    * returns a source (a Response, a promise of one, a ReadableStream, an async iterable, a string), the screen
    * starts over with it, like `reset()` then `stream(source)`: the next answer replaces this one. For a
    * conversation with one element per turn, handle `morph-action` instead and return nothing here. While
-   * the hook works the answer is marked busy; a hook that throws leaves the answer as it is (`morph-diag`,
-   * `respond_failed`).
+   * the hook works the answer is marked busy; a hook that throws leaves the answer as it is, tells the reader
+   * the next answer couldn't be loaded (a Form it was sending can be sent again), and reports `respond_failed`
+   * (`morph-diag`).
    */
   @property({ attribute: false }) respond?: MorphRespond;
 
@@ -158,6 +159,8 @@ export class MorphScreen extends AgentElement {
   readonly #answer: Signal.State<Answer>;
   readonly #connectionLost = new Signal.State(false);
   readonly #waitingTurn = new Signal.State(false);
+  /** The app's hook failed to bring the next answer: the reader is told, until the next turn or answer. */
+  readonly #turnFailed = new Signal.State(false);
   #generation = 0;
   #drawn: { words: unknown; locale: string } | null = null;
 
@@ -272,6 +275,7 @@ export class MorphScreen extends AgentElement {
     this.#announcer.clear();
     this.#connectionLost.set(false);
     this.#waitingTurn.set(false);
+    this.#turnFailed.set(false);
     this.#answer.set(this.#start());
   }
 
@@ -373,6 +377,7 @@ export class MorphScreen extends AgentElement {
         ${keyed(answer.generation, html`<div class="answer-body">${children(doc.roots, answer.context)}</div>`)}
         ${end?.truncated ? html`<p class="screen-notice" part="notice" role="note">${w.answerTruncated}</p>` : nothing}
         ${this.#connectionLost.get() ? html`<p class="screen-notice" part="notice" role="note">${w.answerConnectionLost}</p>` : nothing}
+        ${this.#turnFailed.get() ? html`<p class="screen-notice" part="notice" role="alert">${w.answerNextFailed}</p>` : nothing}
         <p class="visually-hidden" part="status" role="status">${waiting ? w.answerWriting : ''}</p>
       </div>
       ${this.#announcer.render()}`;
@@ -405,6 +410,7 @@ export class MorphScreen extends AgentElement {
       },
     });
     const quizzes = new QuizTracker(doc, states, act, changed);
+    const broken = new Signal.State<ReadonlySet<string>>(new Set());
     const context: MorphContext = {
       doc,
       states,
@@ -417,6 +423,10 @@ export class MorphScreen extends AgentElement {
         return screen.resolvedLocale;
       },
       imageAllowed: (src) => this.#imageTest.get()(src),
+      imageFailed: (src) => broken.get().has(src),
+      imageBroke: (src) => {
+        if (!untracked(() => broken.get()).has(src)) broken.set(new Set([...untracked(() => broken.get()), src]));
+      },
       appTag: (type) => {
         const tags = this.#tags.get();
         return own(tags, type) ? tags[type] : undefined;
@@ -493,15 +503,21 @@ export class MorphScreen extends AgentElement {
     void this.#turn(this.respond, action, generation);
   }
 
-  /** Asks the app's hook for the next answer and draws it in place of this one. */
+  /**
+   * Asks the app's hook for the next answer and draws it in place of this one. A hook that fails leaves this
+   * answer as it is and says so to the reader (and in `morph-diag`); a Form it was sending may be sent again.
+   */
   async #turn(respond: MorphRespond, action: MorphAction, generation: number): Promise<void> {
     this.#waitingTurn.set(true);
+    this.#turnFailed.set(false);
     let source: SourceInput | void | null;
     try {
       source = await respond(action);
     } catch (error) {
       if (generation === this.#generation) {
         this.#waitingTurn.set(false);
+        this.#turnFailed.set(true);
+        if (action.type === 'submit') untracked(() => this.#answer.get()).context.forms.unsend(action.node);
         this.#respondFailed(error);
       }
       return;
@@ -513,6 +529,7 @@ export class MorphScreen extends AgentElement {
     try {
       await this.stream(source);
     } catch (error) {
+      // The next answer started and its source failed: it says the connection was lost.
       this.#respondFailed(error);
     }
   }

@@ -22,6 +22,10 @@ export interface MorphContext {
   readonly locale: string;
   /** Whether the app's image policy lets this image load (tracked: redrawn when the policy changes). */
   imageAllowed(src: string): boolean;
+  /** Whether this image already failed to load in this answer (tracked: every picture of it draws its words). */
+  imageFailed(src: string): boolean;
+  /** An image failed to load: it is drawn as its words from now on. */
+  imageBroke(src: string): void;
   /** The tag of the app's own element for a component name, if it registered one (tracked). */
   appTag(type: string): string | undefined;
   /** Sends an action the person's tap made (the `morph-action` event, then the app's `respond` hook). */

@@ -50,8 +50,13 @@ export const screenStyles: CSSResultGroup = [
       margin: 0;
       overflow-wrap: anywhere;
     }
-    /* Stream text can't reorder what is around it: each inline run isolates its content. */
-    :is(strong, em, s, u, small, sub, sup, mark, kbd, code, a, bdi, .inline-component, .badge) {
+    /*
+     * Every element a node draws is its own bidirectional run, as <bdi> is: right-to-left text in the stream can't
+     * reorder the element's words beside it or the next part's text. (Direction controls are removed from stream
+     * text before it is shown: streamText(), see src/stream/directionControls.ts.) Block boxes are runs already;
+     * this makes the inline ones (formatting, links, badges, labels, choices) runs too.
+     */
+    morph-node * {
       unicode-bidi: isolate;
     }
     a {

@@ -26,8 +26,12 @@ export {
 export type * from './types.js';
 export { matchChoice, quizComplete, quizQuestions, scoreQuiz, type QuizAnswer, type QuizQuestion, type QuizScore } from './quiz.js';
 export {
+  choiceOptions,
+  defaultButton,
   FIELD_KINDS,
   fieldKey,
+  fieldProblem,
+  fieldProblems,
   fieldValueProblem,
   formFields,
   hasValue,
@@ -35,6 +39,7 @@ export {
   keepsAsState,
   missingRequired,
   submitFields,
+  type FieldMessage,
   type FieldValue,
   type FieldValueKind,
   type FormField,

@@ -1,23 +1,28 @@
 /**
  * Forms: what the person has filled in (text, numbers, switches and options live in the Form's component
  * state; photos, files and a location stay on the device, here, and never become state), whether a send was
- * tried (from then on a required field that is empty says so), and the send itself: `required` checked first,
- * then the `submit` action with the fields by key.
+ * tried (from then on a field whose value can't be sent says why), whether the Form was sent and hasn't
+ * changed since (then its Buttons show it is sent and a second press sends nothing), and the send itself:
+ * every field checked first (`required`, then what its attributes ask), then the `submit` action with the
+ * fields by key.
  */
 import { Signal } from 'signal-polyfill';
 import {
   attrFlag,
   attrText,
+  defaultButton,
   FIELD_KINDS,
   fieldKey,
+  fieldProblem,
+  fieldProblems,
   formFields,
   keepsAsState,
-  missingRequired,
   plainText,
   sliderSpec,
   submitAction,
   submitFields,
   type ComponentStates,
+  type FieldMessage,
   type FormField,
   type FormState,
   type MorphAction,
@@ -32,7 +37,16 @@ export interface FormsHost {
   announce(words: string): void;
   /** Shows and focuses the control of a field (opening a tab or details around it). */
   focusField(fieldId: string): Promise<void>;
-  readonly words: { readonly fieldErrors: string; readonly formSent: string };
+  readonly words: { readonly fieldErrors: string; readonly formSent: string; readonly formAlreadySent: string };
+}
+
+const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
+
+/** Two field values alike: the same primitive, or lists of the same items (Checkboxes, files). */
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((x, i) => Object.is(x, b[i]));
 }
 
 /** A field's starting value from its attributes (`value`, a Slider's start, a Switch's `checked`). */
@@ -57,6 +71,8 @@ export function startingValue(field: Pick<OpNode, 'type' | 'attrs'>): unknown {
 export class FormsController {
   readonly #device = new Map<string, Signal.State<ReadonlyMap<string, unknown>>>();
   readonly #tried = new Map<string, Signal.State<boolean>>();
+  /** Sent, and nothing changed since. */
+  readonly #sent = new Map<string, Signal.State<boolean>>();
 
   constructor(
     private readonly doc: OpDocument,
@@ -76,9 +92,25 @@ export class FormsController {
     return s;
   }
 
+  #sentOf(formId: string): Signal.State<boolean> {
+    let s = this.#sent.get(formId);
+    if (!s) this.#sent.set(formId, (s = new Signal.State(false)));
+    return s;
+  }
+
   /** True once a send of this Form was tried (tracked). */
   tried(formId: string): boolean {
     return this.#triedOf(formId).get();
+  }
+
+  /** True when the Form was sent and nothing in it changed since (tracked): sending it again would send the same. */
+  sent(formId: string): boolean {
+    return this.#sentOf(formId).get();
+  }
+
+  /** The Form may be sent again (its send didn't reach the next turn). */
+  unsend(formId: string): void {
+    this.#sentOf(formId).set(false);
   }
 
   /** The key a field's value is kept and sent under, or null. */
@@ -98,18 +130,25 @@ export class FormsController {
     return fields && Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : startingValue(field);
   }
 
-  /** The person changed a field. Device values (files, a location) stay here; the rest go into the Form's state. */
+  /**
+   * The person changed a field. Device values (files, a location) stay here; the rest go into the Form's state.
+   * A value like the one there already changes nothing and tells no one (a Date field reports its value on
+   * both `input` and `change`).
+   */
   edit(form: OpNode, field: OpNode, value: unknown): void {
     const key = this.keyOf(field);
     const kind = FIELD_KINDS.get(field.type);
     if (key === null || kind === undefined) return;
+    if (same(untracked(() => this.value(form, field)), value)) return;
+    // Changed since it was sent: sending it again sends something new.
+    this.#sentOf(form.id).set(false);
     if (!keepsAsState(kind)) {
       const next = new Map(this.#deviceOf(form.id).get());
       next.set(key, value);
       this.#deviceOf(form.id).set(next);
       return;
     }
-    const state = Signal.subtle.untrack(() => this.states.get(form.id) as FormState | null);
+    const state = untracked(() => this.states.get(form.id) as FormState | null);
     const result = this.states.set(form.id, { fields: { ...(state?.fields ?? {}), [key]: value } });
     if (result.ok) this.host.stateChanged(form.id);
   }
@@ -124,29 +163,47 @@ export class FormsController {
     return out;
   }
 
-  /** The required fields of a Form that have no value now (tracked). */
-  missing(form: OpNode): FormField[] {
-    const fields = formFields(this.doc, form.id);
-    return missingRequired(fields, this.values(form, fields));
+  /**
+   * Why a field's value can't be sent (tracked), once a send of its Form was tried; null before, and when it can.
+   */
+  problem(form: OpNode, field: OpNode): FieldMessage | null {
+    if (!this.tried(form.id)) return null;
+    const f = formFields(this.doc, form.id).find((x) => x.id === field.id);
+    return f ? fieldProblem(f, this.value(form, field)) : null;
   }
 
   /**
-   * A Button of the Form was pressed: when a required field is empty, each says so, the first is shown and
-   * focused, and nothing is sent; else the `submit` action goes out with the fields by key.
+   * A Button of the Form was pressed (or Enter in one of its fields, for its first Button): when a field's value
+   * can't be sent, each says why, the first is shown and focused, and nothing is sent; when the Form was sent
+   * and hasn't changed since, nothing is sent again; else the `submit` action goes out with the fields by key,
+   * and the Form shows it was sent.
    */
-  submit(form: OpNode, button: string, _opener: HTMLElement): void {
-    Signal.subtle.untrack(() => {
-      const fields = formFields(this.doc, form.id);
-      const values = this.values(form, fields);
-      const missing = missingRequired(fields, values);
-      if (missing.length > 0) {
-        this.#triedOf(form.id).set(true);
-        this.host.announce(this.host.words.fieldErrors);
-        void this.host.focusField(missing[0]!.id);
+  submit(form: OpNode, button: string): void {
+    untracked(() => {
+      if (this.sent(form.id)) {
+        this.host.announce(this.host.words.formAlreadySent);
         return;
       }
+      const fields = formFields(this.doc, form.id);
+      const values = this.values(form, fields);
+      const problems = fieldProblems(fields, values);
+      if (problems.length > 0) {
+        this.#triedOf(form.id).set(true);
+        this.host.announce(this.host.words.fieldErrors);
+        void this.host.focusField(problems[0]!.field.id);
+        return;
+      }
+      this.#sentOf(form.id).set(true);
       this.host.act(submitAction(form, button, submitFields(fields, values)));
       this.host.announce(this.host.words.formSent);
     });
+  }
+
+  /** Enter in a field of the Form: sent as with its first Button; false when it has none (nothing is sent). */
+  submitByEnter(form: OpNode): boolean {
+    const label = untracked(() => defaultButton(this.doc, form.id));
+    if (label === null) return false;
+    this.submit(form, label);
+    return true;
   }
 }

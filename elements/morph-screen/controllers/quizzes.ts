@@ -33,7 +33,8 @@ export class QuizTracker {
     });
     if (!ok) return false;
     this.changed(quizId);
-    if (untracked(() => this.doc.node(quizId)?.closed)) this.#finish(quizId);
+    // Final once it closed, or once the input is over (a stream that stopped without its end op).
+    if (untracked(() => this.doc.node(quizId)?.closed || this.doc.finished)) this.#finish(quizId);
     else this.#waiting.add(quizId);
     return true;
   }

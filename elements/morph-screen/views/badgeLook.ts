@@ -4,7 +4,7 @@ import { attr, oneOf } from './parts.js';
 
 const TONES = ['neutral', 'info', 'success', 'warning', 'danger'] as const;
 
-/** A short label in one of the renderer's tones (the stream picks a tone's name, never a colour). */
+/** A short label in one of the renderer's tones (the stream picks a tone's name, never a colour); `attr` gives words to show. */
 export function badgeTemplate(attrs: Attrs, content: unknown[]): TemplateResult {
   const tone = oneOf(attrs, 'tone', TONES, 'neutral');
   const words = content.length > 0 ? content : attr(attrs, 'text') || attr(attrs, 'label');

@@ -4,7 +4,7 @@ import { numberFormat } from '../../shared/base/locale.js';
 import { attrText, type TableData } from '../../../src/ops/index.js';
 import type { MorphContext, NodeView } from '../screenContext.js';
 import { cellNumber, cellText } from './numbers.js';
-import { fallback, firstAttr, pending } from './parts.js';
+import { fallback, firstAttr, pending, standIn, streamText } from './parts.js';
 
 type Kind = 'bar' | 'line' | 'pie';
 const KINDS: Readonly<Record<string, Kind>> = { bar: 'bar', column: 'bar', line: 'line', area: 'line', pie: 'pie', donut: 'pie', doughnut: 'pie' };
@@ -32,9 +32,7 @@ function valueFormat(y: string, locale: string): { format: 'number' | 'currency'
  */
 export const chart: NodeView = {
   render(node, screen, host) {
-    if (!node.closed || node.dataKind !== 'table') {
-      return node.closed ? fallback(screen.words.answerMissing, 'missing', 'chart') : pending(screen.words.loading, 'chart');
-    }
+    if (!node.closed || node.dataKind !== 'table') return standIn(node, screen, 'chart');
     const ready = chartReady(host);
     if (ready === 'waiting') return pending(screen.words.loading, 'chart');
     if (ready === 'failed') return fallback(screen.words.answerCrashed, 'crashed', 'chart');
@@ -45,13 +43,13 @@ export const chart: NodeView = {
 function chartOf(data: TableData, attrs: Readonly<Record<string, string | true>>, screen: MorphContext) {
   const kind = KINDS[(attrText(attrs, 'type') ?? '').toLowerCase()] ?? 'bar';
   const y = attrText(attrs, 'y') ?? '';
-  const title = firstAttr(attrs, ['title', 'label']) || y;
+  const title = firstAttr(attrs, ['title', 'label']) || streamText(y);
   const { format, currency } = valueFormat(y, screen.locale);
-  const labels = data.rows.map((r) => cellText(r[0]));
-  const names = data.columns.slice(1).map((c, i) => cellText(c) || `${i + 1}`);
+  const labels = data.rows.map((r) => streamText(cellText(r[0])));
+  const names = data.columns.slice(1).map((c, i) => streamText(cellText(c)) || `${i + 1}`);
   const series =
     kind === 'pie'
-      ? data.rows.map((r) => ({ name: cellText(r[0]), values: [cellNumber(r[1])] }))
+      ? data.rows.map((r) => ({ name: streamText(cellText(r[0])), values: [cellNumber(r[1])] }))
       : names.map((name, i) => ({ name, values: data.rows.map((r) => cellNumber(r[i + 1])) }));
   return chartTemplate({ kind, title, labels, series, format, currency, locale: screen.locale });
 }

@@ -4,7 +4,7 @@ import { checklistAction, type ChecklistData, type ChecklistState } from '../../
 import { fill } from '../../../strings/en.js';
 import { domId, type NodeView } from '../screenContext.js';
 import { body } from './container.js';
-import { fallback, firstAttr, pending } from './parts.js';
+import { firstAttr, settled, standIn } from './parts.js';
 import { inline, scope } from './spans.js';
 
 /**
@@ -14,8 +14,8 @@ import { inline, scope } from './spans.js';
 export const checklist: NodeView = {
   render(node, screen, host) {
     if (node.dataKind !== 'checklist') {
-      if (!node.closed) return pending(screen.words.loading);
-      return node.children.length > 0 ? body(node, screen, host) : fallback(screen.words.answerMissing, 'missing');
+      if (settled(node, screen) && !node.refused && node.children.length > 0) return body(node, screen, host);
+      return standIn(node, screen);
     }
     const checks = (node.data as ChecklistData).checks;
     const done = new Set((screen.states.get(node.id) as ChecklistState | null)?.done ?? []);
@@ -33,7 +33,7 @@ export const checklist: NodeView = {
       screen.stateChanged(node.id);
       screen.act(checklistAction(node, list));
     };
-    return html`<section class="checklist" part="checklist" aria-labelledby=${title ? titleId : nothing}>
+    return html`<section class="checklist framed" part="checklist" aria-labelledby=${title ? titleId : nothing}>
       ${title ? html`<div class="card-title" id=${titleId} dir="auto">${title}</div>` : nothing}
       <ul class="checks">
         ${checks.map(
@@ -51,7 +51,7 @@ export const checklist: NodeView = {
 };
 
 export const checklistStyles = css`
-  .checklist { display: flex; flex-direction: column; gap: var(--_space-2); }
+  .checklist { gap: var(--_space-2); }
   .checks { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--_space-2); }
   .check-done { color: var(--_muted-text); text-decoration: line-through; }
 `;

@@ -2,6 +2,7 @@ import { css, html, nothing } from 'lit';
 import { attrText } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import type { NodeView } from '../screenContext.js';
+import { streamText } from './parts.js';
 
 /**
  * code: a code block, its text as text. The language (`lang`) is noted above it in words and names the
@@ -9,9 +10,12 @@ import type { NodeView } from '../screenContext.js';
  */
 export const codeBlock: NodeView = {
   render(node, screen) {
-    const lang = attrText(node.attrs, 'lang')?.slice(0, 40) ?? '';
+    const lang = streamText(attrText(node.attrs, 'lang')?.slice(0, 40) ?? '');
     let text = '';
     for (const s of node.spans) if (s.t === 'text' || s.t === 'code') text += s.v;
+    // Direction controls in code are how "Trojan Source" hides what code does: shown without them, the code
+    // reads in the order it runs.
+    text = streamText(text);
     const name = lang ? fill(screen.words.codeLanguage, { lang }) : screen.words.codeBlock;
     return html`<figure class="code" part="code">
       ${lang ? html`<figcaption class="code-lang" dir="auto">${lang}</figcaption>` : nothing}

@@ -2,6 +2,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import type { OpNode } from '../../../src/ops/index.js';
 import type { MorphContext, NodeHost, NodeView } from '../screenContext.js';
 import { children } from './children.js';
+import { settled } from './parts.js';
 import { scope, spans } from './spans.js';
 
 /** A component's own inline content as a paragraph, when it has any. */
@@ -21,7 +22,7 @@ export function body(node: OpNode, screen: MorphContext, host: NodeHost): Templa
  */
 export const container: NodeView = {
   render(node, screen, host) {
-    return html`<div class="component" aria-busy=${node.closed ? nothing : 'true'}>${body(node, screen, host)}</div>`;
+    return html`<div class="component" aria-busy=${settled(node, screen) ? nothing : 'true'}>${body(node, screen, host)}</div>`;
   },
 };
 

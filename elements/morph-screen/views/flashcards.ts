@@ -3,7 +3,7 @@ import { Signal } from 'signal-polyfill';
 import { attrText, flashcardsAction, plainText, type FlashcardsState, type ListData, type OpNode } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import { domId, type MorphContext, type NodeView } from '../screenContext.js';
-import { firstAttr, pending } from './parts.js';
+import { firstAttr, standIn, streamText } from './parts.js';
 
 const AT = 'cards:at';
 const FLIPPED = 'cards:flipped';
@@ -47,7 +47,7 @@ function cardsOf(node: OpNode, screen: MorphContext): Card[] {
 export const flashcards: NodeView = {
   render(node, screen, host) {
     const cards = cardsOf(node, screen);
-    if (cards.length === 0) return node.closed ? nothing : pending(screen.words.loading);
+    if (cards.length === 0) return standIn(node, screen);
     const w = screen.words;
     const known = new Set((screen.states.get(node.id) as FlashcardsState | null)?.known ?? []);
     const at = Math.min(cards.length - 1, Math.max(0, (host.local.get(AT) as number | undefined) ?? 0));
@@ -85,14 +85,14 @@ export const flashcards: NodeView = {
     };
     const title = firstAttr(node.attrs, ['title', 'label']);
     const titleId = domId.title(node.id);
-    return html`<section class="flashcards" part="flashcards" aria-labelledby=${title ? titleId : nothing} @keydown=${onKey}>
+    return html`<section class="flashcards framed" part="flashcards" aria-labelledby=${title ? titleId : nothing} @keydown=${onKey}>
       ${title ? html`<div class="card-title" id=${titleId} dir="auto">${title}</div>` : nothing}
       <p class="field-note" aria-live="polite">
         ${fill(w.flashcardPosition, { n: at + 1, total: cards.length })} · ${fill(w.flashcardsKnown, { known: known.size, total: cards.length })}
       </p>
       <div class="flashcard${flipped ? ' flipped' : ''}" part="flashcard">
         <span class="face-label">${flipped ? w.flashcardBack : w.flashcardFront}</span>
-        <p class="face" dir="auto" aria-live="polite">${flipped ? card.back : card.front}</p>
+        <p class="face" dir="auto" aria-live="polite">${streamText(flipped ? card.back : card.front)}</p>
       </div>
       <div class="field-actions">
         <button type="button" class="button secondary" part="button" @click=${() => go(-1)}>${w.flashcardPrevious}</button>
@@ -107,7 +107,7 @@ export const flashcards: NodeView = {
 };
 
 export const flashcardsStyles = css`
-  .flashcards { display: flex; flex-direction: column; gap: var(--_space-2); }
+  .flashcards { gap: var(--_space-2); }
   .flashcard {
     border: 1px solid var(--_border);
     border-radius: var(--_radius);

@@ -2,15 +2,15 @@ import { css, html } from 'lit';
 import { followUpAction, type ListData } from '../../../src/ops/index.js';
 import type { NodeView } from '../screenContext.js';
 import { body } from './container.js';
-import { fallback, pending } from './parts.js';
+import { settled, standIn } from './parts.js';
 import { inline, scope } from './spans.js';
 
 /** FollowUps: each item a button that asks it (the `ask` action, with the item's words). */
 export const followUps: NodeView = {
   render(node, screen, host) {
     if (node.dataKind !== 'list') {
-      if (!node.closed) return pending(screen.words.loading, 'control');
-      return node.spans.length > 0 || node.children.length > 0 ? body(node, screen, host) : fallback(screen.words.answerMissing, 'missing', 'control');
+      if (settled(node, screen) && !node.refused && (node.spans.length > 0 || node.children.length > 0)) return body(node, screen, host);
+      return standIn(node, screen, 'control');
     }
     const items = (node.data as ListData).items;
     const at = scope(screen, node.id, host);

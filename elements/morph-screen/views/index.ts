@@ -1,6 +1,6 @@
 /** Which view draws each node type and component, the box a node's own element is, and every view's styles. */
 import type { CSSResult } from 'lit';
-import type { OpDocument, OpNode } from '../../../src/ops/index.js';
+import { isHeadRow, taskOf, type OpDocument, type OpNode } from '../../../src/ops/index.js';
 import type { MorphContext, NodeView } from '../screenContext.js';
 import { appComponent } from './appComponent.js';
 import { badge, badgeStyles } from './badge.js';
@@ -35,6 +35,7 @@ import { poll, pollStyles } from './poll.js';
 import { question, questionStyles } from './question.js';
 import { quiz, quizStyles } from './quiz.js';
 import { quote, quoteStyles, rule } from './quote.js';
+import { refused, refusedStyles } from './refused.js';
 import { cell, row, table, tableStyles } from './table.js';
 import { tab, tabs, tabsStyles } from './tabs.js';
 import { result, whatIf, whatIfStyles } from './whatIf.js';
@@ -90,29 +91,44 @@ export const COMPONENTS: Readonly<Record<string, NodeView>> = {
 
 const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
-/** The view for a node: the app's element when it registered one for the component, else ours, else a container. */
+/**
+ * The view for a node: a refused node's place, else the app's element when it registered one for the
+ * component, else ours, else a container.
+ */
 export function viewFor(node: OpNode, screen: MorphContext): NodeView {
+  if (node.refused?.what === 'node') return refused;
   if (!node.component) return own(BLOCKS, node.type) ? BLOCKS[node.type]! : container;
   const tag = screen.appTag(node.type);
   if (tag !== undefined) return appComponent(tag);
   return own(COMPONENTS, node.type) ? COMPONENTS[node.type]! : container;
 }
 
-/** The role and box of a node's own element, where the structure needs the element itself (list items, rows, cells). */
+/**
+ * The role and box of a node's own element, where the structure needs the element itself (list items, rows,
+ * cells). A refused node takes the box its parent holds, so a list stays a list and a table a table.
+ */
 export function boxOf(node: OpNode, doc: OpDocument): { role: string; box: string; task?: boolean } | null {
-  switch (node.type) {
+  const parent = node.parent === null ? undefined : doc.node(node.parent);
+  const type = node.refused?.what === 'node' ? HOLDS.get(parent?.type ?? '') : node.type;
+  switch (type) {
     case 'li':
-      return { role: 'listitem', box: 'li', task: node.attrs['task'] === 'open' || node.attrs['task'] === 'done' };
+      return { role: 'listitem', box: 'li', task: taskOf(node.attrs) !== null };
     case 'row':
       return { role: 'row', box: 'row' };
-    case 'cell': {
-      const row = node.parent === null ? undefined : doc.node(node.parent);
-      return { role: row?.attrs['head'] === true ? 'columnheader' : 'cell', box: 'cell' };
-    }
+    case 'cell':
+      return { role: parent && isHeadRow(parent.attrs) ? 'columnheader' : 'cell', box: 'cell' };
     default:
       return null;
   }
 }
+
+/** The box each container's children are. */
+const HOLDS: ReadonlyMap<string, string> = new Map([
+  ['ul', 'li'],
+  ['ol', 'li'],
+  ['table', 'row'],
+  ['row', 'cell'],
+]);
 
 export const viewStyles: CSSResult[] = [
   headingStyles,
@@ -139,4 +155,5 @@ export const viewStyles: CSSResult[] = [
   formStyles,
   fieldStyles,
   switchStyles,
+  refusedStyles,
 ];

@@ -1,13 +1,14 @@
 /**
  * A component inside a sentence or a table cell (an `el` span): a Badge or a Button drawn as their block
- * forms are, an app's own element when it registered one for the name, and anything else as its content in a
- * neutral span.
+ * forms are (a Button in a sentence of a Form sends the Form), an app's own element when it registered one for
+ * the name, and anything else as its content in a neutral span.
  */
 import { html, type TemplateResult } from 'lit';
-import type { ElementSpan } from '../../../src/ops/index.js';
+import type { ElementSpan, OpNode } from '../../../src/ops/index.js';
 import { appElement, handOver } from './appElement.js';
 import { badgeTemplate } from './badgeLook.js';
 import { buttonTemplate } from './button.js';
+import { ancestor } from './parts.js';
 import type { SpanScope } from './spans.js';
 
 /** Draws spans in a scope (handed in by spans.ts, which draws this). */
@@ -23,10 +24,17 @@ export function inlineComponent(s: ElementSpan, at: SpanScope, spans: Draw): unk
     case 'Badge':
       return badgeTemplate(s.attrs, spans(s.c, at));
     case 'Button':
-      return buttonTemplate({ id: at.nodeId, attrs: s.attrs, spans: s.c }, at.screen, false, at.nodeId);
+      return buttonTemplate({ id: at.nodeId, attrs: s.attrs, spans: s.c }, at.screen, formOf(at), at.nodeId);
     default:
       return html`<span class="inline-component">${spans(s.c, at)}</span>`;
   }
+}
+
+/** The Form the spans' node sits in (or is): a Button in a sentence sends it like any Button of the Form. */
+function formOf(at: SpanScope): OpNode | undefined {
+  const node = at.screen.doc.node(at.nodeId);
+  if (!node) return undefined;
+  return node.type === 'Form' && node.refused?.what !== 'node' ? node : ancestor(at.screen.doc, node, ['Form']);
 }
 
 function appInline(s: ElementSpan, at: SpanScope, tag: string, place: number, spans: Draw): TemplateResult | unknown {

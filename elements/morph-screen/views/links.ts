@@ -4,8 +4,9 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { httpUrl } from '../../../src/ops/index.js';
-import { fill } from '../../../strings/en.js';
+import { fillRuns } from '../../shared/base/fillRuns.js';
 import type { MorphContext } from '../screenContext.js';
+import { streamText } from './parts.js';
 
 /**
  * A link from the stream: only http(s), opened in a new tab (the answer stays where it is, as in a chat) with
@@ -19,12 +20,16 @@ export function link(href: string, content: unknown, screen: MorphContext): Temp
     ></a>`;
 }
 
-/** An `<img>` for an allowed source (no referrer, loaded lazily), else the words saying it isn't shown. */
+/**
+ * An `<img>` for an allowed source (no referrer, loaded lazily); the words saying it isn't shown when the
+ * policy refuses it, or once it failed to load (never the browser's broken-image glyph with its alt text
+ * spilling out of its box).
+ */
 export function picture(src: string, alt: string, screen: MorphContext): TemplateResult {
   const url = httpUrl(src);
-  if (url !== null && screen.imageAllowed(url)) {
-    return html`<img src=${url} alt=${alt} loading="lazy" decoding="async" referrerpolicy="no-referrer" part="image" />`;
+  const words = streamText(alt);
+  if (url !== null && screen.imageAllowed(url) && !screen.imageFailed(url)) {
+    return html`<img src=${url} alt=${words} loading="lazy" decoding="async" referrerpolicy="no-referrer" part="image" @error=${() => screen.imageBroke(url)} />`;
   }
-  const words = alt ? fill(screen.words.imageNotShown, { alt }) : screen.words.imageNotShownNoAlt;
-  return html`<span class="image-blocked" part="image-blocked">${words}</span>`;
+  return html`<span class="image-blocked" part="image-blocked">${words ? fillRuns(screen.words.imageNotShown, { alt: words }) : screen.words.imageNotShownNoAlt}</span>`;
 }

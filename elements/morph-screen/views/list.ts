@@ -1,4 +1,5 @@
 import { css, html, nothing } from 'lit';
+import { taskOf } from '../../../src/ops/index.js';
 import type { NodeView } from '../screenContext.js';
 import { children } from './children.js';
 import { scope, spans } from './spans.js';
@@ -17,15 +18,17 @@ export const orderedList: NodeView = {
 };
 
 /**
- * li: its spans, then any blocks it holds (a nested list). A task item shows a mark that isn't a control (the
- * stream says whether it is done; a person ticks things in a Checklist) and says "Done:" or "To do:" in words.
+ * li: its spans, then any blocks it holds (a nested list). A task item (`task` "open" or "done"; any other value
+ * is an ordinary item) shows a status mark, and says "Done:" or "To do:" in words. The mark is drawn so it
+ * can't be taken for a checkbox: a bare tick for done, a small dotted ring for to do, no box around either,
+ * nothing to press (the stream says whether it is done; a person ticks things in a Checklist).
  */
 export const listItem: NodeView = {
   render(node, screen, host) {
-    const task = node.attrs['task'];
+    const task = taskOf(node.attrs);
     const w = screen.words;
     const mark =
-      task === 'done' || task === 'open'
+      task !== null
         ? html`<span class="task-mark ${task}" aria-hidden="true"></span><span class="visually-hidden">${task === 'done' ? w.taskDone : w.taskOpen}</span>`
         : nothing;
     return html`<div class="li-body prose" dir="auto">${mark}${spans(node.spans, scope(screen, node.id, host))}</div>
@@ -41,23 +44,31 @@ export const listStyles = css`
   .li-body:empty { display: none; }
   .task-mark {
     display: inline-block;
-    inline-size: 0.9em;
-    block-size: 0.9em;
-    margin-inline-end: 0.4em;
-    vertical-align: -0.1em;
-    border: 2px solid var(--_input-border);
-    border-radius: 3px;
+    position: relative;
+    inline-size: 1em;
+    block-size: 1em;
+    margin-inline-end: 0.35em;
+    vertical-align: -0.15em;
   }
-  .task-mark.done { background: var(--_success); border-color: var(--_success); position: relative; }
+  /* To do: a small dotted ring, centred where the tick would be. */
+  .task-mark.open::after {
+    content: '';
+    position: absolute;
+    inset: 0.25em;
+    border: 2px dotted var(--_muted-text);
+    border-radius: 50%;
+  }
+  /* Done: a bare tick in the success colour. */
   .task-mark.done::after {
     content: '';
     position: absolute;
-    inset-inline-start: 0.22em;
-    inset-block-start: 0.02em;
-    inline-size: 0.22em;
-    block-size: 0.45em;
-    border: solid var(--_on-accent);
-    border-width: 0 2px 2px 0;
+    inset-inline-start: 0.32em;
+    inset-block-start: 0.08em;
+    inline-size: 0.3em;
+    block-size: 0.6em;
+    border: solid var(--_success);
+    border-width: 0 0.14em 0.14em 0;
     transform: rotate(45deg);
   }
+  .li-body:has(> .task-mark.done) { color: var(--_muted-text); }
 `;

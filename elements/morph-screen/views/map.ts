@@ -2,7 +2,7 @@ import { css, html } from 'lit';
 import type { TableData } from '../../../src/ops/index.js';
 import type { NodeView } from '../screenContext.js';
 import { cellNumber, cellText } from './numbers.js';
-import { fallback, firstAttr, pending } from './parts.js';
+import { firstAttr, standIn, streamText } from './parts.js';
 
 /**
  * Map: its places as a table (every place readable without a map), under a slot named `map-<id>` where the
@@ -12,9 +12,7 @@ import { fallback, firstAttr, pending } from './parts.js';
  */
 export const map: NodeView = {
   render(node, screen) {
-    if (!node.closed || node.dataKind !== 'table') {
-      return node.closed ? fallback(screen.words.answerMissing, 'missing', 'media') : pending(screen.words.loading, 'media');
-    }
+    if (!node.closed || node.dataKind !== 'table') return standIn(node, screen, 'media');
     const data = node.data as TableData;
     const title = firstAttr(node.attrs, ['title', 'label']) || screen.words.mapPlaces;
     const numeric = data.columns.map((_, i) => data.rows.length > 0 && data.rows.every((r) => r[i] === null || r[i] === undefined || !Number.isNaN(cellNumber(r[i]))));
@@ -24,11 +22,11 @@ export const map: NodeView = {
         <table class="data-table">
           <caption dir="auto">${title}</caption>
           <thead>
-            <tr>${data.columns.map((c, i) => html`<th scope="col" class=${numeric[i] ? 'num' : ''} dir="auto">${cellText(c)}</th>`)}</tr>
+            <tr>${data.columns.map((c, i) => html`<th scope="col" class=${numeric[i] ? 'num' : ''} dir="auto">${streamText(cellText(c))}</th>`)}</tr>
           </thead>
           <tbody>
             ${data.rows.map(
-              (r) => html`<tr>${data.columns.map((_, i) => html`<td class=${numeric[i] ? 'num' : ''} dir="auto">${cellText(r[i])}</td>`)}</tr>`,
+              (r) => html`<tr>${data.columns.map((_, i) => html`<td class=${numeric[i] ? 'num' : ''} dir="auto">${streamText(cellText(r[i]))}</td>`)}</tr>`,
             )}
           </tbody>
         </table>

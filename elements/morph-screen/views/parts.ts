@@ -3,7 +3,12 @@
  * reading attributes as words or one of a few allowed values, and finding the component a node sits in.
  */
 import { html, type TemplateResult } from 'lit';
+import { Signal } from 'signal-polyfill';
 import { attrText, type Attrs, type OpDocument, type OpNode } from '../../../src/ops/index.js';
+import { streamText } from '../../shared/base/streamText.js';
+import type { MorphContext } from '../screenContext.js';
+
+export { streamText };
 
 /** Sizes of the blocks that stand in for a component, so the layout doesn't move when it arrives. */
 export type BlockSize = 'text' | 'control' | 'block' | 'chart' | 'media';
@@ -15,18 +20,36 @@ export type BlockSize = 'text' | 'control' | 'block' | 'chart' | 'media';
 export const pending = (label: string, size: BlockSize = 'block'): TemplateResult =>
   html`<div class="pending shimmer" data-size=${size}><span class="visually-hidden">${label}</span></div>`;
 
-/** A part that can't be shown (its data never came, or drawing it failed): a muted block with a sentence. */
-export const fallback = (words: string, kind: 'missing' | 'crashed' = 'missing', size: BlockSize = 'block'): TemplateResult =>
+/**
+ * A part that can't be shown: its data never came (`missing`), the stream's op for it was refused (`refused`),
+ * or drawing it failed (`crashed`). A muted block with a sentence.
+ */
+export const fallback = (words: string, kind: 'missing' | 'refused' | 'crashed' = 'missing', size: BlockSize = 'block'): TemplateResult =>
   html`<div class="fallback" part="fallback" data-kind=${kind} data-size=${size}>${words}</div>`;
 
-/** An attribute as words: its text, or '' (a bare attribute has no words). */
-export const attr = (attrs: Attrs, name: string): string => attrText(attrs, name) ?? '';
+/**
+ * Nothing more will come for this node: it closed, or the input is over (an answer that stopped without its
+ * `end` op leaves nodes open that will never close). Tracked: an open node draws again when the input ends.
+ */
+export const settled = (node: OpNode, screen: MorphContext): boolean => node.closed || screen.doc.finished;
 
-/** The first of several attribute names that has words. */
+/**
+ * What stands in for a component that has nothing to show: a shimmering block while more may come, then a
+ * sentence: its data was refused (it can't be shown), or it never arrived.
+ */
+export function standIn(node: OpNode, screen: MorphContext, size: BlockSize = 'block'): TemplateResult {
+  if (!settled(node, screen)) return pending(screen.words.loading, size);
+  return node.refused ? fallback(screen.words.answerCrashed, 'refused', size) : fallback(screen.words.answerMissing, 'missing', size);
+}
+
+/** An attribute as words to show: its text without direction controls, or '' (a bare attribute has no words). */
+export const attr = (attrs: Attrs, name: string): string => streamText(attrText(attrs, name) ?? '');
+
+/** The first of several attribute names that has words, as words to show (without direction controls). */
 export function firstAttr(attrs: Attrs, names: readonly string[]): string {
   for (const n of names) {
     const v = attrText(attrs, n);
-    if (v !== undefined && v !== '') return v;
+    if (v !== undefined && v !== '') return streamText(v);
   }
   return '';
 }
@@ -38,25 +61,17 @@ export function oneOf<T extends string>(attrs: Attrs, name: string, allowed: rea
 }
 
 /**
- * The nearest ancestor of one of `types`, or undefined. Types and places never change, so nothing here is
- * tracked; at most `maxDepth` steps.
+ * The nearest ancestor of one of `types`, or undefined; a refused node is none of them, whatever its type says.
+ * Types, places and a node's refusal never change, so nothing here is tracked; at most `maxDepth` steps.
  */
 export function ancestor(doc: OpDocument, node: OpNode, types: readonly string[]): OpNode | undefined {
-  let parent = node.parent === null ? undefined : doc.node(node.parent);
-  while (parent) {
-    if (types.includes(parent.type)) return parent;
-    parent = parent.parent === null ? undefined : doc.node(parent.parent);
-  }
-  return undefined;
+  return Signal.subtle.untrack(() => {
+    let parent = node.parent === null ? undefined : doc.node(node.parent);
+    while (parent) {
+      if (types.includes(parent.type) && parent.refused?.what !== 'node') return parent;
+      parent = parent.parent === null ? undefined : doc.node(parent.parent);
+    }
+    return undefined;
+  });
 }
 
-/** The options of a Poll, Select, Radio or Checkboxes: its `options` attribute split at `|`. */
-export function optionsAttr(attrs: Attrs): string[] {
-  const raw = attrText(attrs, 'options');
-  if (!raw) return [];
-  return raw
-    .split('|')
-    .map((o) => o.trim())
-    .filter((o) => o !== '')
-    .slice(0, 1000);
-}

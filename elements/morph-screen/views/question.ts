@@ -8,9 +8,9 @@ import {
   type QuestionData,
   type QuizState,
 } from '../../../src/ops/index.js';
-import { fill } from '../../../strings/en.js';
+import { fillRuns } from '../../shared/base/fillRuns.js';
 import type { MorphContext, NodeHost, NodeView } from '../screenContext.js';
-import { fallback, pending } from './parts.js';
+import { standIn, streamText } from './parts.js';
 import { inline, scope, spans } from './spans.js';
 
 const INDEX = 'question:index';
@@ -47,10 +47,8 @@ export const question: NodeView = {
     const quiz = parent?.type === 'Quiz' ? parent : undefined;
     const words = attrText(node.attrs, 'q') ?? attrText(node.attrs, 'question');
     const at = scope(screen, node.id, host);
-    const asked = words !== undefined ? words : spans(node.spans, at);
-    if (node.dataKind !== 'question') {
-      return node.closed ? fallback(screen.words.answerMissing, 'missing') : pending(screen.words.loading);
-    }
+    const asked = words !== undefined ? streamText(words) : spans(node.spans, at);
+    if (node.dataKind !== 'question') return standIn(node, screen);
     const data = node.data as QuestionData;
     const index = quiz ? placeIn(quiz, node, screen, host) : 0;
     const chosenNow = quiz ? ((screen.states.get(quiz.id) as QuizState | null)?.answers[index] ?? null) : screen.quizzes.lone(node.id);
@@ -77,7 +75,7 @@ export const question: NodeView = {
         ? w.quizRecorded
         : chosen === data.answer
           ? w.quizRight
-          : fill(w.quizWrong, { answer: `${letter(data.answer)}. ${plainText(data.items[data.answer])}` });
+          : fillRuns(w.quizWrong, { answer: `${letter(data.answer)}. ${streamText(plainText(data.items[data.answer]))}` });
     return html`<fieldset class="question" part="question" @keydown=${onKey}>
       <legend class="question-text" dir="auto">${asked}</legend>
       <ul class="choices">

@@ -3,15 +3,17 @@
  * Links and images were already limited to http(s) by the document; they are checked once more here (it costs
  * little and this is where a URL meets the page), and images also against the app's policy.
  *
- * Bidi: each formatting span, link and inline component isolates its content (`unicode-bidi: isolate` in the
- * screen's styles), and every block holding stream text is `dir="auto"`, so an override character in the
- * stream can't reorder the text around it or the element's own words.
+ * Bidi: text goes through `streamText()`, the one text path for model words, which removes the direction
+ * controls (an override can't make "evil" show as "live"); each element inside a node isolates its content
+ * (`unicode-bidi: isolate` in the screen's styles), and every block holding stream text is `dir="auto"`, so
+ * right-to-left text can't reorder the words around it or the element's own.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { spansOf, type ElementSpan, type ImageSpan, type Inline, type Span } from '../../../src/ops/index.js';
 import type { MorphContext, NodeHost } from '../screenContext.js';
 import { inlineComponent } from './inlineComponent.js';
 import { link, picture } from './links.js';
+import { streamText } from './parts.js';
 
 /**
  * Where spans are drawn: the screen, the node they belong to (an inline Button's action names it) and, when
@@ -41,9 +43,9 @@ export const inline = (value: Inline | null | undefined, at: SpanScope): unknown
 function span(s: Span, at: SpanScope): unknown {
   switch (s.t) {
     case 'text':
-      return s.v;
+      return streamText(s.v);
     case 'code':
-      return html`<code>${s.v}</code>`;
+      return html`<code>${streamText(s.v)}</code>`;
     case 'br':
       return html`<br />`;
     case 'strong':

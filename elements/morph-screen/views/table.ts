@@ -1,4 +1,5 @@
 import { css, html, nothing } from 'lit';
+import { isEndAligned } from '../../../src/ops/index.js';
 import type { NodeView } from '../screenContext.js';
 import { children } from './children.js';
 import { scope, spans } from './spans.js';
@@ -22,10 +23,10 @@ export const row: NodeView = {
   },
 };
 
-/** cell: its spans; a column header in a header row; right-aligned (to the end) when `align` is `right`. */
+/** cell: its spans; a column header in a header row; aligned to the end when `align` is `right`, else to the start. */
 export const cell: NodeView = {
   render(node, screen, host) {
-    const numeric = node.attrs['align'] === 'right';
+    const numeric = isEndAligned(node.attrs);
     return html`<div class="cell-body${numeric ? ' num' : ''}" dir=${numeric ? nothing : 'auto'}>${spans(node.spans, scope(screen, node.id, host))}</div>`;
   },
 };

@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import { attrText, evaluateFormula, sliderSpec, sliderValue, type OpNode, type ResultData, type WhatIfState } from '../../../src/ops/index.js';
 import { domId, type MorphContext, type NodeView } from '../screenContext.js';
 import { body } from './container.js';
-import { ancestor, fallback, firstAttr, oneOf, pending } from './parts.js';
+import { ancestor, firstAttr, oneOf, standIn, streamText } from './parts.js';
 import { shown } from './numbers.js';
 
 /** WhatIf: its Sliders and Results (and anything else it holds), under its `title`. Moving a Slider sends nothing. */
@@ -10,7 +10,7 @@ export const whatIf: NodeView = {
   render(node, screen, host) {
     const title = firstAttr(node.attrs, ['title', 'label']);
     const id = domId.title(node.id);
-    return html`<section class="what-if" part="what-if" aria-labelledby=${title ? id : nothing}>
+    return html`<section class="what-if framed" part="what-if" aria-labelledby=${title ? id : nothing}>
       ${title ? html`<div class="card-title" id=${id} dir="auto">${title}</div>` : nothing}
       ${body(node, screen, host)}
     </section>`;
@@ -27,7 +27,8 @@ export function whatIfSlider(node: OpNode, whatIf: OpNode, screen: MorphContext)
   const spec = sliderSpec(node.attrs);
   const values = valuesOf(whatIf, screen);
   const name = spec.name;
-  const current = name !== null && typeof values[name] === 'number' ? values[name] : spec.value;
+  const given = name !== null && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+  const current = typeof given === 'number' ? given : spec.value;
   const id = domId.field(node.id);
   const move = (e: Event) => {
     const v = sliderValue(spec, (e.currentTarget as HTMLInputElement).valueAsNumber);
@@ -36,9 +37,9 @@ export function whatIfSlider(node: OpNode, whatIf: OpNode, screen: MorphContext)
     const r = screen.states.set(whatIf.id, { values: { ...now, [name]: v } });
     if (r.ok) screen.stateChanged(whatIf.id);
   };
-  const unit = attrText(node.attrs, 'unit') ?? '';
+  const unit = streamText(attrText(node.attrs, 'unit') ?? '');
   return html`<div class="field slider-field">
-    <label class="field-label" for=${id}><bdi>${spec.label || name || ''}</bdi></label>
+    <label class="field-label" for=${id}><bdi>${streamText(spec.label || name || '')}</bdi></label>
     <div class="slider-row">
       <input
         id=${id}
@@ -52,7 +53,7 @@ export function whatIfSlider(node: OpNode, whatIf: OpNode, screen: MorphContext)
         aria-valuetext=${unit ? `${shown(current, screen.locale)} ${unit}` : nothing}
         @input=${move}
       />
-      <output class="slider-value" for=${id}>${shown(current, screen.locale)}${unit ? html` <bdi>${unit}</bdi>` : nothing}</output>
+      <output class="slider-value" for=${id}>${shown(current, screen.locale)}${unit ? html`&nbsp;<bdi>${unit}</bdi>` : nothing}</output>
     </div>
   </div>`;
 }
@@ -80,35 +81,26 @@ function formatted(value: number, node: OpNode, locale: string): string {
  */
 export const result: NodeView = {
   render(node, screen) {
-    if (node.dataKind !== 'result') {
-      return node.closed ? fallback(screen.words.answerMissing, 'missing', 'text') : pending(screen.words.loading, 'text');
-    }
+    if (node.dataKind !== 'result') return standIn(node, screen, 'text');
     const data = node.data as ResultData;
     const owner = ancestor(screen.doc, node, ['WhatIf']);
     const value = owner ? evaluateFormula(data.formula, valuesOf(owner, screen)) : data.value;
     const label = firstAttr(node.attrs, ['label', 'title', 'name']);
-    const unit = attrText(node.attrs, 'unit') ?? '';
+    const unit = streamText(attrText(node.attrs, 'unit') ?? '');
     return html`<div class="result" part="result">
       ${label ? html`<span class="result-label" id=${domId.label(node.id)} dir="auto">${label}</span>` : nothing}
       <output class="result-value" aria-labelledby=${label ? domId.label(node.id) : nothing}
-        >${value === null ? screen.words.resultUnknown : formatted(value, node, screen.locale)}${unit && value !== null ? html` <bdi>${unit}</bdi>` : nothing}</output
+        >${value === null ? screen.words.resultUnknown : formatted(value, node, screen.locale)}${unit && value !== null ? html`&nbsp;<bdi>${unit}</bdi>` : nothing}</output
       >
     </div>`;
   },
 };
 
 export const whatIfStyles = css`
-  .what-if {
-    display: flex;
-    flex-direction: column;
-    gap: var(--_space-3);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: var(--_space-4);
-  }
   .slider-row { display: flex; align-items: center; gap: var(--_space-3); }
-  .slider-value { min-inline-size: 4ch; text-align: end; font-variant-numeric: tabular-nums; font-weight: 600; }
+  /* A value and its unit ("140 €") are one thing: never two lines. */
+  .slider-value { flex: none; min-inline-size: 4ch; text-align: end; font-variant-numeric: tabular-nums; font-weight: 600; white-space: nowrap; }
   .result { display: flex; justify-content: space-between; align-items: baseline; gap: var(--_space-3); flex-wrap: wrap; }
   .result-label { color: var(--_label-text); }
-  .result-value { font-size: var(--_font-size-xl); font-weight: 650; font-variant-numeric: tabular-nums; }
+  .result-value { font-size: var(--_font-size-xl); font-weight: 650; font-variant-numeric: tabular-nums; white-space: nowrap; }
 `;

@@ -199,11 +199,12 @@ describe('morph-screen: spans', () => {
     screen.remove();
   });
 
-  it('isolates stream text: blocks are dir=auto and inline runs isolate, so an override stays inside', async () => {
+  it('isolates stream text: blocks are dir=auto, inline runs isolate, and direction controls are not shown', async () => {
     const screen = await mount(ops({ op: 'node', id: '0', type: 'p', spans: [{ t: 'strong', c: t('\u202Eevil') }, { t: 'text', v: ' after' }] }, { op: 'node', id: '1', type: 'Button', attrs: { ask: 'x' }, spans: '\u202Eabc' }) + END);
     expect(getComputedStyle($(screen, 'p strong')!).unicodeBidi).to.equal('isolate');
     expect($(screen, 'p')!.getAttribute('dir')).to.equal('auto');
-    expect($(screen, 'button bdi')!.textContent).to.equal('\u202Eabc');
+    expect($(screen, 'p strong')!.textContent).to.equal('evil');
+    expect($(screen, 'button bdi')!.textContent).to.equal('abc');
     screen.remove();
   });
 });

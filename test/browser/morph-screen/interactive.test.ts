@@ -22,7 +22,7 @@ describe('morph-screen: Question and Quiz', () => {
     const states = collect(screen, 'morph-state');
     choices(screen, '0.0')[0]!.click();
     await settle(screen);
-    expect(textOf(node(screen, '0.0').querySelector('.feedback'))).to.equal('Not quite. The answer is B. Jupiter.');
+    expect(node(screen, '0.0').querySelector('.feedback')!.textContent).to.equal('Not quite. The answer is B. Jupiter.');
     expect(choices(screen, '0.0')[0]!.getAttribute('aria-pressed')).to.equal('true');
     expect(choices(screen, '0.0')[0]!.getAttribute('aria-disabled')).to.equal('true');
     choices(screen, '0.0')[1]!.click(); // answered already: stays
@@ -117,7 +117,7 @@ describe('morph-screen: Poll, Checklist, Flashcards', () => {
     buttons[0]!.click(); // one vote only
     await settle(screen);
     expect(actions.map((e) => e.action)).to.deep.equal([{ type: 'vote', node: '0', name: 'lunch', choice: 'Sushi' }]);
-    expect(textOf(node(screen, '0').querySelector('.feedback'))).to.equal('You voted for Sushi.');
+    expect(node(screen, '0').querySelector('.feedback')!.textContent).to.equal('You voted for Sushi.');
     screen.state = { '1': { vote: 'No' } };
     await settle(screen);
     expect(textOf(node(screen, '1').querySelector('legend'))).to.equal('Again?');

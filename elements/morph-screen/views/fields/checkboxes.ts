@@ -1,14 +1,15 @@
 import { html } from 'lit';
+import { choiceOptions } from '../../../../src/ops/index.js';
 import type { NodeView } from '../../screenContext.js';
+import { streamText } from '../parts.js';
 import { field, legendFor, messageFor } from './field.js';
-import { optionsOf } from './options.js';
 
 /** Checkboxes: any of several options; the value is the chosen options in their order. */
 export const checkboxes: NodeView = {
   render(node, screen, host) {
     const f = field(node, screen, host);
     const chosen = Array.isArray(f.value) ? (f.value as readonly string[]) : [];
-    const options = optionsOf(node);
+    const options = choiceOptions(node);
     const toggle = (o: string, on: boolean) => {
       const now = f.now();
       const before = Array.isArray(now) ? (now as readonly string[]) : [];
@@ -18,7 +19,7 @@ export const checkboxes: NodeView = {
       ${legendFor(f)}
       ${options.map(
         (o) => html`<label class="choice-row">
-          <input type="checkbox" .checked=${chosen.includes(o)} aria-invalid=${f.invalid} @change=${(e: Event) => toggle(o, (e.currentTarget as HTMLInputElement).checked)} /><bdi>${o}</bdi>
+          <input type="checkbox" .checked=${chosen.includes(o)} aria-invalid=${f.invalid} @change=${(e: Event) => toggle(o, (e.currentTarget as HTMLInputElement).checked)} /><bdi>${streamText(o)}</bdi>
         </label>`,
       )}
       ${messageFor(f)}

@@ -1,14 +1,16 @@
 /**
  * What every field view shares: its label, whether it is required, its value and how to change it (inside a
  * Form through the Form's state and device values; outside one, on the field's own element), and the message
- * a required field shows once a send was tried while it was empty.
+ * a field shows once a send was tried while its value couldn't be sent (empty and required, or not what the
+ * field asks: an email address, a date in range…), until the value can.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
-import { attrFlag, attrText, FIELD_KINDS, hasValue, plainText, type OpNode } from '../../../../src/ops/index.js';
+import { attrFlag, attrText, plainText, type OpNode } from '../../../../src/ops/index.js';
+import { fill, type StringKey } from '../../../../strings/en.js';
 import { startingValue } from '../../controllers/forms.js';
 import { domId, type MorphContext, type NodeHost } from '../../screenContext.js';
-import { ancestor } from '../parts.js';
+import { ancestor, streamText } from '../parts.js';
 
 const LOCAL = 'field:value';
 
@@ -30,7 +32,7 @@ export interface Field {
 
 export function field(node: OpNode, screen: MorphContext, host: NodeHost): Field {
   const form = ancestor(screen.doc, node, ['Form']);
-  const label = attrText(node.attrs, 'label') ?? plainText(node.spans);
+  const label = streamText(attrText(node.attrs, 'label') ?? plainText(node.spans));
   const required = attrFlag(node.attrs, 'required');
   let value: unknown;
   let set: (v: unknown) => void;
@@ -47,10 +49,10 @@ export function field(node: OpNode, screen: MorphContext, host: NodeHost): Field
       host.requestUpdate();
     };
   }
-  const kind = FIELD_KINDS.get(node.type) ?? 'text';
-  const missing = required && !!form && screen.forms.tried(form.id) && !hasValue(kind, value);
+  const problem = form ? screen.forms.problem(form, node) : null;
   const w = screen.words;
-  const message = missing ? (kind === 'boolean' ? w.turnOn : kind === 'options' || node.type === 'Select' || node.type === 'Radio' ? w.chooseOption : w.required) : '';
+  const key = problem && Object.prototype.hasOwnProperty.call(w, problem.message) ? (problem.message as StringKey) : 'required';
+  const message = problem ? fill(w[key], problem.values ?? {}) : '';
   return {
     node,
     id: domId.field(node.id),

@@ -2,7 +2,7 @@ import { html } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { attrText } from '../../../../src/ops/index.js';
 import type { NodeView } from '../../screenContext.js';
-import { oneOf } from '../parts.js';
+import { oneOf, streamText } from '../parts.js';
 import { field, inputText, labelFor, messageFor } from './field.js';
 
 const TYPES = ['text', 'email', 'tel', 'url', 'number', 'search', 'password'] as const;
@@ -22,7 +22,7 @@ export const input: NodeView = {
         data-field=${node.id}
         dir="auto"
         .value=${live(typeof f.value === 'string' ? f.value : '')}
-        placeholder=${attrText(node.attrs, 'placeholder') ?? ''}
+        placeholder=${streamText(attrText(node.attrs, 'placeholder') ?? '')}
         aria-required=${f.required ? 'true' : 'false'}
         aria-invalid=${f.invalid}
         aria-describedby=${f.describedBy}

@@ -1,8 +1,9 @@
 import { html } from 'lit';
+import { choiceOptions } from '../../../../src/ops/index.js';
 import type { NodeView } from '../../screenContext.js';
 import { domId } from '../../screenContext.js';
+import { streamText } from '../parts.js';
 import { field, messageFor } from './field.js';
-import { optionsOf } from './options.js';
 
 /** Radio: one option of a few, as native radio buttons (arrow keys move and choose). */
 export const radio: NodeView = {
@@ -23,7 +24,7 @@ export const radio: NodeView = {
       aria-describedby=${f.describedBy}
     >
       <legend class="field-label" id=${legend}><bdi>${f.label}</bdi>${f.required ? html`<span class="required-mark" aria-hidden="true"> *</span>` : ''}</legend>
-      ${optionsOf(node).map(
+      ${choiceOptions(node).map(
         (o) => html`<label class="choice-row">
           <input
             type="radio"
@@ -31,7 +32,7 @@ export const radio: NodeView = {
             .value=${o}
             .checked=${o === value}
             @change=${() => f.set(o)}
-          /><bdi>${o}</bdi>
+          /><bdi>${streamText(o)}</bdi>
         </label>`,
       )}
       ${messageFor(f)}

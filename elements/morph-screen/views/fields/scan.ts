@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { attrText } from '../../../../src/ops/index.js';
 import type { NodeView } from '../../screenContext.js';
+import { streamText } from '../parts.js';
 import { field, inputText, labelFor, messageFor } from './field.js';
 
 const STATUS = 'scan:status';
@@ -48,7 +49,7 @@ export const scan: NodeView = {
         dir="auto"
         autocomplete="off"
         .value=${live(typeof f.value === 'string' ? f.value : '')}
-        placeholder=${attrText(node.attrs, 'placeholder') ?? ''}
+        placeholder=${streamText(attrText(node.attrs, 'placeholder') ?? '')}
         aria-required=${f.required ? 'true' : 'false'}
         aria-invalid=${f.invalid}
         aria-describedby=${f.describedBy}

@@ -2,6 +2,7 @@ import { html } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { attrText } from '../../../../src/ops/index.js';
 import type { NodeView } from '../../screenContext.js';
+import { streamText } from '../parts.js';
 import { field, inputText, labelFor, messageFor } from './field.js';
 
 /** TextArea: several lines of text (`rows`, 2 to 12, default 4). */
@@ -19,7 +20,7 @@ export const textArea: NodeView = {
         data-field=${node.id}
         dir="auto"
         .value=${live(typeof f.value === 'string' ? f.value : '')}
-        placeholder=${attrText(node.attrs, 'placeholder') ?? ''}
+        placeholder=${streamText(attrText(node.attrs, 'placeholder') ?? '')}
         aria-required=${f.required ? 'true' : 'false'}
         aria-invalid=${f.invalid}
         aria-describedby=${f.describedBy}

@@ -157,10 +157,14 @@ describe('morph-screen: spans', () => {
   });
 
   it('an image loads with no referrer, its credit under it; the images policy decides which load', async () => {
-    const text = ops({ op: 'node', id: '0', type: 'p', spans: [{ t: 'img', src: 'https://cdn.example.com/a.png', alt: 'A cat', credit: t('Photo: Ann') }, { t: 'img', src: 'https://other.example.org/b.png', alt: 'A dog' }] }) + END;
-    const screen = await mount(text, { images: { origins: ['https://cdn.example.com'] } });
+    // Two origins of the test server, so both pictures really load (one that fails would show its words).
+    const here = location.origin;
+    const other = `${location.protocol}//${location.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}:${location.port}`;
+    const cat = `${here}/demo/assets/cafe.svg`;
+    const text = ops({ op: 'node', id: '0', type: 'p', spans: [{ t: 'img', src: cat, alt: 'A cat', credit: t('Photo: Ann') }, { t: 'img', src: `${other}/demo/assets/card.svg`, alt: 'A dog' }] }) + END;
+    const screen = await mount(text, { images: { origins: [here] } });
     const imgs = $$<HTMLImageElement>(screen, 'img');
-    expect(imgs.map((i) => i.getAttribute('src'))).to.deep.equal(['https://cdn.example.com/a.png']);
+    expect(imgs.map((i) => i.getAttribute('src'))).to.deep.equal([cat]);
     expect(imgs[0]!.alt).to.equal('A cat');
     expect(imgs[0]!.referrerPolicy).to.equal('no-referrer');
     expect(textOf($(screen, '.credit'))).to.equal('Photo: Ann');

@@ -77,8 +77,9 @@ describe('morph-screen: display components', () => {
 
   it('Gallery: images with alt and credit; one the policy refuses says what it shows', async () => {
     const screen = await mount(
-      ops({ op: 'node', id: '0', type: 'Gallery', data: { images: [{ src: 'https://img.example.com/1.jpg', alt: 'Harbour', credit: 'Ann' }, { src: 'https://elsewhere.example.net/2.jpg', alt: 'Hill' }] } }) + END,
-      { images: { origins: ['https://img.example.com'] } },
+      // A picture of the test server, so it really loads (one that fails would show its words).
+      ops({ op: 'node', id: '0', type: 'Gallery', data: { images: [{ src: `${location.origin}/demo/assets/cafe.svg`, alt: 'Harbour', credit: 'Ann' }, { src: 'https://elsewhere.example.net/2.jpg', alt: 'Hill' }] } }) + END,
+      { images: { origins: [location.origin] } },
     );
     expect($$<HTMLImageElement>(screen, '.gallery img').map((i) => i.alt)).to.deep.equal(['Harbour']);
     expect(textOf($(screen, '.gallery figcaption'))).to.equal('Ann');

@@ -5,16 +5,26 @@
 // cost to the first 1,000's. Targets: p95 under 0.5 ms, ratio at most 1.5; it says whether each holds.
 // BENCH_FOLLOW=1 scrolls to the end after each op, as a chat that follows the stream does, so every op lands
 // on screen. The page is cross-origin isolated, so performance.now() is precise to microseconds.
+//
+// Then, all at once: a 20,000-op answer handed to stream() whole, from each kind of source (a ReadableStream with
+// every chunk enqueued, an async iterable that never waits, an array, a string, a fetch Response), as a fast
+// local source or a file delivers it. For each it prints the longest task (the longest time the page didn't
+// answer: the largest gap between two turns of a heartbeat, and any long task Chromium reports), the frames
+// painted while the answer was written and drawn, and how long that took. Target: no task over 50 ms.
 // A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads cdn/agentic-elements.js,
-// the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, every line still printed.
+// the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, every line still printed. BENCH_ONLY=burst
+// or BENCH_ONLY=ops runs one part.
 import { makeAnswer } from './answer.mjs';
 import { needCdn, openBenchPage } from './benchPage.mjs';
 
 needCdn();
 const bundle = 'cdn/agentic-elements.js';
 const QUICK = process.env.BENCH_QUICK === '1';
+const ONLY = process.env.BENCH_ONLY ?? '';
 const OPS = QUICK ? 2_000 : 10_000;
+const BURST_OPS = 20_000;
 const answer = makeAnswer(7, OPS);
+const burst = makeAnswer(11, BURST_OPS);
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>morph bench</title>
 <script type="module" src="/${bundle}"></script></head><body><morph-screen></morph-screen></body></html>`;
 const FOLLOW = process.env.BENCH_FOLLOW === '1';
@@ -22,10 +32,21 @@ const { tab, close } = await openBenchPage({
   html: page,
   // Cross-origin isolated, so performance.now() is precise to microseconds.
   headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
-  routes: { '/answer.jsonl': { type: 'application/x-ndjson', body: answer.join('') } },
+  routes: {
+    '/answer.jsonl': { type: 'application/x-ndjson', body: answer.join('') },
+    '/burst.jsonl': { type: 'application/x-ndjson', body: burst.join('') },
+  },
 });
 try {
   await tab.waitForFunction(() => customElements.get('morph-screen'));
+  if (ONLY !== 'burst') await perOp();
+  if (ONLY !== 'ops') await allAtOnce();
+} finally {
+  await close();
+}
+
+/** Each op on its own, drawn and laid out before the next: the cost per op and whether it grows. */
+async function perOp() {
   const runs = Number(process.env.BENCH_RUNS ?? (QUICK ? 2 : 4));
   const { results, nodes } = await tab.evaluate(async ({ runs, follow }) => {
     const lines = (await (await fetch('/answer.jsonl')).text()).split('\n').filter(Boolean).map((l) => `${l}\n`);
@@ -68,6 +89,92 @@ try {
   console.log(`per op: p50 ${q(0.5).toFixed(3)} ms, p95 ${p95.toFixed(3)} ms: target p95 < 0.5 ms ${holds(p95 < 0.5)}`);
   console.log(`first 1,000 ops ${first.toFixed(1)} ms, last 1,000 ops ${last.toFixed(1)} ms`);
   console.log(`ratio last 1,000 / first 1,000: ${ratio.toFixed(2)}: target <= 1.5 ${holds(ratio <= 1.5)}`);
-} finally {
-  await close();
+}
+
+/** The 20,000-op answer handed over whole, from each kind of source: the longest task and the frames painted. */
+async function allAtOnce() {
+  const results = await tab.evaluate(async () => {
+    const text = await (await fetch('/burst.jsonl')).text();
+    const lines = text.split('\n').filter(Boolean).map((l) => `${l}\n`);
+    const sources = {
+      'ReadableStream, every chunk enqueued': () =>
+        new ReadableStream({
+          start(c) {
+            for (const l of lines) c.enqueue(l);
+            c.close();
+          },
+        }),
+      'async iterable that never waits': () =>
+        (async function* () {
+          for (const l of lines) yield l;
+        })(),
+      'array of chunks': () => lines,
+      'one string': () => text,
+      'fetch Response': () => fetch('/burst.jsonl'),
+    };
+    const el = document.querySelector('morph-screen');
+    const turn = () => new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+    /** Until every node has its element and nothing is left to draw later (no pending block in the answer). */
+    async function drawn() {
+      for (let i = 0; i < 2000; i++) {
+        await frame();
+        const root = el.shadowRoot;
+        if (!root.querySelector('.answer-body .pending') && !el.isUpdatePending) {
+          const nodes = root.querySelectorAll('morph-node');
+          let busy = false;
+          for (const n of nodes) if (n.isUpdatePending) busy = true;
+          if (!busy) return;
+        }
+      }
+    }
+    const out = [];
+    for (const [kind, make] of Object.entries(sources)) {
+      el.reset();
+      await drawn();
+      const long = [];
+      const loaf = [];
+      const observers = [];
+      for (const [type, list] of [['longtask', long], ['long-animation-frame', loaf]]) {
+        if (!PerformanceObserver.supportedEntryTypes.includes(type)) continue;
+        const o = new PerformanceObserver((l) => { for (const e of l.getEntries()) list.push(e.duration); });
+        o.observe({ type, buffered: false });
+        observers.push(o);
+      }
+      let running = true;
+      let frames = 0;
+      const countFrames = () => { if (running) { frames++; requestAnimationFrame(countFrames); } };
+      requestAnimationFrame(countFrames);
+      // A heartbeat of tasks: the largest gap between two beats is the longest the page didn't get a turn.
+      let last = performance.now();
+      let gap = 0;
+      (async () => {
+        while (running) {
+          await turn();
+          const now = performance.now();
+          gap = Math.max(gap, now - last);
+          last = now;
+        }
+      })();
+      const t0 = performance.now();
+      await el.stream(make());
+      await drawn();
+      const ms = performance.now() - t0;
+      running = false;
+      await frame();
+      for (const o of observers) { o.takeRecords().forEach((e) => (e.entryType === 'longtask' ? long : loaf).push(e.duration)); o.disconnect(); }
+      out.push({ kind, ms, gap, long: long.length, longest: Math.max(0, ...long), loaf: Math.max(0, ...loaf), frames, nodes: el.shadowRoot.querySelectorAll('morph-node').length });
+    }
+    return out;
+  });
+  const holds = (ok) => (ok ? 'holds' : 'DOES NOT HOLD');
+  console.log(`\n${BURST_OPS.toLocaleString('en')} ops handed to stream() at once, by kind of source (target: no task over 50 ms, frames keep painting):`);
+  for (const r of results) {
+    const longest = Math.max(r.gap, r.longest);
+    console.log(
+      `${r.kind}: written and drawn in ${r.ms.toFixed(0)} ms (${r.nodes} node elements); longest task ${longest.toFixed(1)} ms ${holds(longest <= 50)}` +
+        ` (heartbeat gap ${r.gap.toFixed(1)} ms, ${r.long} long tasks${r.long ? `, longest ${r.longest.toFixed(0)} ms` : ''}, longest animation frame ${r.loaf.toFixed(0)} ms);` +
+        ` ${r.frames} frames painted (${((r.frames * 1000) / r.ms).toFixed(0)} per second)`,
+    );
+  }
 }

@@ -1,5 +1,6 @@
 import { LitElement, nothing, type PropertyValues } from 'lit';
 import { SignalWatcher } from '../shared/base/signalWatcher.js';
+import { taskBudget } from './controllers/taskBudget.js';
 import type { MorphContext } from './screenContext.js';
 import { boxOf, viewFor } from './views/index.js';
 import { fallback } from './views/parts.js';
@@ -40,6 +41,26 @@ export class MorphNodeElement extends SignalWatcher(LitElement) {
 
   protected override shouldUpdate(changed: PropertyValues): boolean {
     return this.screen !== undefined && super.shouldUpdate(changed);
+  }
+
+  /**
+   * Past the task's drawing budget (a flood of ops in one task), the update waits for its turn in a later task
+   * (Lit's way to time an update: it stays pending, so further changes join it, and `updateComplete` waits).
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return taskBudget.mayDraw() ? super.scheduleUpdate() : this.#drawLater(false);
+  }
+
+  async #drawLater(again: boolean): Promise<void> {
+    await taskBudget.later(again);
+    if (taskBudget.mayDraw()) super.scheduleUpdate();
+    else await this.#drawLater(true);
+  }
+
+  protected override update(changed: PropertyValues): void {
+    const start = taskBudget.clock.now();
+    super.update(changed);
+    taskBudget.drew(taskBudget.clock.now() - start);
   }
 
   protected override render(): unknown {

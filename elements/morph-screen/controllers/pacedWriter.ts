@@ -1,27 +1,15 @@
 /**
- * Feeds what `stream()` reads into the answer a slice at a time, giving the page a turn (a task boundary)
- * whenever about a frame's worth of work was done, so a source that delivers a million ops at once (a big
- * file, a fast local stream) never freezes input or painting. The engine takes any chunking, so a large chunk
- * is cut anywhere: text between characters, bytes anywhere (its decoder joins split characters).
+ * Feeds what `stream()` reads into the answer a slice at a time, within the task's budget (`taskBudget.ts`):
+ * once the task has been at work for `WRITE_MS`, the rest waits for a task boundary, so the node elements the
+ * writes touched draw, the page paints and input is answered before more is written. Whatever the source, and
+ * however much of it is there at once, no task writes more than that. The engine takes any chunking, so a large
+ * chunk is cut anywhere: text between characters, bytes anywhere (its decoder joins split characters).
  */
 import type { Chunk } from '../../../src/stream/readSource.js';
+import { taskBudget, type TaskBudget } from './taskBudget.js';
 
-/** Work between turns, in milliseconds. */
-const BUDGET_MS = 12;
 /** The most of a chunk written at once: a large chunk is cut so a turn can come between its pieces. */
-const PIECE = 64 * 1024;
-
-/** A task boundary, without the 4 ms clamp nested timers get. */
-function turn(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
+const PIECE = 16 * 1024;
 
 function pieces(chunk: Chunk): Chunk[] {
   if (typeof chunk === 'string') {
@@ -39,11 +27,14 @@ function pieces(chunk: Chunk): Chunk[] {
 
 export class PacedWriter {
   #queue: Chunk[] = [];
+  #head = 0;
   #draining: Promise<void> | null = null;
-  #since = 0;
   #stopped = false;
 
-  constructor(private readonly write: (chunk: Chunk) => void) {}
+  constructor(
+    private readonly write: (chunk: Chunk) => void,
+    private readonly budget: TaskBudget = taskBudget,
+  ) {}
 
   /** Queues a chunk; it is written soon, in order. */
   push(chunk: Chunk): void {
@@ -67,17 +58,23 @@ export class PacedWriter {
   stop(): void {
     this.#stopped = true;
     this.#queue = [];
+    this.#head = 0;
   }
 
   async #drain(): Promise<void> {
-    this.#since = performance.now();
-    while (this.#queue.length > 0 && !this.#stopped) {
-      if (performance.now() - this.#since > BUDGET_MS) {
-        await turn();
-        this.#since = performance.now();
+    while (this.#head < this.#queue.length && !this.#stopped) {
+      if (!this.budget.mayWrite()) {
+        await this.budget.clock.nextTask();
+        this.budget.passed();
         continue;
       }
-      this.write(this.#queue.shift()!);
+      const chunk = this.#queue[this.#head]!;
+      this.#queue[this.#head++] = '';
+      this.write(chunk);
+    }
+    if (this.#head >= this.#queue.length) {
+      this.#queue = [];
+      this.#head = 0;
     }
   }
 }

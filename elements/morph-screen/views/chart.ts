@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { chartReady, chartTemplate } from '../../shared/elements/chart/chartSlot.js';
+import { taskBudget } from '../controllers/taskBudget.js';
 import { numberFormat } from '../../shared/base/locale.js';
 import { attrText, type TableData } from '../../../src/ops/index.js';
 import type { MorphContext, NodeView } from '../screenContext.js';
@@ -7,6 +8,7 @@ import { cellNumber, cellText } from './numbers.js';
 import { fallback, firstAttr, pending, standIn, streamText } from './parts.js';
 
 type Kind = 'bar' | 'line' | 'pie';
+const STARTED = 'chart:started';
 const KINDS: Readonly<Record<string, Kind>> = { bar: 'bar', column: 'bar', line: 'line', area: 'line', pie: 'pie', donut: 'pie', doughnut: 'pie' };
 
 /** How the values are written: money when the `y` axis names a currency code ("USD"), percent for "%". */
@@ -36,6 +38,14 @@ export const chart: NodeView = {
     const ready = chartReady(host);
     if (ready === 'waiting') return pending(screen.words.loading, 'chart');
     if (ready === 'failed') return fallback(screen.words.answerCrashed, 'crashed', 'chart');
+    // A chart's first picture costs a task's drawing time: one starts per task, the others wait their turn.
+    if (!host.local.has(STARTED)) {
+      if (!taskBudget.mayStartHeavy()) {
+        void taskBudget.later().then(() => host.requestUpdate());
+        return pending(screen.words.loading, 'chart');
+      }
+      host.local.set(STARTED, true);
+    }
     return chartOf(node.data as TableData, node.attrs, screen);
   },
 };

@@ -18,7 +18,7 @@ import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'l
 import type { MorphContext } from '../screenContext.js';
 
 /** New node elements per task across the screen(s) of a page. */
-const PER_TASK = 250;
+const PER_TASK = 100;
 /** Children per chunk. */
 const CHUNK = 48;
 let used = 0;

@@ -3,6 +3,7 @@
  * document keeps them as written.
  */
 import type { Cell } from '../../../src/ops/index.js';
+import { numberFormat } from '../../shared/base/locale.js';
 
 const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
 
@@ -20,5 +21,5 @@ export function cellNumber(cell: Cell | undefined): number {
 /** A cell as words for a label or a table. */
 export const cellText = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : String(cell));
 
-/** A number as the reader's locale writes it. */
-export const shown = (n: number, locale: string): string => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(n);
+/** A number as the reader's locale writes it (a formatter made once per locale: making one costs far more than using it). */
+export const shown = (n: number, locale: string): string => numberFormat(locale, { maximumFractionDigits: 6 }).format(n);

@@ -3,6 +3,7 @@ import { attrText, evaluateFormula, sliderSpec, sliderValue, type OpNode, type R
 import { domId, type MorphContext, type NodeView } from '../screenContext.js';
 import { body } from './container.js';
 import { ancestor, firstAttr, oneOf, standIn, streamText } from './parts.js';
+import { numberFormat } from '../../shared/base/locale.js';
 import { shown } from './numbers.js';
 
 /** WhatIf: its Sliders and Results (and anything else it holds), under its `title`. Moving a Slider sends nothing. */
@@ -66,13 +67,13 @@ function formatted(value: number, node: OpNode, locale: string): string {
   try {
     if (format === 'currency') {
       const currency = attrText(node.attrs, 'currency') ?? 'USD';
-      return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
+      return numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
     }
-    if (format === 'percent') return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits ?? 1 }).format(value / 100);
+    if (format === 'percent') return numberFormat(locale, { style: 'percent', maximumFractionDigits: digits ?? 1 }).format(value / 100);
   } catch {
     // An unknown currency code: plain numbers.
   }
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: digits ?? 2, minimumFractionDigits: digits }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: digits ?? 2, minimumFractionDigits: digits }).format(value);
 }
 
 /**

@@ -6,7 +6,7 @@
 //   node scripts/docs/build.mjs [--out DIR] [--if-stale] [--optional]
 //   --if-stale: only when a source changed since docs-site/ was built; --optional: a failure is a warning
 //   (`npm start`, which serves the demo either way).
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
@@ -116,6 +116,8 @@ ${nav.parts.length ? html`<h3>Shared parts</h3><ul class="cards">${nav.parts.map
   await esbuild({ ...common, entryPoints: [join(root, 'site', 'theme.ts')], outfile: join(out, 'assets', 'theme.js'), format: 'iife' });
   await esbuild({ ...common, entryPoints: [join(root, 'site', 'playground', 'main.ts')], outfile: join(out, 'assets', 'playground.js'), format: 'esm', loader: { '.txt': 'text' } });
   cpSync(join(root, 'site', 'site.css'), join(out, 'assets', 'site.css'));
+  // The guides' own pictures (screenshots), beside the guide pages that show them.
+  if (existsSync(join(root, 'docs', 'images'))) cpSync(join(root, 'docs', 'images'), join(out, 'guides', 'images'), { recursive: true });
   cpSync(join(root, 'cdn'), join(out, 'cdn'), { recursive: true });
   if (!quiet) console.log(`docs: ${written.length} pages in ${out}`);
   return written;

@@ -31,5 +31,6 @@ export function picture(src: string, alt: string, screen: MorphContext): Templat
   if (url !== null && screen.imageAllowed(url) && !screen.imageFailed(url)) {
     return html`<img src=${url} alt=${words} loading="lazy" decoding="async" referrerpolicy="no-referrer" part="image" @error=${() => screen.imageBroke(url)} />`;
   }
-  return html`<span class="image-blocked" part="image-blocked">${words ? fillRuns(screen.words.imageNotShown, { alt: words }) : screen.words.imageNotShownNoAlt}</span>`;
+  // One run of words inside the box, however the box lays out its content (a Gallery's tile is a flex box).
+  return html`<span class="image-blocked" part="image-blocked"><span>${words ? fillRuns(screen.words.imageNotShown, { alt: words }) : screen.words.imageNotShownNoAlt}</span></span>`;
 }

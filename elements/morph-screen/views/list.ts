@@ -54,8 +54,8 @@ export const listStyles = css`
   .task-mark.open::after {
     content: '';
     position: absolute;
-    inset: 0.25em;
-    border: 2px dotted var(--_muted-text);
+    inset: 0.18em;
+    border: 0.12em dashed var(--_muted-text);
     border-radius: 50%;
   }
   /* Done: a bare tick in the success colour. */

@@ -94,7 +94,7 @@ interface Answer {
  * @slot map-<id> - The app's own map for the Map component of node `<id>` (e.g. `slot="map-3"`), shown above its table of places.
  *
  * @csspart answer - The column holding the answer (`aria-busy="true"` while it streams or the next turn is awaited).
- * @csspart notice - The answer's own notices: the connection was lost, the answer was cut short.
+ * @csspart notice - The answer's own notices: the connection was lost, the answer was cut short, the next answer couldn't be loaded.
  * @csspart status - The line saying the next answer is being written (while `respond` works).
  * @csspart fallback - The block standing in for a part that didn't arrive or failed to draw.
  * @csspart link - A link from the stream.
@@ -222,7 +222,7 @@ export class MorphScreen extends AgentElement {
       const visit = (id: string) => {
         const node = doc.node(id);
         if (!node) return;
-        if (STATEFUL_TYPES.includes(node.type)) {
+        if (STATEFUL_TYPES.includes(node.type) && node.refused?.what !== 'node') {
           const s = states.get(id);
           if (s) out[id] = JSON.parse(JSON.stringify(s)) as ComponentState;
         }

@@ -211,7 +211,8 @@ function sliderAttrs(doc: OpDocument, id: string) {
  */
 export function initialState(doc: OpDocument, id: string): ComponentState | null {
   const node = doc.node(id);
-  if (!node) return null;
+  // A refused node is no component, whatever its type says.
+  if (!node || node.refused?.what === 'node') return null;
   switch (node.type) {
     case 'Quiz':
       return { answers: quizQuestions(doc, id).map(() => null) };
@@ -254,6 +255,7 @@ export class ComponentStates {
   set(id: string, value: unknown): StateCheck {
     const node = this.doc.node(id);
     if (!node) return no(`no node "${String(id).slice(0, 40)}" in the document`);
+    if (node.refused?.what === 'node') return no(`node "${id}" was refused (${node.refused.code}); it has no state`);
     const checked = checkState(node.type, value, stateContext(this.doc, id));
     if (!checked.ok) return checked;
     this.given.set(id, checked.state);

@@ -4,7 +4,7 @@
 // written as the issue writes it, then the document is read the way a renderer and the conformance cases read it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluateFormula, formulaProblem, isSliderName, labelWord, quizComplete, quizQuestions, sliderName } from '../../../src/index.ts';
+import { ComponentStates, evaluateFormula, formulaProblem, isSliderName, labelWord, quizComplete, quizQuestions, sliderName } from '../../../src/index.ts';
 import { issues, lines, read, snap } from './helpers.ts';
 
 const AFTER = [
@@ -352,4 +352,13 @@ test('a Quiz with a Question refused or without choices can still be finished: t
   assert.equal(qs.length, 3, 'places stay: answers are kept by place');
   assert.equal(quizComplete(qs, [0, null, 1]), true);
   assert.equal(quizComplete(qs, [0, null, null]), false);
+});
+
+test('a refused node is no component: it has no state, and state set for it is refused', () => {
+  const doc = read(lines({ op: 'node', id: '0', type: 'Poll', attrs: { q: 'x' }, spans: 5 }));
+  assert.equal(doc.node('0')!.refused?.code, 'bad_spans');
+  const states = new ComponentStates(doc);
+  assert.equal(states.get('0'), null);
+  const r = states.set('0', { vote: 'a' });
+  assert.equal(r.ok, false);
 });

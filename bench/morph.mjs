@@ -8,12 +8,14 @@
 //
 // Then, all at once: a 20,000-op answer handed to stream() whole, from each kind of source (a ReadableStream with
 // every chunk enqueued, an async iterable that never waits, an array, a string, a fetch Response), as a fast
-// local source or a file delivers it. For each it prints the longest task (the longest time the page didn't
-// answer: the largest gap between two turns of a heartbeat, and any long task Chromium reports), the frames
-// painted while the answer was written and drawn, and how long that took. Target: no task over 50 ms.
+// local source or a file delivers it. For each it prints the tasks over 50 ms Chromium reports (and the longest),
+// the longest wait for a turn (the largest gap between two turns of a heartbeat, painting included), the frames
+// painted while the answer was written and drawn, and how long that took, with the machine's load (wall-clock
+// figures stretch on a busy machine). Target: no task over 50 ms.
 // A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads cdn/agentic-elements.js,
 // the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, every line still printed. BENCH_ONLY=burst
 // or BENCH_ONLY=ops runs one part.
+import { cpus, loadavg } from 'node:os';
 import { makeAnswer } from './answer.mjs';
 import { needCdn, openBenchPage } from './benchPage.mjs';
 
@@ -22,7 +24,7 @@ const bundle = 'cdn/agentic-elements.js';
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY ?? '';
 const OPS = QUICK ? 2_000 : 10_000;
-const BURST_OPS = 20_000;
+const BURST_OPS = QUICK ? 4_000 : 20_000;
 const answer = makeAnswer(7, OPS);
 const burst = makeAnswer(11, BURST_OPS);
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>morph bench</title>
@@ -168,12 +170,14 @@ async function allAtOnce() {
     return out;
   });
   const holds = (ok) => (ok ? 'holds' : 'DOES NOT HOLD');
-  console.log(`\n${BURST_OPS.toLocaleString('en')} ops handed to stream() at once, by kind of source (target: no task over 50 ms, frames keep painting):`);
+  // Wall-clock figures: a machine busy with other work stretches every task; say how busy it was.
+  const load = loadavg()[0];
+  console.log(`\n${BURST_OPS.toLocaleString('en')} ops handed to stream() at once, by kind of source (target: no task over 50 ms, frames keep painting; machine load ${load.toFixed(1)} on ${cpus().length} cores):`);
   for (const r of results) {
-    const longest = Math.max(r.gap, r.longest);
+    const longest = r.long ? `${r.long} over 50 ms, the longest ${r.longest.toFixed(0)} ms` : 'none over 50 ms';
     console.log(
-      `${r.kind}: written and drawn in ${r.ms.toFixed(0)} ms (${r.nodes} node elements); longest task ${longest.toFixed(1)} ms ${holds(longest <= 50)}` +
-        ` (heartbeat gap ${r.gap.toFixed(1)} ms, ${r.long} long tasks${r.long ? `, longest ${r.longest.toFixed(0)} ms` : ''}, longest animation frame ${r.loaf.toFixed(0)} ms);` +
+      `${r.kind}: written and drawn in ${r.ms.toFixed(0)} ms (${r.nodes} node elements); long tasks: ${longest}, target ${holds(r.long === 0)};` +
+        ` longest wait for a turn ${r.gap.toFixed(0)} ms (a heartbeat's largest gap, painting included); longest animation frame ${r.loaf.toFixed(0)} ms;` +
         ` ${r.frames} frames painted (${((r.frames * 1000) / r.ms).toFixed(0)} per second)`,
     );
   }

@@ -152,6 +152,25 @@ describe('morph-screen: one bad op never erases an answer', function (this: Moch
     screen.remove();
   });
 
+  it('refused nodes in a table take a row’s or a cell’s box: the table stays a table', async () => {
+    const screen = await mount(
+      ops(
+        { op: 'open', id: '0', type: 'table' },
+        { op: 'node', id: '0.0', type: 'p', spans: 'not a row' },
+        { op: 'open', id: '0.1', type: 'row' },
+        { op: 'node', id: '0.1.0', type: 'p', spans: 'not a cell' },
+        { op: 'node', id: '0.1.1', type: 'cell', spans: 'North' },
+        { op: 'close', id: '0' },
+      ) + END,
+    );
+    expect(node(screen, '0.0').getAttribute('role')).to.equal('row');
+    expect(node(screen, '0.0').querySelector('[role="cell"] .fallback[data-kind="refused"]')).to.not.equal(null);
+    expect(node(screen, '0.1.0').getAttribute('role')).to.equal('cell');
+    expect(textOf(node(screen, '0.1.1'))).to.equal('North');
+    await expect(screen).to.be.accessible();
+    screen.remove();
+  });
+
   it('a Chart whose data is refused at its close says it can’t be shown; the rest of its Card draws (item 1)', async () => {
     const screen = await mount(
       ops(

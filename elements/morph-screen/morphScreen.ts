@@ -73,12 +73,16 @@ interface Answer {
  *
  * Each node draws in its own small element, made once: an op re-renders only the nodes it touched, and a
  * field keeps its focus and caret while the answer grows. A component still streaming shows a shimmering
- * block of its size; one whose data never came, or that failed to draw, a sentence in its place; a flood of
- * nodes is drawn a few hundred per task, the rest one pending block, so the page keeps answering.
+ * block of its size; once the input is over, one whose data never came says so, and nothing stays busy. A bad
+ * op never takes the rest with it: a refused node keeps its place (a small block saying a part can't be shown,
+ * where it had content), a bad span or item is left out, a value the format doesn't define uses its default,
+ * a picture that fails to load says what it showed. However much arrives at once, writing and drawing share a
+ * budget per task, so the page keeps painting and answering.
  *
- * The stream is untrusted: its words are text, links and images are http(s) only (links open in a new tab
- * with `rel="noopener noreferrer"`; images also pass the `images` policy), it never picks a colour, a class or
- * a tag, and its text is isolated so a bidi override can't reorder anything around it.
+ * The stream is untrusted: its words are text, shown without the direction controls that would make them show
+ * something else (`streamText()`), each run isolated; links and images are http(s) only (links open in a new
+ * tab with `rel="noopener noreferrer"`; images also pass the `images` policy); it never picks a colour, a class
+ * or a tag.
  *
  * Taps become the format's actions (`morph-action`); the `respond` hook can turn one into the next answer.
  * What the person did is component state, readable and settable as plain JSON (`state`), and can be bound to
@@ -96,7 +100,7 @@ interface Answer {
  * @csspart answer - The column holding the answer (`aria-busy="true"` while it streams or the next turn is awaited).
  * @csspart notice - The answer's own notices: the connection was lost, the answer was cut short, the next answer couldn't be loaded.
  * @csspart status - The line saying the next answer is being written (while `respond` works).
- * @csspart fallback - The block standing in for a part that didn't arrive or failed to draw.
+ * @csspart fallback - The block standing in for a part that didn't arrive, was refused or failed to draw.
  * @csspart link - A link from the stream.
  * @csspart image - An image from the stream.
  * @csspart image-blocked - The words standing in for an image the policy refused.

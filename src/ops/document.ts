@@ -1,6 +1,8 @@
 /**
  * The op-stream document: ops applied one at a time as their lines commit, each checked against the rules and
- * limits first, so a refused op changes nothing and no op throws. The document is also the renderer's store:
+ * limits first, so no op throws and a refused op changes nothing but this: a node refused at a free position
+ * keeps that position, and a close whose data was refused still closes (a refusal is as small as it can be, so
+ * one bad op never takes the rest of the answer with it). The document is also the renderer's store:
  * each node has its own signal (see node.ts), the top-level list, the stream's diagnostics, the issues and the
  * end each have one, and a change feed lists the ids every op touched. Every op costs time proportional to its
  * own size (closing a node that still has open children also visits its children once).
@@ -148,7 +150,7 @@ export class OpDocument {
 
   /**
    * Applies one op (a parsed JSON value) that came on input line `line`. Returns true when it applied; false
-   * when it was refused, with an issue saying why. Never throws.
+   * when it was refused, with an issue saying why (a refused node still took its place). Never throws.
    */
   apply(value: unknown, line: number): boolean {
     if (this.endValue !== null) return this.refuse('after_end', line, `the stream ended on line ${this.endValue.line}; nothing applies after end`);

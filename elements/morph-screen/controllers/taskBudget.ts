@@ -18,9 +18,9 @@ import { drawing } from '../views/children.js';
 /** Writing stops once the task has run this long, in milliseconds. */
 export const WRITE_MS = 8;
 /** Drawing stops once the task has run this long; the rest draws in later tasks. */
-export const DRAW_MS = 20;
+export const DRAW_MS = 16;
 /** A heavy drawing (a chart) starts only while the task has run less than this. */
-export const HEAVY_MS = 6;
+export const HEAVY_MS = 4;
 
 /** What the budget measures time and waits for a task with: the page's own, unless a test gives its own. */
 export interface BudgetClock {

@@ -9,7 +9,7 @@
  * paint, not the whole answer's: a long answer draws its 10,000th op as fast as its first. List items sit in
  * their list directly (a list may hold only items).
  *
- * A flood of children (a hostile stream, a document read at once) is drawn a few hundred elements per task:
+ * A flood of children (a hostile stream, a document read at once) gets a few dozen new elements per task:
  * what isn't drawn yet is one block, pending, and the rest follows after the page had its turn. So no run of
  * waiting nodes costs an element each before it is drawn, and input stays answered.
  */
@@ -18,7 +18,7 @@ import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'l
 import type { MorphContext } from '../screenContext.js';
 
 /** New node elements per task across the screen(s) of a page. */
-const PER_TASK = 100;
+const PER_TASK = 64;
 /** Children per chunk. */
 const CHUNK = 48;
 let used = 0;

@@ -90,7 +90,7 @@ describe('morph-screen: hostile streams', function () {
     screen.remove();
   });
 
-  it('a flood of 5,000 nodes in one write is drawn a few hundred per task, one pending block for the rest', async () => {
+  it('a flood of 5,000 nodes in one write is drawn a few dozen per task, one pending block for the rest', async () => {
     const screen = await mount('', {}, { end: false });
     const lines = [op({ op: 'open', id: '0', type: 'Card' })];
     for (let i = 0; i < 5000; i++) lines.push(op({ op: 'node', id: `0.${i}`, type: 'p', spans: `Line ${i}` }));

@@ -1,0 +1,76 @@
+// One leak check for every element: mount it, use it for real, remove it, collect, and check that nothing of it
+// is still reachable (WeakRefs after forced garbage collection) and that page-wide counts (live chart instances,
+// say) are back where they started. What the page keeps across rounds (the app's own area, its transport) stays
+// alive on purpose: a removed element must not be held by what outlives it.
+//
+// Chromium runs with --js-flags=--expose-gc (web-test-runner.config.mjs), which gives the page gc().
+import { expect } from '@open-wc/testing';
+
+const gc = (globalThis as unknown as { gc?: () => void }).gc;
+export const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Waits until `ready()` holds, or fails saying what was awaited. */
+export async function until(ready: () => unknown, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await tick(5);
+  }
+}
+
+export interface LeakCase {
+  /** How many times to mount, use and remove. */
+  rounds: number;
+  /**
+   * Mounts one element and uses it as a person and a model would; resolves with the element and what else it
+   * made that must die with it (its nodes, charts, dialogs). The check removes the element itself.
+   */
+  use(round: number): Promise<{ element: Element; made?: Iterable<object> }>;
+  /** Page-wide counts that must return to their value before the first round (live chart instances…). */
+  counts?: Record<string, () => number>;
+  /** At least this many objects must be watched over all rounds, so the check can't pass by watching nothing. */
+  atLeast?: number;
+}
+
+/** Runs `leak` and fails, naming what survived, when anything of a removed element is still reachable. */
+export async function expectNoLeak(leak: LeakCase): Promise<void> {
+  expect(gc, 'Chromium must run with --js-flags=--expose-gc (web-test-runner.config.mjs)').to.be.a('function');
+  const before = Object.fromEntries(Object.entries(leak.counts ?? {}).map(([name, count]) => [name, count()]));
+  const refs: Watched[] = [];
+  for (let round = 0; round < leak.rounds; round++) refs.push(...(await mountUseRemove(leak, round)));
+  expect(refs.length, 'objects watched').to.be.at.least(leak.atLeast ?? leak.rounds * 2);
+  await tick(50);
+  for (const [name, count] of Object.entries(leak.counts ?? {})) expect(count(), name).to.equal(before[name]);
+  // A WeakRef's target stays alive until the job that made it ends: collect between macrotasks, a few times.
+  let alive = refs;
+  for (let round = 0; round < 10 && alive.length > 0; round++) {
+    await tick(50);
+    gc!();
+    alive = alive.filter((r) => r.ref.deref() !== undefined);
+  }
+  const kinds = [...new Set(alive.map((r) => r.what))].join(', ');
+  expect(alive.length, `${alive.length} of ${refs.length} objects of removed elements are still reachable (${kinds})`).to.equal(0);
+}
+
+interface Watched {
+  ref: WeakRef<object>;
+  what: string;
+}
+
+/**
+ * One round, in a function of its own: a suspended async function keeps its locals, so the element must never
+ * be a local of the loop that goes on to collect.
+ */
+async function mountUseRemove(leak: LeakCase, round: number): Promise<Watched[]> {
+  const { element, made = [] } = await leak.use(round);
+  expect(element.isConnected, 'use() resolves with the element in the page').to.equal(true);
+  const watched = [element, ...made].map((thing) => ({ ref: new WeakRef(thing), what: describe(thing) }));
+  element.remove();
+  await tick();
+  return watched;
+}
+
+function describe(thing: object): string {
+  if (thing instanceof Element) return `<${thing.localName}>`;
+  return thing.constructor?.name ?? 'object';
+}

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuild, TYPE_STEPS } from '../../scripts/ensure-build.mjs';
+import { ensureBuild, TYPE_SCRIPTS } from '../../scripts/ensure-build.mjs';
 import { describeElements } from '../../scripts/bindings/generate.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,7 +58,7 @@ const MISTAKES = {
 };
 
 before(async () => {
-  await ensureBuild({ quiet: true, ...TYPE_STEPS });
+  await ensureBuild({ quiet: true, scripts: TYPE_SCRIPTS });
   mkdirSync(scratch, { recursive: true });
 });
 

@@ -46,7 +46,7 @@ export const stages = [
   { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts, after: ['build'] },
   // The demo and MCP servers, and the end-to-end tests driving the demo in Chromium (cdn/).
   { name: 'server', cmd: node('test/server'), counts: tapCounts, after: ['build'] },
-  { name: 'e2e', cmd: node('test/e2e'), counts: tapCounts, after: ['build'] },
+  { name: 'e2e', cmd: node('--test-concurrency=2', 'test/e2e'), counts: tapCounts, after: ['build'] },
   // The manifest check's own tests, the React/Vue/Svelte bindings type-checked by each framework's tool, and the
   // docs site: built, served, its playground playing each format, axe on every page.
   { name: 'docs', cmd: node('test/docs', 'test/bindings'), counts: tapCounts, after: ['build'] },

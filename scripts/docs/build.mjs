@@ -45,7 +45,7 @@ function firstParagraph(text) {
 /** Writes the site into `out`; resolves with the list of pages written (paths from `out`). */
 export async function buildDocs({ out = DEFAULT_OUT, quiet = false } = {}) {
   // The pages load cdn/ and are made from the manifest: both are brought up to date first.
-  await ensureBuild({ quiet: true, scripts: ['build:bundles', 'build:manifest-check'] });
+  await ensureBuild({ quiet: true, scripts: ['build:bundles', 'build:manifest'] });
   const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const classes = new Map(classesOf(manifest).map(({ declaration }) => [declaration.name, declaration]));

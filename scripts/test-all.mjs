@@ -32,27 +32,28 @@ const node = (...paths) => ['node', 'scripts/node-tests.mjs', '--test-reporter=t
 
 /**
  * Each stage: a command; how to read its pass/fail counts (none: the stage counts as one check); the stages it
- * waits for (`after`). Listed in the order they start when free to: the longest first.
+ * waits for (`after`). Listed in the order they start when free to: the longest chains first, so the last to
+ * end isn't one that could have started sooner.
  */
 export const stages = [
   { name: 'build', cmd: ['npm', 'run', '--silent', 'build'] },
   { name: 'engine', cmd: node(nodeJobs, 'test/engine', 'test/package'), counts: tapCounts },
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'typecheck-engine', cmd: ['npx', 'tsc', '-p', 'tsconfig.engine.json', '--noEmit'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings=0', '.'] },
-  { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
-  { name: 'conformance-extra', cmd: ['node', 'test/conformance/run.mjs', 'test/conformance/extra'], counts: plainCounts },
-  // The browser tests read dist/mcp-view.html (the package's MCP view, opened as built).
-  { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts, after: ['build'] },
-  // The demo and MCP servers, and the end-to-end tests driving the demo in Chromium (cdn/).
-  { name: 'server', cmd: node('test/server'), counts: tapCounts, after: ['build'] },
-  { name: 'e2e', cmd: node('--test-concurrency=2', 'test/e2e'), counts: tapCounts, after: ['build'] },
   // The manifest check's own tests, the React/Vue/Svelte bindings type-checked by each framework's tool, and the
   // docs site: built, served, its playground playing each format, axe on every page.
-  { name: 'docs', cmd: node('test/docs', 'test/bindings'), counts: tapCounts, after: ['build'] },
+  { name: 'docs', cmd: node('--test-concurrency=2', 'test/docs', 'test/bindings'), counts: tapCounts, after: ['build'] },
+  // The browser tests read dist/mcp-view.html (the package's MCP view, opened as built).
+  { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts, after: ['build'] },
+  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings=0', '.'] },
+  { name: 'typecheck-engine', cmd: ['npx', 'tsc', '-p', 'tsconfig.engine.json', '--noEmit'] },
+  { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
+  { name: 'conformance-extra', cmd: ['node', 'test/conformance/run.mjs', 'test/conformance/extra'], counts: plainCounts },
+  { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts, after: ['build'] },
+  // The demo and MCP servers, and the end-to-end tests driving the demo in Chromium (cdn/).
+  { name: 'e2e', cmd: node('--test-concurrency=2', 'test/e2e'), counts: tapCounts, after: ['build'] },
+  { name: 'server', cmd: node('test/server'), counts: tapCounts, after: ['build'] },
   // The package as a stranger gets it: npm pack, install in a scratch project, import, bundle, script tag, types, bin.
   { name: 'package', cmd: node('test/install'), counts: tapCounts, after: ['build'] },
-  { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts, after: ['build'] },
   // Every code block of README.md, read from it and run as written (test/readme/readme.test.mjs says how).
   { name: 'readme', cmd: node('test/readme'), counts: tapCounts, after: ['build', 'size'] },
 ];

@@ -121,6 +121,13 @@ function stopRound() {
   }
 }
 
+// The parts run in process groups of their own (so a new round can stop a whole runner and its browser): Ctrl+C
+// stops them too.
+process.on('SIGINT', () => {
+  stopRound();
+  process.exit(130);
+});
+
 if (!flags.has('--watch')) {
   const failed = await round();
   process.exit(failed ? 1 : 0);
@@ -149,8 +156,4 @@ for (const dir of watched) {
     if (file && !/(^|\/)\.|~$|\.swp$/.test(String(file))) again();
   });
 }
-process.on('SIGINT', () => {
-  stopRound();
-  process.exit(130);
-});
 again();

@@ -41,7 +41,7 @@ export const stages = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit'] },
   // The manifest check's own tests, the React/Vue/Svelte bindings type-checked by each framework's tool, and the
   // docs site: built, served, its playground playing each format, axe on every page.
-  { name: 'docs', cmd: node('--test-concurrency=2', 'test/docs', 'test/bindings'), counts: tapCounts, after: ['build'] },
+  { name: 'docs', cmd: node('test/docs', 'test/bindings'), counts: tapCounts, after: ['build'] },
   // The browser tests read dist/mcp-view.html (the package's MCP view, opened as built).
   { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts, after: ['build'] },
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings=0', '.'] },

@@ -411,6 +411,8 @@ export class OuiSurface extends AgentElement {
   async #confirm(request: OUIActionRequest, action: OUIAction): Promise<boolean> {
     const seal = this.#seals.seal(request.params ?? {});
     const answer = await this.#approval.ask(confirmSentence(request, action, this.words), { details: confirmDetails(request, action) });
+    // Its own words for the agent: not a refusal by the person, who never saw it.
+    if (answer === 'unseen') throw new Error('The confirmation could not be shown where the person can see it (the surface is hidden or has no size), so nothing ran');
     if (answer !== 'confirmed') return false;
     this.#seals.approved(request.requestId, seal);
     return true;

@@ -42,6 +42,13 @@ interface Showing {
   opener: HTMLElement | null;
 }
 
+/**
+ * How long (ms) a confirmation's buttons ignore activation after it appears, moves, is resized or its content
+ * changes: long enough that a click meant for something else, or the second click of a double-click, lands
+ * while they are still inert (browsers wait about as long before a permission prompt takes a click).
+ */
+export const CONFIRM_INERT_MS = 500;
+
 const sameBox = (a: DOMRect, b: DOMRect) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 
 /**
@@ -50,7 +57,7 @@ const sameBox = (a: DOMRect, b: DOMRect) => a.x === b.x && a.y === b.y && a.widt
  *
  * - Focus moves to Cancel (the safe choice), Tab stays inside, Escape cancels, and focus returns to the opener
  *   when it closes.
- * - Its buttons ignore activation for `AeConfirmDialog.inertMs` (500 ms) after it appears, and again after it
+ * - Its buttons ignore activation for `CONFIRM_INERT_MS` (500 ms) after it appears, and again after it
  *   moves, is resized or its content changes, as browsers do for permission prompts: a click meant for
  *   something else, or the second click of a double-click, can't answer it; nor can a press that began before
  *   the buttons became active. Confirm looks unavailable (`aria-disabled`) until then.
@@ -78,9 +85,6 @@ const sameBox = (a: DOMRect, b: DOMRect) => a.x === b.x && a.y === b.y && a.widt
  * @tag ae-confirm-dialog
  */
 export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
-  /** How long (ms) its buttons ignore activation after it appears, moves, is resized or changes. */
-  static readonly inertMs = 500;
-
   static override styles = [
     AgentElement.styles,
     css`
@@ -280,11 +284,11 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
   #startInert(): void {
     clearTimeout(this.#activeTimer);
     this.active = false;
-    this.#activeAt = performance.now() + AeConfirmDialog.inertMs;
+    this.#activeAt = performance.now() + CONFIRM_INERT_MS;
     this.#box = this.dialog?.getBoundingClientRect() ?? null;
     this.#activeTimer = setTimeout(() => {
       if (this.#showing) this.active = true;
-    }, AeConfirmDialog.inertMs);
+    }, CONFIRM_INERT_MS);
   }
 
   /** Watches the open dialog: resized, moved or changed starts the inert time again; no longer drawn is `unseen`. */

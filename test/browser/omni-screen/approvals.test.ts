@@ -24,7 +24,7 @@ const transferScreen = `root = Stack([send])
 $to = "mallory"
 $amount = 1000000
 send = Button("Send", action="transfer")
-sendIt = McpMutation(send, tool='bank.transfer', params={${Array.from({ length: 8 }, (_, i) => `note${i + 1}: "${NOTE(i + 1)}"`).join(', ')}, to: $to, amount: $amount})
+sendIt = McpMutation(send, tool="bank.transfer", params={${Array.from({ length: 8 }, (_, i) => `note${i + 1}: "${NOTE(i + 1)}"`).join(', ')}, to: $to, amount: $amount})
 `;
 
 async function transfer(text = transferScreen, wrap?: HTMLElement) {

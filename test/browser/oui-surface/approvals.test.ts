@@ -6,7 +6,7 @@ import { sendMouse, resetMouse } from '@web/test-runner-commands';
 import { describe, it } from '../shared/mocha.js';
 import { mount, openDialog, dialogOf, tick, until } from './helpers.js';
 import { pressDialog } from '../shared/approvals.js';
-import { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import { CONFIRM_INERT_MS } from '../../../elements/shared/elements/confirmDialog.js';
 import type { OUISurface } from '../../../src/oui/index.js';
 
 const NOTE = (i: number) => `Note ${i}: `.padEnd(600, `${i}`);
@@ -116,7 +116,7 @@ describe('oui-surface: two surfaces, one double-click (issue 15, item 8)', () =>
     const shown = [dialogOf(a.el), dialogOf(b.el)].filter((d) => d.shadowRoot!.querySelector('dialog')!.open);
     expect(shown, 'one dialog open at a time').to.have.length(1);
     const first = shown[0]!;
-    await tick(AeConfirmDialog.inertMs + 100);
+    await tick(CONFIRM_INERT_MS + 100);
     const at = centre(first.shadowRoot!.querySelector('[part="confirm"]')!);
     try {
       await sendMouse({ type: 'click', position: at });

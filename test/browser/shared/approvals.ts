@@ -1,7 +1,7 @@
 import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 
 /**
- * Waits until a confirmation dialog is open and its buttons take activation (AeConfirmDialog.inertMs after it
+ * Waits until a confirmation dialog is open and its buttons take activation (CONFIRM_INERT_MS after it
  * appeared): a click before that is ignored on purpose, so a test that answers must wait as a person would.
  */
 export async function whenArmed(dialog: Element, ms = 5000): Promise<void> {

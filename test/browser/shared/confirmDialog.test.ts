@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
-import { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import { AeConfirmDialog, CONFIRM_INERT_MS } from '../../../elements/shared/elements/confirmDialog.js';
 import { approvalQueue } from '../../../elements/shared/approvals/approvalQueue.js';
 import { paramDetails } from '../../../src/actions/paramDetails.js';
 import { pressDialog, whenArmed } from './approvals.js';
@@ -262,7 +262,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
     const second = b.ask('Delete B?');
     await waitOpen(a);
     // The person reads the first one, then double-clicks its Confirm.
-    await tick(AeConfirmDialog.inertMs + 100);
+    await tick(CONFIRM_INERT_MS + 100);
     const at = centre(part(a, 'confirm'));
     await sendMouse({ type: 'click', position: at });
     await sendMouse({ type: 'click', position: at });
@@ -303,7 +303,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
     const at = centre(part(dialog, 'confirm'));
     await sendMouse({ type: 'move', position: at });
     await sendMouse({ type: 'down' });
-    await tick(AeConfirmDialog.inertMs + 100);
+    await tick(CONFIRM_INERT_MS + 100);
     expect(dialog.armed).to.equal(true);
     await sendMouse({ type: 'up' });
     expect(await within(answer, 150)).to.equal('pending');
@@ -459,7 +459,7 @@ describe('ae-confirm-dialog: withdrawal and deadlines (issue 15, item 7)', () =>
 
   it('a Confirm pressed in the same instant as the deadline is withdrawn', async () => {
     const { dialog } = await setup();
-    const deadline = Date.now() + AeConfirmDialog.inertMs + 300;
+    const deadline = Date.now() + CONFIRM_INERT_MS + 300;
     const answer = dialog.request({ sentence: 'Delete?', deadline });
     await whenArmed(dialog);
     // Hold the thread until the deadline's instant, so its timer can't run before the click.

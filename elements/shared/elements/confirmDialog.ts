@@ -149,8 +149,11 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
       }
       dd {
         margin: 0;
-        white-space: pre-wrap;
         overflow-wrap: anywhere;
+      }
+      /* A value keeps its own line breaks and spaces (indented JSON, a multi-line note); the template's don't count. */
+      dd .run {
+        white-space: pre-wrap;
       }
       .empty {
         font-style: italic;

@@ -8,7 +8,7 @@ export * from './ax-runner/index.js';
 export * from './oui-surface/index.js';
 export { AgentElement } from './shared/base/agentElement.js';
 export { AeConfirmDialog, AeConfirmCloseEvent, CONFIRM_INERT_MS } from './shared/elements/confirmDialog.js';
-export type { ApprovalAnswer, ApprovalRequest } from './shared/approvals/approvalQueue.js';
+export type { ConfirmationAnswer, ConfirmationRequest } from './shared/approvals/approvalQueue.js';
 export { AePlaceholder } from './shared/elements/placeholder.js';
 export { AeFallback, type FallbackKind } from './shared/elements/fallback.js';
 export { AeChart, liveChartCount, type ChartKind, type ChartSeries } from './shared/elements/chart/chart.js';

@@ -22,10 +22,10 @@ import { pastDeadline } from '../../../src/actions/deadline.js';
  * - `unseen`: it could not be shown where the person can see it (the asking element is hidden, has no size,
  *   or is not in the page), or stopped being visible while open. The page is never left inert.
  */
-export type ApprovalAnswer = 'confirmed' | 'cancelled' | 'withdrawn' | 'unseen';
+export type ConfirmationAnswer = 'confirmed' | 'cancelled' | 'withdrawn' | 'unseen';
 
 /** What a confirmation shows and how long it may wait. */
-export interface ApprovalRequest {
+export interface ConfirmationRequest {
   /** What the person is asked, as plain text. */
   readonly sentence: string;
   /** Every param the action will receive, shown below the sentence in full (see `paramDetails()`). */
@@ -40,14 +40,14 @@ export interface ApprovalRequest {
 
 /** What the queue needs of a dialog: show one request and call `settle` once with how it ended; close on `withdraw`. */
 export interface ApprovalPresenter {
-  presentApproval(request: ApprovalRequest, settle: (answer: ApprovalAnswer) => void): void;
+  presentApproval(request: ConfirmationRequest, settle: (answer: ConfirmationAnswer) => void): void;
   withdrawApproval(answer: 'withdrawn' | 'unseen'): void;
 }
 
 interface Entry {
   readonly presenter: ApprovalPresenter;
-  readonly request: ApprovalRequest;
-  readonly resolve: (answer: ApprovalAnswer) => void;
+  readonly request: ConfirmationRequest;
+  readonly resolve: (answer: ConfirmationAnswer) => void;
   readonly cleanup: (() => void)[];
   settled: boolean;
 }
@@ -60,7 +60,7 @@ export class ApprovalQueue {
   #current: Entry | null = null;
 
   /** The request being shown, if any. */
-  get current(): ApprovalRequest | null {
+  get current(): ConfirmationRequest | null {
     return this.#current?.request ?? null;
   }
 
@@ -70,10 +70,10 @@ export class ApprovalQueue {
   }
 
   /** Puts `request` in line for `presenter`; resolves with how it ended. Never rejects. */
-  ask(presenter: ApprovalPresenter, request: ApprovalRequest): Promise<ApprovalAnswer> {
+  ask(presenter: ApprovalPresenter, request: ConfirmationRequest): Promise<ConfirmationAnswer> {
     if (request.signal?.aborted || pastDeadline(request.deadline)) return Promise.resolve('withdrawn');
-    let resolve!: (answer: ApprovalAnswer) => void;
-    const answer = new Promise<ApprovalAnswer>((r) => (resolve = r));
+    let resolve!: (answer: ConfirmationAnswer) => void;
+    const answer = new Promise<ConfirmationAnswer>((r) => (resolve = r));
     const entry: Entry = { presenter, request, resolve, cleanup: [], settled: false };
     const signal = request.signal;
     if (signal) {
@@ -114,7 +114,7 @@ export class ApprovalQueue {
     }
   }
 
-  #settle(entry: Entry, answer: ApprovalAnswer): void {
+  #settle(entry: Entry, answer: ConfirmationAnswer): void {
     if (entry.settled) return;
     entry.settled = true;
     for (const undo of entry.cleanup) undo();

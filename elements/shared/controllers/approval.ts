@@ -13,12 +13,12 @@ import type { ParamProblem } from '../../../src/actions/schema.js';
 import { paramDetails, type ParamDetail } from '../../../src/actions/paramDetails.js';
 import { matchesSeal, paramsDigest, sealParams, type ParamsSeal } from '../../../src/actions/paramsSeal.js';
 import { pastDeadline } from '../../../src/actions/deadline.js';
-import type { ApprovalAnswer } from '../approvals/approvalQueue.js';
+import type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 import type { AeConfirmDialog } from '../elements/confirmDialog.js';
 import '../elements/confirmDialog.js';
 import { errorText } from '../../../src/stream/errors.js';
 
-export type { ApprovalAnswer } from '../approvals/approvalQueue.js';
+export type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 
 /**
  * Where an action is: `idle` until asked for, then `checking`, `running`, and how it ended: `blocked` (a
@@ -224,7 +224,7 @@ export class ApprovalController implements ReactiveController {
    * came, or `reset()`) or `unseen` (it could not be shown where the person can see it, or the element has no
    * dialog). Never rejects. Check `signal` and `deadline` again just before acting (or use `govern()`, which does).
    */
-  async ask(sentence: string, options: AskOptions = {}): Promise<ApprovalAnswer> {
+  async ask(sentence: string, options: AskOptions = {}): Promise<ConfirmationAnswer> {
     const own = this.#withdrawals.signal;
     await this.host.updateComplete;
     const dialog = this.host.renderRoot.querySelector<AeConfirmDialog>('ae-confirm-dialog');

@@ -9,7 +9,7 @@ import { AgentElement } from '../base/agentElement.js';
 import { streamText } from '../base/streamText.js';
 import { defineElement } from '../base/defineElement.js';
 import type { ParamDetail } from '../../../src/actions/paramDetails.js';
-import { approvalQueue, type ApprovalAnswer, type ApprovalPresenter, type ApprovalRequest } from '../approvals/approvalQueue.js';
+import { approvalQueue, type ConfirmationAnswer, type ApprovalPresenter, type ConfirmationRequest } from '../approvals/approvalQueue.js';
 import { canBeSeen, isDrawn } from '../approvals/visibility.js';
 
 /** The element that has focus, looking inside shadow roots. */
@@ -23,12 +23,12 @@ function deepActiveElement(): HTMLElement | null {
 export class AeConfirmCloseEvent extends Event {
   static readonly eventName = 'ae-confirm-close';
   /** The same answer as `confirmed` and `answer`, where code reads it as a CustomEvent's `detail`. */
-  readonly detail: { readonly confirmed: boolean; readonly answer: ApprovalAnswer };
+  readonly detail: { readonly confirmed: boolean; readonly answer: ConfirmationAnswer };
   /** True when the person confirmed; false for Cancel, Escape, a withdrawal, or a dialog that could not be seen. */
   readonly confirmed: boolean;
   constructor(
-    /** How it ended: `confirmed`, `cancelled`, `withdrawn` or `unseen` (see ApprovalAnswer). */
-    readonly answer: ApprovalAnswer,
+    /** How it ended: `confirmed`, `cancelled`, `withdrawn` or `unseen` (see ConfirmationAnswer). */
+    readonly answer: ConfirmationAnswer,
   ) {
     super(AeConfirmCloseEvent.eventName);
     this.confirmed = answer === 'confirmed';
@@ -37,8 +37,8 @@ export class AeConfirmCloseEvent extends Event {
 }
 
 interface Showing {
-  readonly request: ApprovalRequest;
-  readonly settle: (answer: ApprovalAnswer) => void;
+  readonly request: ConfirmationRequest;
+  readonly settle: (answer: ConfirmationAnswer) => void;
   opener: HTMLElement | null;
 }
 
@@ -238,7 +238,7 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
    * `withdrawn` (its `signal` aborted, its `deadline` came, `dismiss()`, or the dialog left the page) or `unseen`
    * (it could not be shown where the person can see it). Never rejects.
    */
-  request(request: ApprovalRequest): Promise<ApprovalAnswer> {
+  request(request: ConfirmationRequest): Promise<ConfirmationAnswer> {
     return approvalQueue(this.ownerDocument).ask(this, request);
   }
 
@@ -254,7 +254,7 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
   }
 
   /** Called by the queue when it is this request's turn. @internal */
-  presentApproval(request: ApprovalRequest, settle: (answer: ApprovalAnswer) => void): void {
+  presentApproval(request: ConfirmationRequest, settle: (answer: ConfirmationAnswer) => void): void {
     const showing: Showing = { request, settle, opener: null };
     this.#showing = showing;
     // Not in the page: nothing to draw it in (and an element never connected never renders).
@@ -424,7 +424,7 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
     if (this.#showing) this.#finish('cancelled');
   };
 
-  #finish(answer: ApprovalAnswer): void {
+  #finish(answer: ConfirmationAnswer): void {
     const showing = this.#showing;
     if (!showing) return;
     this.#showing = null;

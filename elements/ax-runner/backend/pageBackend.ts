@@ -178,8 +178,12 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     return target;
   };
 
-  /** What a chord reaches on the focused element: Enter or Space alone activate or submit; chords reach nothing more. */
-  const reachOfChord = (target: Element, chord: readonly string[]): Reach | null => (chord.length === 1 ? reachOfKey(target, chord[0]!) : null);
+  /**
+   * What a chord reaches on the focused element: Enter or Space activate or submit, alone or with Shift (which the
+   * browser's default ignores); with Control, Alt or Meta they do nothing by default.
+   */
+  const reachOfChord = (target: Element, chord: readonly string[]): Reach | null =>
+    chord.slice(0, -1).every((k) => k === 'Shift') ? reachOfKey(target, chord[chord.length - 1]!) : null;
 
   /** The node of an element as an approval names it and a check compares it: role, name and destination now. */
   const nodeNow = (el: Element): AxNode<Element> => {
@@ -221,8 +225,8 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
       const why = refusal(target);
       if (why) throw new Error(`${why}, so nothing was typed`);
     }
-    // A \n would submit the field's form: refused before a character is typed, not after.
-    if (segments.length > 1 && target instanceof HTMLInputElement) checkReach(reachOfEnterIn(target));
+    // A \n presses Enter, which may submit the field's form: refused before a character is typed, not after.
+    if (segments.length > 1) checkReach(reachOfKey(target, 'Enter'));
     for (let i = 0; i < segments.length; i++) {
       if (signal.aborted) return;
       const segment = segments[i]!;
@@ -393,7 +397,7 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
           element = target;
           focus = nodeNow(target);
           secret = isSecretField(target);
-          reach = action.do === 'key' ? reachOfChord(target, action.chord) : action.text.includes('\n') && target instanceof HTMLInputElement ? reachOfEnterIn(target) : null;
+          reach = action.do === 'key' ? reachOfChord(target, action.chord) : action.text.includes('\n') ? reachOfKey(target, 'Enter') : null;
           if (reach) checkReach(reach);
           break;
         }

@@ -39,9 +39,21 @@ function activatable(el: Element): boolean {
   return el.localName === 'summary' && el.parentElement instanceof HTMLDetailsElement;
 }
 
-/** The element a click on `el` activates: the nearest activatable one at or above it, crossing shadow roots. */
+/** Interactive content a click stays in: a label round a text field or a select doesn't pass the click on. */
+function keepsClicks(el: Element): boolean {
+  return el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable);
+}
+
+/**
+ * The element a click on `el` activates: the nearest activatable one at or above it, crossing shadow roots, unless
+ * the click is inside interactive content that keeps it (a text field or a select inside a label).
+ */
 export function activatedBy(el: Element): Element | null {
-  for (let n: Node | null = el; n; n = composedParent(n)) if (n instanceof Element && activatable(n)) return n;
+  for (let n: Node | null = el; n; n = composedParent(n)) {
+    if (!(n instanceof Element)) continue;
+    if (activatable(n)) return n;
+    if (keepsClicks(n)) return null;
+  }
   return null;
 }
 

@@ -138,8 +138,10 @@ function goesThere(action: AxAction, role: string): boolean {
   if (action.op !== 'act') return false;
   if (action.do === 'click' || action.do === 'double_click') return true;
   if (action.do === 'type') return action.text.includes('\n');
-  if (action.do !== 'key' || action.chord.length !== 1) return false;
-  return action.chord[0] === 'Enter' || (action.chord[0] === ' ' && (role === 'button' || role === 'link'));
+  // Enter or Space, alone or with Shift: with Control, Alt or Meta they do nothing by default.
+  if (action.do !== 'key' || !action.chord.slice(0, -1).every((k) => k === 'Shift')) return false;
+  const key = action.chord[action.chord.length - 1];
+  return key === 'Enter' || (key === ' ' && (role === 'button' || role === 'link'));
 }
 
 /**

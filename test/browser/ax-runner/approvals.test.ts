@@ -249,6 +249,30 @@ describe('ax-runner approvals: they say what they approve, and the app marks ris
     history.replaceState(null, '', location.pathname + location.search);
   });
 
+  it('the risk-marking example of docs/axstream.md works as written', async () => {
+    const app = await area(html`<section id="account">
+      <form aria-label="Search" action="/search"><label>Search <input name="q" /></label><button>Go</button></form>
+      <div data-ax-risk="risky"><button id="delete">Delete account</button></div>
+      <button id="archive">Archive all</button>
+    </section>`);
+    const searched: string[] = [];
+    // The page would go to /search; the test stays where it is.
+    app.querySelector('form')!.addEventListener('submit', (e) => {
+      e.preventDefault();
+      searched.push(new FormData(e.target as HTMLFormElement).get('q') as string);
+    });
+    const r = await runner(app.querySelector('#account'));
+    r.riskOf = (element) => (element?.closest('form[aria-label="Search"]') ? 'safe' : element?.id === 'archive' ? 'risky' : undefined);
+    for (const name of ['Delete account', 'Archive all']) {
+      const done = r.stream(reply('', act({ do: 'click', target: byName('button', name) })));
+      expect(await answer(r, false)).to.contain(`Click button “${name}”`);
+      expect((await done).reason).to.equal('refused');
+    }
+    const search = await settled(r.stream(reply('', act({ do: 'click', target: byName('textbox', 'Search') }), act({ do: 'type', text: 'tokyo\n' }))));
+    expect(search?.reason).to.equal('observe');
+    expect(searched).to.deep.equal(['tokyo']);
+  });
+
   it('policy allow runs what the app marks without asking; policy refuse refuses it', async () => {
     const app = await area(html`<div data-ax-risk="risky"><button>Delete account</button></div>`);
     let clicked = 0;

@@ -59,6 +59,9 @@ describe('ax-runner: form submissions obey allowOrigins', () => {
     expect(typed.detail).to.match(/elsewhere\.example, which this page does not allow/);
     const pressed = await run(app, [act({ do: 'key', keys: ['enter'] })]);
     expect(pressed.reason).to.equal('failed');
+    const shifted = await run(app, [act({ do: 'key', keys: ['shift', 'enter'] })]);
+    expect(shifted.reason).to.equal('failed');
+    expect(shifted.detail).to.match(/elsewhere\.example, which this page does not allow/);
     expect(sent).to.deep.equal([]);
     expect(keys.heard).to.deep.equal([]);
     expect(app.querySelector('input')!.value).to.equal('');

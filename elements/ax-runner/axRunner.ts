@@ -18,6 +18,7 @@ import type { Chunk, SourceInput } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
 import { streamText } from '../shared/base/streamText.js';
 import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
+import { composedClosest } from './backend/dom.js';
 import type { RiskOf } from './backend/riskMarking.js';
 import { OutlineController } from './controllers/outline.js';
 import { RunLog, type BurstView } from './controllers/runLog.js';
@@ -363,10 +364,14 @@ export class AxRunner extends AgentElement {
     }
   };
 
-  /** True when the person can see the runner, and so a dialog it opens: on the page, rendered, visible, not zero-sized. */
+  /**
+   * True when the person can see the runner, and so use a dialog it opens: on the page, rendered, visible, not
+   * zero-sized, and not inside an inert subtree (whose dialog could be neither answered nor escaped).
+   */
   #seen(): boolean {
     if (!this.isConnected) return false;
     if (!this.checkVisibility({ visibilityProperty: true, opacityProperty: true } as CheckVisibilityOptions)) return false;
+    if (composedClosest(this, '[inert]')) return false;
     const box = this.getBoundingClientRect();
     return box.width > 0 && box.height > 0;
   }

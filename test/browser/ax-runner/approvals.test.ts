@@ -139,6 +139,7 @@ describe('ax-runner approvals: never an invisible modal', () => {
     ['inside a display:none container', () => area(html`<div style="display:none"></div>`).then((a) => a.firstElementChild as HTMLElement)],
     ['inside a zero-size container', () => area(html`<div style="width:0;height:0;overflow:hidden"></div>`).then((a) => a.firstElementChild as HTMLElement)],
     ['inside a visibility:hidden container', () => area(html`<div style="visibility:hidden"></div>`).then((a) => a.firstElementChild as HTMLElement)],
+    ['inside an inert container', () => area(html`<div inert></div>`).then((a) => a.firstElementChild as HTMLElement)],
   ];
   for (const [where, host] of hiddenHosts) {
     it(`issue 15.4: a runner ${where} refuses a risky step with its own outcome, and the page is never inert`, async () => {

@@ -12,7 +12,7 @@
 export const ELEMENTS = [
   { tag: 'omni-screen', budgetKB: 53 },
   { tag: 'oui-surface', budgetKB: 34 },
-  { tag: 'ax-runner', budgetKB: 52 },
+  { tag: 'ax-runner', budgetKB: 55 },
   { tag: 'morph-screen', budgetKB: 51 },
 ];
 

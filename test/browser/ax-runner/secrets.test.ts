@@ -3,7 +3,7 @@
 // step log, the live region, the events' steps and outcomes, and the summary the next prompt carries.
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
-import { act, area, byName, reply, runnerFor, tick, until, watch } from './helpers.js';
+import { act, answer, area, byName, reply, runnerFor, tick, until, watch } from './helpers.js';
 import type { AxRunner, ChatMessage } from '../../../elements/ax-runner/index.js';
 import type { AxEndEvent } from '../../../elements/ax-runner/events.js';
 
@@ -106,17 +106,9 @@ describe('ax-runner: secrets stay secret', () => {
     const app = await loginForm();
     const r = await runner(app);
     const done = r.stream(reply('', act({ do: 'click', target: byName('textbox', 'Password') }), act({ do: 'type', text: 'hunter2' })));
-    const dialog = await (async () => {
-      for (let i = 0; i < 200; i++) {
-        const d = r.shadowRoot!.querySelector('ae-confirm-dialog');
-        if (d?.shadowRoot?.querySelector('dialog')?.open) return d;
-        await tick(10);
-      }
-      throw new Error('no dialog');
-    })();
-    const sentence = dialog.shadowRoot!.querySelector('[part="sentence"]')!.textContent ?? '';
+    const sentence = await answer(r, false);
     expect(sentence).to.contain('Type “••••••” into textbox “Password”');
-    (dialog.shadowRoot!.querySelector('[part="cancel"]') as HTMLButtonElement).click();
+    expect(leaks(sentence)).to.deep.equal([]);
     const outcome = await done;
     expect(outcome.reason).to.equal('refused');
     expect(app.querySelector('input')!.value).to.equal('');

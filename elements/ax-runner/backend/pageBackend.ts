@@ -430,9 +430,12 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
         const change = nodeChange(node, nodeNow(el));
         if (change !== null) return change;
       }
+      if (action.do !== 'key' && action.do !== 'type') return null;
       const keys = targets.target;
-      if ((action.do === 'key' || action.do === 'type') && keys?.kind === 'element' && keyTarget() !== keys.node.ref) return `the focus moved away from ${approvedWords(keys.node)}`;
-      return null;
+      const now = keyTarget();
+      if (keys?.kind === 'element') return now === keys.node.ref ? null : `the focus moved away from ${approvedWords(keys.node)}`;
+      // Approved with nothing focused: keys that would now go to a field were not what was approved.
+      return now === document.body || now === document.documentElement ? null : `the focus moved to ${approvedWords(nodeNow(now))}`;
     },
 
     async act(action: ActAction, targets, { signal }): Promise<void> {

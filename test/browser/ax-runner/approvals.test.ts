@@ -5,7 +5,7 @@
 // press submits and where; and the app marks risk too (data-ax-risk, riskOf, built-in escalation).
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
-import { act, answer, area, byName, dialogOf, reply, runnerFor, tick, until, watch } from './helpers.js';
+import { act, answer, area, backendFor, byName, dialogOf, reply, runnerFor, tick, until, watch } from './helpers.js';
 import type { AxRunner } from '../../../elements/ax-runner/index.js';
 import type { AxOutcome } from '../../../elements/ax-runner/events.js';
 
@@ -109,6 +109,31 @@ describe('ax-runner approvals: the approved element is the one acted on', () => 
       expect(outcome.detail).to.match(why);
     }
     expect(heard).to.equal(0);
+  });
+
+  it('a key step approved with one field focused (or none) stops if the focus moved before it runs', async () => {
+    const app = await area(html`<label>First <input class="a" /></label><label>Second <input class="b" /></label>`);
+    const heard: string[] = [];
+    app.addEventListener('keydown', (e) => heard.push((e.target as HTMLElement).className));
+    const r = await runner(app, { allowOrigins: [location.origin] });
+    const moved = r.stream(reply('', act({ do: 'click', target: byName('textbox', 'First') }), act({ do: 'key', keys: ['x'], risk: 'risky' })));
+    await dialogOf(r);
+    // When the dialog gives focus back to the first field, the page moves it on to the second.
+    app.querySelector('.a')!.addEventListener('focus', () => (app.querySelector('.b') as HTMLInputElement).focus());
+    expect(await answer(r, true)).to.contain('Press x in textbox “First”');
+    const outcome = await moved;
+    expect([outcome.reason, outcome.detail]).to.deep.equal(['changed', 'the page changed after it was approved: the focus moved away from textbox "First"']);
+    expect(heard).to.deep.equal([]);
+  });
+
+  it('the page backend’s verify(): keys approved with nothing focused are not sent once a field has focus', async () => {
+    const app = await area(html`<label>Name <input /></label>`);
+    const backend = backendFor(app);
+    const press = { op: 'act', do: 'key', keys: ['x'], chord: ['x'], risk: 'risky' } as const;
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(backend.verify!(press, {}, { signal: new AbortController().signal })).to.equal(null);
+    app.querySelector('input')!.focus();
+    expect(backend.verify!(press, {}, { signal: new AbortController().signal })).to.equal('the focus moved to textbox "Name"');
   });
 
   it('an approved element that did not change is acted on, once', async () => {

@@ -22,7 +22,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_OUT = join(root, 'docs-site');
 
 /** The guides first, in reading order; any other guide in docs/ follows, by name. */
-const GUIDE_ORDER = ['omni-ir', 'op-stream', 'axstream', 'oui', 'architecture', 'adding-an-element'];
+const GUIDE_ORDER = ['omni-ir', 'op-stream', 'axstream', 'oui', 'approvals', 'architecture', 'adding-an-element'];
 
 function guidesIn(dir) {
   const names = readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));

@@ -4,7 +4,8 @@
 import type { OuiSurface } from '../../../elements/oui-surface/index.js';
 import { createDirectTransportPair, createOUIAgent } from '../../../src/oui/index.js';
 import { expectNoLeak, until } from '../shared/leakCheck.js';
-import { openDialog, recorder, todoSurface } from './helpers.js';
+import { pressDialog } from '../shared/approvals.js';
+import { dialogOf, openDialog, recorder, todoSurface } from './helpers.js';
 
 describe('oui-surface: memory', () => {
   it('20 surfaces that ran a confirmed action, removed, leave nothing the transport or the agent keeps alive', async function () {
@@ -28,7 +29,7 @@ describe('oui-surface: memory', () => {
         if (!added.success || count() !== 1) throw new Error(`add_item: ${JSON.stringify(added)}`);
         const cleared = agent.call('clear_done');
         const dialog = await openDialog(el);
-        dialog.querySelector<HTMLButtonElement>('[part="confirm"]')!.click();
+        await pressDialog(dialogOf(el), 'confirm');
         if (!(await cleared).success || count() !== 0) throw new Error('clear_done did not run');
         await el.updateComplete;
         return { element: el, made: [...el.shadowRoot!.querySelectorAll('ae-confirm-dialog, [part="indicator"]'), dialog] };

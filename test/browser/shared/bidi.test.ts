@@ -183,8 +183,8 @@ goIt = McpMutation(go, tool="payments.confirm", params={amount: 5, note: "${bidi
     await asked;
   });
 
-  // <morph-screen>'s views are being moved to the one text path on another branch (issue 15 item 11, issue 17):
-  // these cases fail until that branch lands.
+  // <morph-screen>'s views show model words through the one text path (issue 15 item 11; its own walk is
+  // test/browser/morph-screen/bidi.test.ts).
   it('<morph-screen>: every node type, with bidi words in every string (Poll options, Buttons, paragraphs)', async () => {
     const screen = await fixture<MorphScreen>(html`<morph-screen theme="light"></morph-screen>`);
     await screen.updateComplete;

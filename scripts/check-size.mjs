@@ -38,9 +38,11 @@ const budgets = [
     input: `elements/${tag}/index.ts`,
     limit: budgetKB * KB,
   })),
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 136 * KB },
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 77 * KB },
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 157 * KB },
+  // Main was at 137.7 KB and 159.4 KB for these two when issue 17's <morph-screen> half merged, which added about
+  // 4 KB to each (and 2.3 KB to the engine): failing soft, the Forms' checks, the task budget.
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 142 * KB },
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 79 * KB },
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 164 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */

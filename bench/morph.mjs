@@ -11,8 +11,9 @@
 // local source or a file delivers it. For each it prints the tasks over 50 ms Chromium reports (and the longest),
 // the longest wait for a turn (the largest gap between two turns of a heartbeat, painting included), the frames
 // painted while the answer was written and drawn, and how long that took, with the machine's load (wall-clock
-// figures stretch on a busy machine), and the longest task by the main thread's own CPU time, from a trace of the
-// run, which doesn't. A first burst warms the page up and isn't counted. Target: no task over 50 ms.
+// figures stretch on a busy machine), and the longest task by its work, from a trace of the run: for each task the
+// smaller of its wall-clock time and its thread's CPU time, which doesn't stretch. A first burst warms the page up
+// and isn't counted. Target: no task over 50 ms.
 // A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads cdn/agentic-elements.js,
 // the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, a 4,000-op burst, every line still printed. BENCH_ONLY=burst
 // or BENCH_ONLY=ops runs one part.
@@ -98,8 +99,8 @@ async function perOp() {
 
 /**
  * The 20,000-op answer handed over whole, from each kind of source: the long tasks and the frames painted. Each
- * run is traced, so the longest task is also known by the main thread's own CPU time: on a machine busy with
- * other work a task's wall-clock time stretches while the thread waits for a core, and its CPU time doesn't.
+ * run is traced, so the longest task is also known by its work: on a machine busy with other work a task's
+ * wall-clock time stretches while the thread waits for a core, and its CPU time doesn't.
  */
 async function allAtOnce() {
   const browser = tab.context().browser();
@@ -115,8 +116,11 @@ async function allAtOnce() {
     const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
     const main = trace.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
     const tasks = trace.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'RunTask');
-    r.cpu = Math.max(0, ...tasks.map((e) => (e.tdur ?? 0) / 1000));
-    r.cpuOver = tasks.filter((e) => (e.tdur ?? 0) > 50_000).length;
+    // Each task's work: the smaller of its wall-clock time (stretched while the thread waits for a core) and its
+    // thread's CPU time (which a busy virtual machine sometimes reports above the wall clock).
+    const work = tasks.map((e) => Math.min(e.dur, e.tdur ?? e.dur) / 1000);
+    r.cpu = Math.max(0, ...work);
+    r.cpuOver = work.filter((ms) => ms > 50).length;
     results.push(r);
   }
   const holds = (ok) => (ok ? 'holds' : 'DOES NOT HOLD');
@@ -127,7 +131,7 @@ async function allAtOnce() {
     const longest = r.long ? `${r.long} over 50 ms, the longest ${r.longest.toFixed(0)} ms` : 'none over 50 ms';
     console.log(
       `${r.kind}: written and drawn in ${r.ms.toFixed(0)} ms (${r.nodes} node elements); ${r.frames} frames painted (${((r.frames * 1000) / r.ms).toFixed(0)} per second)\n` +
-        `  longest task by the main thread's CPU time ${r.cpu.toFixed(1)} ms (${r.cpuOver} over 50 ms): target ${holds(r.cpuOver === 0)}\n` +
+        `  longest task by its work (the smaller of wall clock and CPU time) ${r.cpu.toFixed(1)} ms (${r.cpuOver} over 50 ms): target ${holds(r.cpuOver === 0)}\n` +
         `  wall clock: long tasks ${longest}, target ${holds(r.long === 0)}; longest wait for a turn ${r.gap.toFixed(0)} ms (a heartbeat's largest gap, painting included); longest animation frame ${r.loaf.toFixed(0)} ms`,
     );
   }

@@ -39,6 +39,7 @@ export class PacedWriter {
   /** Queues a chunk; it is written soon, in order. */
   push(chunk: Chunk): void {
     if (this.#stopped) return;
+    this.#busy(true);
     for (const p of pieces(chunk)) this.#queue.push(p);
     if (this.#draining) return;
     // Cleared once it settles (a drain that never waited has already finished by the time it is assigned).
@@ -59,6 +60,16 @@ export class PacedWriter {
     this.#stopped = true;
     this.#queue = [];
     this.#head = 0;
+    this.#busy(false);
+  }
+
+  #writing = false;
+
+  /** Tells the budget whether this writer has chunks waiting (heavy drawings wait until none has). */
+  #busy(on: boolean): void {
+    if (this.#writing === on) return;
+    this.#writing = on;
+    this.budget.writing(on);
   }
 
   async #drain(): Promise<void> {
@@ -75,6 +86,7 @@ export class PacedWriter {
     if (this.#head >= this.#queue.length) {
       this.#queue = [];
       this.#head = 0;
+      this.#busy(false);
     }
   }
 }

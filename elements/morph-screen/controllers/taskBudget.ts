@@ -51,6 +51,11 @@ export class TaskBudget {
   #head = 0;
   #again: (() => void)[] = [];
   #releasing = false;
+  /** Heavy drawings waiting for the answers to catch up, in order. */
+  #heavy: (() => void)[] = [];
+  #heavyScheduled = false;
+  /** Writers with chunks waiting. */
+  #writers = 0;
   /** What one drawing has been taking, on average (milliseconds). */
   #drawCost = 0.25;
 
@@ -83,13 +88,47 @@ export class TaskBudget {
 
   /**
    * Whether a drawing that costs about a task's drawing time of its own may start now (a chart's first
-   * picture: the chart library measures and lays out its canvas): only early in a task, and then it takes the
-   * rest of the task's drawing time, so nothing else draws after it in this task.
+   * picture: the chart library measures the page, which makes the browser work out the style and layout of
+   * everything changed since it last did): only once the answers have caught up (nothing being written, nothing
+   * waiting to be drawn but such drawings), only early in a task, and then it takes the rest of the task's
+   * drawing time, so nothing else draws after it in this task. Those that can't start wait for `heavyTurn()`.
    */
   mayStartHeavy(): boolean {
-    if (this.elapsed() > HEAVY_MS) return false;
+    if (this.elapsed() > HEAVY_MS || !this.#caughtUp()) return false;
     this.#since = this.clock.now() - DRAW_MS - 1;
     return true;
+  }
+
+  /** Resolves when a heavy drawing put off may try again: in a later task once the answers have caught up, one per task. */
+  heavyTurn(): Promise<void> {
+    drawing.waiting++;
+    const turn = new Promise<void>((resolve) => this.#heavy.push(resolve));
+    this.#scheduleHeavy();
+    return turn;
+  }
+
+  /** A writer has (`true`) or no longer has (`false`) chunks waiting to be written. */
+  writing(busy: boolean): void {
+    this.#writers += busy ? 1 : -1;
+  }
+
+  /** Nothing is being written and nothing waits to be drawn, but the heavy drawings. */
+  #caughtUp(): boolean {
+    return this.#writers === 0 && drawing.waiting === this.#heavy.length;
+  }
+
+  #scheduleHeavy(): void {
+    if (this.#heavyScheduled) return;
+    this.#heavyScheduled = true;
+    void this.clock.nextTask().then(() => {
+      this.#heavyScheduled = false;
+      if (this.#heavy.length === 0) return;
+      if (this.#caughtUp()) {
+        drawing.waiting--;
+        this.#heavy.shift()!();
+      }
+      if (this.#heavy.length > 0) this.#scheduleHeavy();
+    });
   }
 
   /**

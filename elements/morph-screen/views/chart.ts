@@ -38,10 +38,10 @@ export const chart: NodeView = {
     const ready = chartReady(host);
     if (ready === 'waiting') return pending(screen.words.loading, 'chart');
     if (ready === 'failed') return fallback(screen.words.answerCrashed, 'crashed', 'chart');
-    // A chart's first picture costs a task's drawing time: one starts per task, the others wait their turn.
+    // A chart's first picture costs a task's drawing time: one starts per task, once the answer has caught up.
     if (!host.local.has(STARTED)) {
       if (!taskBudget.mayStartHeavy()) {
-        void taskBudget.later().then(() => host.requestUpdate());
+        void taskBudget.heavyTurn().then(() => host.requestUpdate());
         return pending(screen.words.loading, 'chart');
       }
       host.local.set(STARTED, true);

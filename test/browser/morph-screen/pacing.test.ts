@@ -132,6 +132,23 @@ describe('morph-screen: fast sources don’t freeze the page', function (this: M
     expect(budget.mayStartHeavy(), 'a later task starts another').to.equal(true);
   });
 
+  it('a chart’s first picture waits while an answer is being written, and starts once it has caught up', async () => {
+    const clock = manualClock();
+    const budget = new TaskBudget(clock);
+    budget.writing(true);
+    expect(budget.mayStartHeavy(), 'not while writing').to.equal(false);
+    let started = false;
+    const turn = budget.heavyTurn().then(() => (started = true));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(started, 'still writing: still waiting').to.equal(false);
+    budget.writing(false);
+    await turn;
+    expect(started).to.equal(true);
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(budget.mayStartHeavy(), 'caught up, early in a task').to.equal(true);
+  });
+
   for (const [kind, make] of Object.entries(sources)) {
     it(`${kind}: a 20,000-op answer is written over many tasks, all of it`, async () => {
       const screen = await mount('', {}, { end: false });

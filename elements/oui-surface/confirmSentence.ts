@@ -12,7 +12,7 @@ import { clean } from './controllers/formFields.js';
 const MAX_PARAMS = 8;
 
 export function confirmSentence(request: OUIActionRequest, action: OUIAction, w: Strings): string {
-  const lines = [fill(w.ouiConfirmIntro, { description: clean(action.description, 300) }), fill(w.ouiConfirmAction, { action: action.id })];
+  const lines = [fill(w.ouiConfirmIntro, { description: clean(action.description, 300) }), fill(w.ouiConfirmAction, { action: clean(action.id, 100) })];
   const entries = Object.entries(request.params ?? {});
   if (entries.length === 0) lines.push(w.ouiConfirmNoParams);
   for (const [name, value] of entries.slice(0, MAX_PARAMS)) {

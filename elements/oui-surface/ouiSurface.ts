@@ -5,7 +5,7 @@ import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
 import { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions } from '../../src/oui/surfaceRuntime.js';
 import { OUISurfaceError, validateSurface } from '../../src/oui/validateSurface.js';
-import type { OUIActionHandlers, OUIEventSource } from '../../src/oui/handlers.js';
+import type { OUISurfaceHandlers, OUIEventSource } from '../../src/oui/handlers.js';
 import type { OUIObservationGetters } from '../../src/oui/observations.js';
 import type { OUIActionRequest, OUISurface } from '../../src/oui/protocol.js';
 import type { OUIEntity } from '../../src/oui/routes.js';
@@ -93,7 +93,8 @@ export class OuiSurface extends AgentElement {
 
   /**
    * The transport to the agent: the page's end (`client` of `createDirectTransportPair()`, or
-   * `createWebSocketTransport(socket)`, or `createPostMessageTransport({…})`). Several surfaces may share one.
+   * `createWebSocketTransport(socket)`, or `createPostMessageTransport({…})`), or any transport 0.1.0 declares
+   * (then outcomes go back only as `<actionId>:status` observations). Several surfaces may share one.
    */
   @property({ attribute: false }) transport?: OUITransport;
 
@@ -103,7 +104,7 @@ export class OuiSurface extends AgentElement {
    * (polling) or `{run, onEvent?}` (`polling.subscribe`). A handler given here wins over a bound form or button
    * of the same id.
    */
-  @property({ attribute: false }) handlers: OUIActionHandlers = {};
+  @property({ attribute: false }) handlers: OUISurfaceHandlers = {};
 
   /**
    * Observation id → function reading its value, read when the surface registers, after every action, on
@@ -392,6 +393,8 @@ export class OuiSurface extends AgentElement {
       // Heard after the runtime's own listener, so its registration is already up to date.
       transport.onConnectionChange(() => this.#checkState()),
     );
+    // Reported while the runtime started, before anyone listened: an id against the conventions.
+    for (const issue of runtime.issues) this.dispatchEvent(new OuiIssueEvent(issue));
     for (const [id, value] of this.#values) {
       if ((surface.observations ?? []).some((o) => o.id === id)) runtime.setObservation(id, value);
     }

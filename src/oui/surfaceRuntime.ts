@@ -3,10 +3,15 @@
  * drive it directly. It registers the surface while it is active and the transport connected (and deregisters
  * it otherwise, and on dispose), pushes observations as they change, and runs each dispatched action:
  *
- *   surface unavailable → SURFACE_UNAVAILABLE;  undeclared action (or no handler) → ACTION_NOT_FOUND;
+ *   surface unavailable → SURFACE_UNAVAILABLE;  too many waiting → SURFACE_BUSY;
+ *   undeclared action (or no handler) → ACTION_NOT_FOUND;
  *   params against `input` → INVALID_PARAMS naming each field;  `confirm` asked and refused → ACTION_DENIED;
  *   the handler throws → ACTION_EXECUTION_ERROR;  it takes longer than `actionTimeoutMs` → TIMEOUT;
  *   else success with its answer as data; async actions are then followed to one final result.
+ *
+ * A dispatch is either 0.1.0's (no request id: nobody awaits an answer) or our agent's (with a request id). Both
+ * run the same way, and every result is pushed as the status observation `<actionId>:status`, which is how a
+ * 0.1.0 agent learns the outcome; a request with an id is also answered with `action:result` events.
  *
  * Requests run one after another: a second waits until the first has its answer (an async action's follow
  * runs beside later requests, so a long job doesn't block the surface). A request id is answered once; a
@@ -16,24 +21,28 @@ import { checkParams, paramsMessage, type JsonSchema } from '../actions/index.js
 import { realTimers, type Timers } from '../transport/timers.js';
 import { createIssueSink, errorText } from '../stream/index.js';
 import { followAsyncAction } from './asyncAction.js';
-import { actionErrorOf, runOf, type OUIActionContext, type OUIActionHandler, type OUIActionHandlers, type OUIEventSource } from './handlers.js';
+import { actionErrorOf, runOf, type OUIActionContext, type OUISurfaceHandler, type OUISurfaceHandlers, type OUIEventSource } from './handlers.js';
 import { toWireJson, type WireLimits } from './json.js';
 import { createListeners } from './listeners.js';
 import { createObservationStore, type OUIObservationGetters } from './observations.js';
 import {
+  OUI_CAPABILITIES,
   OUI_ERROR_CODES,
   statusObservationId,
   type OUIAction,
   type OUIActionRequest,
   type OUIActionResultMessage,
+  type OUIDispatchMessage,
   type OUIErrorCode,
   type OUISurface,
 } from './protocol.js';
 import { createRequestMemory } from './requestMemory.js';
 import { isActive, type OUIEntity } from './routes.js';
 import { settleWithin } from './settleWithin.js';
-import type { OUIIssue, OUIIssueCode, OUITransport, OUIUnsubscribe } from './transport.js';
+import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from './transport.js';
 import { assertSurface, OUISurfaceError } from './validateSurface.js';
+import { pageHost } from './pageHost.js';
+import { newId } from './ids.js';
 
 /** Asks the person whether a request may run; resolves true to run it. */
 export type OUIConfirm = (request: OUIActionRequest, action: OUIAction) => boolean | PromiseLike<boolean>;
@@ -49,11 +58,12 @@ export interface OUIActivity {
 
 /** Everything a surface runtime is given. Only `surface` and `transport` are required. */
 export interface SurfaceRuntimeOptions {
-  /** The definition; refused with OUISurfaceError when malformed. */
+  /** The definition; refused with OUISurfaceError when malformed (an id against the conventions is a `surface-style` warning). */
   surface: OUISurface;
+  /** One of ours (requests with ids answered with results), or any transport 0.1.0 declares (answers as status observations only). */
   transport: OUITransport;
   /** Action id → handler. Replaceable later with `setHandlers`. */
-  handlers?: OUIActionHandlers;
+  handlers?: OUISurfaceHandlers;
   /** Observation id → getter, read on registration, after each action, on `refresh()`, and on a cadence for `polling`. */
   getters?: OUIObservationGetters;
   /** The page's path, for `activation.routes`. Unknown (undefined): only a surface without routes is active. */
@@ -76,7 +86,7 @@ export interface SurfaceRuntimeOptions {
   observationPollMs?: number;
   /** Check observation values against their schemas (development). Default true. */
   checkObservations?: boolean;
-  /** Requests waiting their turn; beyond it a request is answered SURFACE_UNAVAILABLE at once. Default 32. */
+  /** Requests waiting their turn; beyond it a request is answered SURFACE_BUSY at once. Default 32. */
   maxQueue?: number;
   /** Answered request ids remembered for repeats. Default 500. */
   rememberRequests?: number;
@@ -95,7 +105,7 @@ export interface SurfaceRuntime {
   /** Re-checks activation for the entity the page now shows (null: none). */
   setEntity(entity: OUIEntity | null): void;
   /** Replaces the handlers (a form bound later, a handler changed). */
-  setHandlers(handlers: OUIActionHandlers): void;
+  setHandlers(handlers: OUISurfaceHandlers): void;
   /** Sets an observation's value; sent when it differs from the last one sent. Throws for an undeclared id. */
   setObservation(id: string, value: unknown): void;
   /** The current value of an observation. */
@@ -115,18 +125,20 @@ export interface SurfaceRuntime {
 
 interface Flight {
   request: OUIActionRequest;
+  /** The agent gave the request id and awaits `action:result` events; a 0.1.0 dispatch (id made here) does not. */
+  answered: boolean;
   action?: OUIAction;
   controller: AbortController;
   startedAt: number;
   done: boolean;
 }
 
-const taken = new WeakMap<OUITransport, Set<string>>();
-
 /** Starts a surface on a transport. Throws OUISurfaceError for a malformed definition or a surface id already on that transport. */
 export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRuntime {
-  const surface = assertSurface(options.surface);
+  const styleWarnings: string[] = [];
+  const surface = assertSurface(options.surface, { onWarnings: (w) => styleWarnings.push(...w) });
   const transport = options.transport;
+  const ours = isRequestTransport(transport) ? transport : null;
   const timers = options.timers ?? realTimers;
   const now = options.now ?? Date.now;
   const actionTimeoutMs = options.actionTimeoutMs ?? 30_000;
@@ -137,19 +149,20 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   // The checker annotates the schemas it is given, and the definition is frozen: it checks against copies.
   const inputs = new Map(surface.actions.map((a) => [a.id, JSON.parse(JSON.stringify(a.input)) as JsonSchema]));
 
-  const ids = taken.get(transport) ?? new Set<string>();
-  if (ids.has(surface.id)) throw new OUISurfaceError([`a surface "${surface.id}" already runs on this transport`], surface.id);
+  // Status observations the app declares itself are its own: no results are pushed there.
+  const ownStatus = new Set((surface.observations ?? []).map((o) => o.id));
 
   const sink = createIssueSink<OUIIssue>();
   const report = (code: OUIIssueCode, message: string) => {
     if (sink.issues.length >= 200) (sink.issues as OUIIssue[]).splice(0, 100);
-    sink.report({ code, severity: code === 'duplicate-request' ? 'warning' : 'error', line: null, message, id: surface.id });
+    sink.report({ code, severity: code === 'duplicate-request' || code === 'surface-style' ? 'warning' : 'error', line: null, message, id: surface.id });
   };
+  for (const w of styleWarnings) report('surface-style', `The surface "${surface.id}": ${w}`);
   const activity = createListeners<OUIActivity>();
   const memory = createRequestMemory(options.rememberRequests ?? 500);
   const flights = new Map<string, Flight>();
   const queue: OUIActionRequest[] = [];
-  let handlers: OUIActionHandlers = {};
+  let handlers: OUISurfaceHandlers = {};
   let path = options.path;
   let entity = options.entity ?? null;
   let active = isActive(surface.activation, path, entity);
@@ -169,8 +182,8 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     report,
   });
 
-  const setHandlers = (next: OUIActionHandlers) => {
-    const copy: Record<string, OUIActionHandler> = Object.create(null) as Record<string, OUIActionHandler>;
+  const setHandlers = (next: OUISurfaceHandlers) => {
+    const copy: Record<string, OUISurfaceHandler> = Object.create(null) as Record<string, OUISurfaceHandler>;
     for (const [id, h] of Object.entries(next ?? {})) {
       const action = actions.get(id);
       if (!action) throw new TypeError(`A handler is given for "${id}", which the surface "${surface.id}" doesn't declare`);
@@ -187,15 +200,18 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     handlers = copy;
   };
   setHandlers(options.handlers ?? {});
-  ids.add(surface.id);
-  taken.set(transport, ids);
 
   // ---- Answers --------------------------------------------------------------------------------------
 
-  const send = (result: OUIActionResultMessage) => {
-    transport.sendResult(result);
-    // 0.1.0 agents have no result event: the same result as the action's status observation.
-    transport.pushObservation({ surfaceId: surface.id, observationId: statusObservationId(surface.id, result.actionId), value: result, timestamp: result.timestamp });
+  const send = (flight: Flight, result: OUIActionResultMessage) => {
+    if (flight.answered) ours?.sendResult(result);
+    // 0.1.0 agents have no result event: the same result as the action's status observation. A 0.1.0
+    // dispatch had no id, and its status says none.
+    const id = statusObservationId(result.actionId);
+    if (ownStatus.has(id)) return;
+    const { requestId, ...rest } = result;
+    const value = flight.answered ? { requestId, ...rest } : rest;
+    transport.pushObservation({ surfaceId: surface.id, observationId: id, value, timestamp: result.timestamp });
   };
 
   const answer = (flight: Flight, fields: Partial<OUIActionResultMessage> & { success: boolean }) => {
@@ -211,8 +227,8 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       durationMs: Math.max(0, at - flight.startedAt),
       timestamp: at,
     };
-    memory.final(result);
-    send(result);
+    if (flight.answered) memory.final(result);
+    send(flight, result);
     activity.emit({ phase: 'done', request: flight.request, ...(flight.action ? { action: flight.action } : {}), result });
     // A handler still running after a timeout, a stop or a removal hears it through its signal.
     if (!fields.success && !flight.controller.signal.aborted) flight.controller.abort();
@@ -235,25 +251,30 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       durationMs: Math.max(0, at - flight.startedAt),
       timestamp: at,
     };
-    send(result);
+    send(flight, result);
     activity.emit({ phase: 'progress', request: flight.request, ...(flight.action ? { action: flight.action } : {}), result });
   };
 
   // ---- Running --------------------------------------------------------------------------------------
 
-  const onAction = (request: OUIActionRequest) => {
-    if (disposed || request.surfaceId !== surface.id) return;
-    const known = memory.get(request.requestId);
-    if (known) {
-      report('duplicate-request', `Request "${request.requestId}" came again; it was not run again`);
-      if (known.state === 'final') send(known.result);
-      return;
+  const onDispatch = (d: OUIDispatchMessage) => {
+    if (disposed || d.surfaceId !== surface.id) return;
+    const answered = d.requestId !== undefined;
+    const requestId = d.requestId ?? `dispatch:${newId()}`;
+    const request: OUIActionRequest = { requestId, surfaceId: d.surfaceId, actionId: d.actionId, params: d.params, timestamp: d.timestamp };
+    if (answered) {
+      const known = memory.get(requestId);
+      if (known) {
+        report('duplicate-request', `Request "${requestId}" came again; it was not run again`);
+        if (known.state === 'final') send({ request, answered, controller: new AbortController(), startedAt: 0, done: true }, known.result);
+        return;
+      }
+      memory.pending(requestId);
     }
-    memory.pending(request.requestId);
-    const flight: Flight = { request, controller: new AbortController(), startedAt: now(), done: false };
-    flights.set(request.requestId, flight);
+    const flight: Flight = { request, answered, controller: new AbortController(), startedAt: now(), done: false };
+    flights.set(requestId, flight);
     if (!active) return fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" is not active here`);
-    if (queue.length >= maxQueue) return fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" is busy: ${maxQueue} requests are waiting`);
+    if (queue.length >= maxQueue) return fail(flight, OUI_ERROR_CODES.SURFACE_BUSY, `The surface "${surface.id}" is busy: ${maxQueue} requests are already waiting their turn`);
     queue.push(request);
     void pump();
   };
@@ -358,17 +379,24 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     const want = !disposed && active && transport.connected;
     if (want && !registered) {
       registered = true;
-      transport.registerSurface({ surface, timestamp: now() });
+      if (ours) ours.sendRegistration({ surface, timestamp: now(), capabilities: [OUI_CAPABILITIES.RESULTS] });
+      else transport.registerSurface(surface);
       store.registered();
     } else if (!want && registered) {
       registered = false;
       store.unregistered();
       // Lost connection: the other side forgets the surface on its own, and a deregistration would only wait in the buffer.
-      if (transport.connected) transport.deregisterSurface({ surfaceId: surface.id, timestamp: now() });
+      if (transport.connected) transport.deregisterSurface(surface.id);
     }
   };
 
-  const unsubscribe = [transport.onAction(onAction), transport.onConnectionChange(() => update())];
+  let leave: OUIUnsubscribe;
+  try {
+    leave = pageHost(transport, now).add(surface.id, { dispatch: onDispatch, cancel: () => {} });
+  } catch (error) {
+    throw new OUISurfaceError([errorText(error)], surface.id);
+  }
+  const unsubscribe = [leave, transport.onConnectionChange(() => update())];
   update();
 
   return {
@@ -419,7 +447,6 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       store.dispose();
       for (const u of unsubscribe) u();
       activity.clear();
-      ids.delete(surface.id);
     },
   };
 }

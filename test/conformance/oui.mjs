@@ -1,6 +1,10 @@
 // Runs OUI cases (oui/*.json of the conformance suite given to run.mjs) as their `format` field says, against the engine's OUI layer:
 //   route     isActive({routes}, path) (no routes: isActive(undefined, path)) equals expect.active
-//   surface   validateSurface(surface).valid equals expect.valid; a refusal must give its reasons
+//   surface   validateSurface(surface, {idStyle: 'strict'}).valid equals expect.valid; a refusal must give its
+//             reasons. Strict, because the suite states the naming conventions (kebab-case surface ids,
+//             snake_case action ids, observation ids unlike action ids) as rules; 0.1.0's declarations accept any
+//             non-empty id, so by default the engine takes such a surface with a warning, and refuses it only
+//             when asked to be strict
 //   dispatch  a surface runtime on the client end of a direct transport pair, handlers returning `returns` or
 //             throwing `throws`, confirmations answered `approve` (absent: refused); each dispatch sent from
 //             the agent end after the previous result; every handler call and every result the agent end
@@ -23,7 +27,7 @@ function runRoute(engine, c) {
 }
 
 function runSurface(engine, c) {
-  const check = engine.validateSurface(c.surface);
+  const check = engine.validateSurface(c.surface, { idStyle: 'strict' });
   if (check.valid !== c.expect.valid) {
     return [`valid: expected ${c.expect.valid}, got ${check.valid}${check.valid ? '' : ` (${check.errors.join('; ')})`}`];
   }

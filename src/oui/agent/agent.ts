@@ -1,9 +1,13 @@
 /**
  * The agent's side of OUI: what the page registered on a transport, as tools for a model, and the calls the
- * model makes, each awaited by its request id. Results are read from `action:result` events and from status
- * observations (for pages that only speak 0.1.0); the same result heard both ways counts once. Everything that
- * arrives is checked by the transport first; here, results must answer a call of ours on the surface it was
- * sent to, and observations must be declared by a registered surface.
+ * model makes. A page that says it answers requests (ours: the `action:result` capability on its registration)
+ * gets each call as a dispatch with a request id, awaited until its final result, read from `action:result`
+ * events and from status observations (the same result heard both ways counts once). A page that speaks only
+ * 0.1.0 gets the plain dispatch, and the call answers at once that it was dispatched: such a page tells its
+ * outcome through its observations (and its `<actionId>:status` observations, when it pushes them), which the
+ * agent keeps and puts in `contextText()`. Everything that arrives is checked by the transport first; here,
+ * results must answer a call of ours on the surface it was sent to, and observations must be declared by a
+ * registered surface (or be the status observation of one of its actions).
  */
 import { realTimers, type Timers } from '../../transport/timers.js';
 import { createIssueSink } from '../../stream/index.js';
@@ -11,16 +15,16 @@ import { newId } from '../ids.js';
 import { isPlainObject, jsonEqual, readJson } from '../json.js';
 import { createListeners } from '../listeners.js';
 import {
+  OUI_CAPABILITIES,
   OUI_ERROR_CODES,
   parseStatusObservationId,
   type OUIActionResultMessage,
   type OUIErrorCode,
   type OUIObservationUpdate,
+  type OUIRegistrationMessage,
   type OUISurface,
-  type OUISurfaceDeregistration,
-  type OUISurfaceRegistration,
 } from '../protocol.js';
-import type { OUIIssue, OUIIssueCode, OUITransport, OUIUnsubscribe } from '../transport.js';
+import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from '../transport.js';
 import { readActionResult } from '../wire.js';
 import { observationContext, type ObservationContextOptions } from './observationContext.js';
 import { nameOUITools, qualifiedToolName, type OUIToolCollision, type OUIToolEntry } from './toolNames.js';
@@ -40,7 +44,7 @@ export interface OUIAgentOptions {
   timeoutMs?: number;
   /** Surfaces kept at once; more registrations are refused and reported. Default 64. */
   maxSurfaces?: number;
-  /** Calls waiting at once; more are answered at once with an error. Default 256. */
+  /** Calls waiting at once; more are answered at once with AGENT_BUSY. Default 256. */
   maxPending?: number;
   timers?: Timers;
   now?: () => number;
@@ -57,7 +61,10 @@ export interface OUICallOptions {
 /** The agent's handle. */
 export interface OUIAgent {
   readonly transport: OUITransport | null;
-  /** Listens to a transport (replacing the one before: a page that reconnected on a new socket). Calls still waiting keep waiting. */
+  /**
+   * Listens to a transport (replacing the one before: a page that reconnected on a new socket). Calls still
+   * waiting keep waiting. One of ours, or any transport 0.1.0 declares (then every call is a plain dispatch).
+   */
   attach(transport: OUITransport): void;
   /** Stops listening; the surfaces are forgotten. */
   detach(): void;
@@ -74,20 +81,27 @@ export interface OUIAgent {
   mcpTools(): McpTool[];
   /**
    * Calls a tool by the name the model used (or `<surfaceId>__<actionId>`, which always works). `args` may be
-   * an object or the JSON text some APIs give. Resolves with the final result; never rejects: an unknown tool,
-   * an unavailable surface or a timeout is a failed result like any other (for an unknown tool, `surfaceId` is
-   * empty and `actionId` is the name asked for).
+   * an object or the JSON text some APIs give. Resolves with the final result; never rejects: an unknown tool
+   * (ACTION_NOT_FOUND; `surfaceId` empty, `actionId` the name asked for), the tool of a surface whose page is
+   * away (DISCONNECTED), or a timeout is a failed result like any other. On a page that speaks only 0.1.0 it
+   * resolves at once with `{dispatched: true}` as data: such a page answers through its observations.
    */
   call(name: string, args?: unknown, options?: OUICallOptions): Promise<OUIActionResultMessage>;
-  /** Sends a request for any action of a registered surface, declared or not, and awaits its final result. */
+  /**
+   * Sends a request for any action of a registered surface, declared or not, and awaits its final result (or,
+   * on a 0.1.0 page, the word that it was dispatched). SURFACE_NOT_FOUND for a surface never registered,
+   * DISCONNECTED for one whose page lost its connection.
+   */
   request(surfaceId: string, actionId: string, params?: Record<string, unknown>, options?: OUICallOptions): Promise<OUIActionResultMessage>;
-  /** The latest value of each observation of a surface that has one. */
+  /** The latest value of each observation of a surface that has one (with the status observations of a 0.1.0 page). */
   observations(surfaceId: string): ReadonlyMap<string, unknown>;
+  /** Whether a registered surface's page answers requests with results (false: a 0.1.0 page; undefined: not registered). */
+  answers(surfaceId: string): boolean | undefined;
   /** The latest observations as bounded text for a prompt. */
   contextText(options?: ObservationContextOptions): string;
   /** Hears when surfaces (and so tools) came or went. */
   onChange(listener: () => void): OUIUnsubscribe;
-  /** Hears each declared observation update as it is stored. */
+  /** Hears each observation update as it is stored: declared ones, and the status observations of a 0.1.0 page. */
   onObservation(listener: (update: OUIObservationUpdate) => void): OUIUnsubscribe;
   /** Hears every result that answers a call of ours, interim and final. */
   onResult(listener: (result: OUIActionResultMessage) => void): OUIUnsubscribe;
@@ -110,7 +124,15 @@ interface Pending {
 interface Known {
   surface: OUISurface;
   values: Map<string, unknown>;
+  /** The page answers requests with `action:result` events. */
+  answers: boolean;
 }
+
+/** What a call to a 0.1.0 page answers at once. */
+const DISPATCHED = Object.freeze({
+  dispatched: true,
+  message: 'Sent. This page speaks OUI 0.1.0, which has no answers: its observations show the outcome.',
+});
 
 /** Creates the agent's side, attached to `transport` when one is given. */
 export function createOUIAgent(transport?: OUITransport | null, options: OUIAgentOptions = {}): OUIAgent {
@@ -131,6 +153,20 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const resulted = createListeners<OUIActionResultMessage>();
 
   const known = new Map<string, Known>();
+  // Surfaces the agent knew and no longer has: deregistered by the page (a call is SURFACE_UNAVAILABLE), or whose
+  // page lost its connection or was replaced (DISCONNECTED); never "no such tool". Bounded, oldest forgotten first.
+  const away = new Map<string, { surface: OUISurface; why: 'deregistered' | 'disconnected' }>();
+  const leave = (surface: OUISurface, why: 'deregistered' | 'disconnected') => {
+    away.delete(surface.id);
+    if (away.size >= maxSurfaces) away.delete(away.keys().next().value!);
+    away.set(surface.id, { surface, why });
+  };
+  const awayAnswer = (surfaceId: string): [OUIErrorCode, string] | null => {
+    const gone = away.get(surfaceId);
+    if (!gone) return null;
+    if (gone.why === 'deregistered') return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not available now: the page withdrew it (it is not active there)`];
+    return [OUI_ERROR_CODES.DISCONNECTED, `The page holding the surface "${surfaceId}" is not connected (it may be reconnecting); try again shortly`];
+  };
   const pending = new Map<string, Pending>();
   // Ids answered or timed out lately: the second copy of a result (status observation) is not news, and a
   // late one after a timeout is reported as such. Bounded, oldest forgotten first.
@@ -161,7 +197,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     changed.emit();
   };
 
-  const onRegister = (r: OUISurfaceRegistration) => {
+  const onRegister = (r: OUIRegistrationMessage) => {
     const id = r.surface.id;
     const before = known.get(id);
     if (!before && known.size >= maxSurfaces) {
@@ -169,13 +205,18 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       return;
     }
     if (before && !jsonEqual(before.surface, r.surface)) report('surface-replaced', `The surface "${id}" registered again with a new definition`, id);
+    away.delete(id);
     // Its values come again right after a registration; the old ones may be for the old definition.
-    known.set(id, { surface: r.surface, values: new Map() });
+    const answers = !!attached && isRequestTransport(attached) && (r.capabilities ?? []).includes(OUI_CAPABILITIES.RESULTS);
+    known.set(id, { surface: r.surface, values: new Map(), answers });
     rename();
   };
 
-  const onDeregister = (d: OUISurfaceDeregistration) => {
-    if (!known.delete(d.surfaceId)) return;
+  const onDeregister = (surfaceId: string) => {
+    const k = known.get(surfaceId);
+    if (!k) return;
+    known.delete(surfaceId);
+    leave(k.surface, 'deregistered');
     rename();
   };
 
@@ -197,12 +238,13 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     }, p.timeoutMs);
   };
 
-  const onResult = (result: OUIActionResultMessage) => {
+  const onResult = (result: OUIActionResultMessage, quiet = false) => {
     const p = pending.get(result.requestId);
     if (!p) {
       const how = finished.get(result.requestId);
       if (how === 'timed-out' && !result.interim) report('unexpected-result', `The result of request "${result.requestId}" came after its call timed out`, result.surfaceId);
-      else if (!how) report('unexpected-result', `A result for request "${result.requestId}", which no call of ours is waiting for`, result.surfaceId);
+      // A status observation may answer another agent's dispatch: not ours to report.
+      else if (!how && !quiet) report('unexpected-result', `A result for request "${result.requestId}", which no call of ours is waiting for`, result.surfaceId);
       return;
     }
     // Only the surface the request went to answers it.
@@ -228,27 +270,37 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   };
 
   const onObservation = (u: OUIObservationUpdate) => {
-    const status = parseStatusObservationId(u.observationId);
-    if (status) {
-      if (status.surfaceId !== u.surfaceId) return report('malformed-event', `A status observation "${u.observationId}" came for surface "${u.surfaceId}"`, u.surfaceId);
-      const read = readActionResult(u.value);
-      if (!read.ok) return report('malformed-event', `A status observation "${u.observationId}" is not a result: ${read.reason}`, u.surfaceId);
-      if (read.value.surfaceId !== status.surfaceId || read.value.actionId !== status.actionId) {
-        return report('malformed-event', `The status observation "${u.observationId}" holds a result for another action`, u.surfaceId);
-      }
-      return onResult(read.value);
-    }
     const k = known.get(u.surfaceId);
-    if (!k) return report('unknown-surface', `An observation "${u.observationId}" came for "${u.surfaceId}", which is not registered`, u.surfaceId);
-    if (!(k.surface.observations ?? []).some((o) => o.id === u.observationId)) {
-      return report('observation-mismatch', `The surface "${u.surfaceId}" declares no observation "${u.observationId}"`, u.surfaceId);
+    const declared = !!k && (k.surface.observations ?? []).some((o) => o.id === u.observationId);
+    const status = declared ? null : parseStatusObservationId(u.observationId);
+    if (status) {
+      // `<actionId>:status`: a result, with our request id when it answers our request, without for a 0.1.0 dispatch.
+      const value = isPlainObject(u.value) ? u.value : null;
+      if (!value || (value.surfaceId !== undefined && value.surfaceId !== u.surfaceId) || (value.actionId !== undefined && value.actionId !== status.actionId)) {
+        return report('malformed-event', `The status observation "${u.observationId}" of "${u.surfaceId}" does not hold a result of that action`, u.surfaceId);
+      }
+      const anonymous = typeof value.requestId !== 'string';
+      const read = readActionResult({ ...value, requestId: anonymous ? 'status' : value.requestId, surfaceId: u.surfaceId, actionId: status.actionId, timestamp: value.timestamp ?? u.timestamp });
+      if (!read.ok) return report('malformed-event', `The status observation "${u.observationId}" is not a result: ${read.reason}`, u.surfaceId);
+      if (!anonymous) onResult(read.value, true);
+      // A 0.1.0 page's outcomes are only in its observations: kept with its values, for the prompt.
+      if (k && !k.answers && k.surface.actions.some((a) => a.id === status.actionId)) {
+        const { requestId, ...shown } = read.value;
+        k.values.set(u.observationId, anonymous ? shown : { requestId, ...shown });
+        observed.emit(u);
+      }
+      return;
     }
+    if (!k) return report('unknown-surface', `An observation "${u.observationId}" came for "${u.surfaceId}", which is not registered`, u.surfaceId);
+    if (!declared) return report('observation-mismatch', `The surface "${u.surfaceId}" declares no observation "${u.observationId}"`, u.surfaceId);
     k.values.set(u.observationId, u.value);
     observed.emit(u);
   };
 
+  /** The page went (its connection dropped, or another took its place): its surfaces are away until they register again. */
   const forgetSurfaces = () => {
     if (known.size === 0) return;
+    for (const k of known.values()) leave(k.surface, 'disconnected');
     known.clear();
     rename();
   };
@@ -265,15 +317,19 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     detach();
     attached = t;
     unsubscribe = [
-      t.onSurfaceRegister(onRegister),
+      isRequestTransport(t) ? t.onRegistration(onRegister) : t.onSurfaceRegister((surface) => onRegister({ surface, timestamp: now() })),
       t.onSurfaceDeregister(onDeregister),
-      t.onResult(onResult),
       t.onObservation(onObservation),
       // A page that lost its connection registers again when it is back; until then it has no surfaces.
       t.onConnectionChange((connected) => {
         if (!connected) forgetSurfaces();
       }),
     ];
+    if (isRequestTransport(t)) {
+      unsubscribe.push(t.onResult((r) => onResult(r)));
+      // Registered before we listened (a direct pair delivers at once): known now all the same.
+      for (const r of t.registrations()) onRegister(r);
+    }
   };
 
   const local = (requestId: string, surfaceId: string, actionId: string, code: OUIErrorCode, message: string): OUIActionResultMessage => ({
@@ -288,18 +344,31 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const request = (surfaceId: string, actionId: string, params: Record<string, unknown> = {}, o: OUICallOptions = {}): Promise<OUIActionResultMessage> => {
     const requestId = newRequestId();
     const t = attached;
-    if (!t || disposed) return Promise.resolve(local(requestId, surfaceId, actionId, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, 'The agent is not attached to a page'));
-    if (!known.has(surfaceId)) return Promise.resolve(local(requestId, surfaceId, actionId, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not registered`));
-    if (pending.size >= maxPending) return Promise.resolve(local(requestId, surfaceId, actionId, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `${maxPending} calls are already waiting`));
+    const fails = (code: OUIErrorCode, message: string) => Promise.resolve(local(requestId, surfaceId, actionId, code, message));
+    if (!t || disposed) return fails(OUI_ERROR_CODES.DISCONNECTED, 'The agent is not attached to a page');
+    const k = known.get(surfaceId);
+    if (!k) {
+      const gone = awayAnswer(surfaceId);
+      if (gone) return fails(...gone);
+      return fails(OUI_ERROR_CODES.SURFACE_NOT_FOUND, `No surface "${surfaceId}" is registered`);
+    }
+    if (pending.size >= maxPending) return fails(OUI_ERROR_CODES.AGENT_BUSY, `${maxPending} calls are already waiting for their answers`);
     const read = readJson(params);
     if (!read.ok || !isPlainObject(read.value)) {
-      return Promise.resolve(local(requestId, surfaceId, actionId, OUI_ERROR_CODES.INVALID_PARAMS, `The params can't be sent: ${read.ok ? 'not an object' : read.reason}`));
+      return fails(OUI_ERROR_CODES.INVALID_PARAMS, `The params can't be sent: ${read.ok ? 'not an object' : read.reason}`);
+    }
+    const sent = read.value as Record<string, unknown>;
+    if (!k.answers || !isRequestTransport(t)) {
+      // 0.1.0: dispatched, nothing to wait for.
+      t.dispatch(surfaceId, actionId, sent);
+      return Promise.resolve({ requestId, surfaceId, actionId, success: true, data: { ...DISPATCHED }, timestamp: now() });
     }
     return new Promise((resolve) => {
-      const p: Pending = { surfaceId, actionId, timeoutMs: o.timeoutMs ?? defaultTimeout, timer: undefined, seen: [], resolve, ...(o.onInterim ? { onInterim: o.onInterim } : {}) };
+      const timeoutMs = o.timeoutMs ?? defaultTimeout;
+      const p: Pending = { surfaceId, actionId, timeoutMs, timer: undefined, seen: [], resolve, ...(o.onInterim ? { onInterim: o.onInterim } : {}) };
       pending.set(requestId, p);
       arm(requestId, p);
-      t.dispatch({ requestId, surfaceId, actionId, params: read.value as Record<string, unknown>, timestamp: now() });
+      t.sendRequest({ requestId, surfaceId, actionId, params: sent, timestamp: now(), ...(timeoutMs > 0 && Number.isFinite(timeoutMs) ? { timeoutMs } : {}) });
     });
   };
 
@@ -310,10 +379,20 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     return toolList.find((t) => qualifiedToolName(t.surfaceId, t.actionId) === name);
   };
 
+  /** The tool a name meant among the surfaces that are away, named as they were when registered. */
+  const awayTool = (name: string): OUIToolEntry | undefined => {
+    if (away.size === 0) return undefined;
+    const named = nameOUITools([...away.values()].map((a) => a.surface)).tools;
+    return named.find((t) => t.name === name || qualifiedToolName(t.surfaceId, t.actionId) === name);
+  };
+
   const call = (name: string, args?: unknown, o?: OUICallOptions): Promise<OUIActionResultMessage> => {
     const tool = typeof name === 'string' ? resolveTool(name) : undefined;
     if (!tool) {
       const shown = String(name).slice(0, 128);
+      const gone = typeof name === 'string' ? awayTool(name) : undefined;
+      const answer = gone && awayAnswer(gone.surfaceId);
+      if (gone && answer) return Promise.resolve(local(newRequestId(), gone.surfaceId, gone.actionId, ...answer));
       return Promise.resolve(local(newRequestId(), '', shown, OUI_ERROR_CODES.ACTION_NOT_FOUND, `There is no tool named ${JSON.stringify(shown)}`));
     }
     let params: unknown = args ?? {};
@@ -348,6 +427,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     call,
     request,
     observations: (surfaceId) => new Map(known.get(surfaceId)?.values ?? []),
+    answers: (surfaceId) => known.get(surfaceId)?.answers,
     contextText: (o) => observationContext([...known.values()], o),
     onChange: (l) => changed.add(l),
     onObservation: (l) => observed.add(l),
@@ -360,7 +440,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       if (disposed) return;
       detach();
       disposed = true;
-      for (const [id, p] of [...pending]) finish(id, p, local(id, p.surfaceId, p.actionId, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, 'The agent stopped listening'));
+      away.clear();
+      for (const [id, p] of [...pending]) finish(id, p, local(id, p.surfaceId, p.actionId, OUI_ERROR_CODES.DISCONNECTED, 'The agent stopped listening'));
       changed.clear();
       observed.clear();
       resulted.clear();

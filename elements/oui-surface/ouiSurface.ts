@@ -3,11 +3,11 @@ import { property } from 'lit/decorators.js';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
-import { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions } from '../../src/oui/surfaceRuntime.js';
+import { createSurfaceRuntime, type OUIConfirmLimits, type SurfaceRuntime, type SurfaceRuntimeOptions } from '../../src/oui/surfaceRuntime.js';
 import { OUISurfaceError, validateSurface } from '../../src/oui/validateSurface.js';
 import type { OUISurfaceHandlers, OUIEventSource } from '../../src/oui/handlers.js';
 import type { OUIObservationGetters } from '../../src/oui/observations.js';
-import type { OUIActionRequest, OUISurface } from '../../src/oui/protocol.js';
+import type { OUIAction, OUIActionRequest, OUISurface } from '../../src/oui/protocol.js';
 import type { OUIEntity } from '../../src/oui/routes.js';
 import type { OUIIssue, OUITransport, OUIUnsubscribe } from '../../src/oui/transport.js';
 import { ActivityController, type Activity } from './controllers/activity.js';
@@ -18,11 +18,12 @@ import { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiState
 import { surfaceStyles } from './styles.js';
 import { indicatorView } from './views/indicator.js';
 import { errorText } from '../../src/stream/errors.js';
+import type { AeConfirmDialog } from '../shared/elements/confirmDialog.js';
 
 /** The runtime's options an app may set on the element; the element gives the rest itself. */
 export type OuiSurfaceOptions = Pick<
   SurfaceRuntimeOptions,
-  'actionTimeoutMs' | 'confirmTimeoutMs' | 'asyncTimeoutMs' | 'observationPollMs' | 'checkObservations' | 'maxQueue' | 'rememberRequests' | 'limits' | 'timers' | 'now'
+  'actionTimeoutMs' | 'confirmTimeoutMs' | 'heartbeatMs' | 'asyncTimeoutMs' | 'observationPollMs' | 'checkObservations' | 'maxQueue' | 'rememberRequests' | 'limits' | 'timers' | 'now'
 >;
 
 interface Built {
@@ -367,7 +368,7 @@ export class OuiSurface extends AgentElement {
         events,
         path: this.#path(),
         entity: this.entity,
-        confirm: (request, action) => this.#approval.ask(confirmSentence(request, action, this.words)),
+        confirm: (request, action, limits) => this.#confirm(request, action, limits),
       });
     } catch (error) {
       // A surface id already running on this transport, a getter for an undeclared observation.
@@ -400,6 +401,24 @@ export class OuiSurface extends AgentElement {
     }
     this.#applyHandlers();
     this.#checkState();
+  }
+
+  /**
+   * Asks the person about an agent's request in the shared dialog. When the runtime withdraws it (the agent gave
+   * up or its deadline passed, the request was stopped) the dialog closes, and a yes that comes after is no yes.
+   */
+  async #confirm(request: OUIActionRequest, action: OUIAction, limits: OUIConfirmLimits): Promise<boolean> {
+    const { signal } = limits;
+    if (signal.aborted) return false;
+    const withdraw = () => this.renderRoot?.querySelector<AeConfirmDialog>('ae-confirm-dialog')?.dismiss();
+    signal.addEventListener('abort', withdraw, { once: true });
+    try {
+      // ask() answers true for a yes; where the page-wide approval queue has landed it answers 'confirmed'.
+      const answer: unknown = await this.#approval.ask(confirmSentence(request, action, this.words));
+      return (answer === true || answer === 'confirmed') && !signal.aborted;
+    } finally {
+      signal.removeEventListener('abort', withdraw);
+    }
   }
 
   #applyHandlers(): void {

@@ -222,6 +222,12 @@ export type OUIRequestMessage = OUIDispatchMessage & { requestId: string };
 export interface OUIActionResultMessage extends OUIActionResult {
   surfaceId: string;
   actionId: string;
+  /**
+   * On an interim result sent before the action started: what it waits for, the person's answer
+   * (`confirmation`) or its turn after the actions ahead of it (`turn`). The agent waits on while it hears these,
+   * up to the request's `maxWaitMs`; once an interim result comes without it, the action runs.
+   */
+  waiting?: 'confirmation' | 'turn';
 }
 
 /** The agent gave up on a request (its deadline passed): the page withdraws it if it hasn't started. */

@@ -119,6 +119,10 @@ export function readActionResult(raw: unknown, limits?: WireLimits, now: () => n
     if (typeof e.interim !== 'boolean') return { ok: false, reason: 'interim must be true or false' };
     out.interim = e.interim;
   }
+  if (e.waiting !== undefined) {
+    if ((e.waiting !== 'confirmation' && e.waiting !== 'turn') || e.interim !== true) return { ok: false, reason: 'waiting is "confirmation" or "turn", on an interim result' };
+    out.waiting = e.waiting;
+  }
   if (e.durationMs !== undefined) {
     if (typeof e.durationMs !== 'number' || !(e.durationMs >= 0) || !Number.isFinite(e.durationMs)) return { ok: false, reason: 'durationMs must be a number of at least 0' };
     out.durationMs = e.durationMs;

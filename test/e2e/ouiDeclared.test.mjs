@@ -119,10 +119,12 @@ describe('a 0.1.0 agent drives <oui-surface> over Socket.IO', { timeout: 60_000 
     assert.equal(agent.status('rename_everything')[0].error.code, 'ACTION_NOT_FOUND');
   });
 
-  it('an action that needs the person: the outcome once the person confirmed', async () => {
+  it('an action that needs the person: the status says so while the dialog is open, then the outcome', async () => {
     agent.dispatch('todo-list', 'clear_all', {});
     const dialog = page.getByRole('alertdialog', { name: 'Please confirm' });
     await dialog.waitFor();
+    await until(() => agent.status('clear_all').length === 1, 'the status while the person is asked');
+    assert.deepEqual([agent.status('clear_all')[0].interim, agent.status('clear_all')[0].waiting], [true, 'confirmation']);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await until(() => agent.status('clear_all').some((s) => s.interim !== true), 'the final status of clear_all');
     assert.deepEqual(agent.status('clear_all').at(-1).data, { cleared: true });

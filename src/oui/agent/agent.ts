@@ -40,8 +40,23 @@ import {
 
 /** How the agent side behaves. */
 export interface OUIAgentOptions {
-  /** How long a call waits for its next result (each interim result starts the wait again); 0: no limit. Default 30 000. */
+  /**
+   * How long a call waits for word from the page; each interim result (progress, or "still waiting for the
+   * person") gives it as long again, up to `maxWaitMs`. 0: no limit. Default 30 000.
+   */
   timeoutMs?: number;
+  /**
+   * However many interim results come, a call waits no longer than this for its action to start (a running
+   * action's progress keeps it waiting beyond). Default 300 000, the page's default `confirmTimeoutMs`: a default
+   * agent waits as long as the person's question stays open. A call that gives its own `timeoutMs` and no
+   * `maxWaitMs` waits no longer than that `timeoutMs`.
+   */
+  maxWaitMs?: number;
+  /**
+   * After giving up, how long a call waits for the page to say it withdrew the request (or that it had already
+   * run, which is then the answer). Default 2 000.
+   */
+  cancelGraceMs?: number;
   /** Surfaces kept at once; more registrations are refused and reported. Default 64. */
   maxSurfaces?: number;
   /** Calls waiting at once; more are answered at once with AGENT_BUSY. Default 256. */
@@ -53,7 +68,10 @@ export interface OUIAgentOptions {
 
 /** Options of one call. */
 export interface OUICallOptions {
+  /** As the agent's `timeoutMs`. Given alone, it is the call's hard deadline (`maxWaitMs` defaults to it). */
   timeoutMs?: number;
+  /** As the agent's `maxWaitMs`. */
+  maxWaitMs?: number;
   /** Hears each interim result (progress of an async action). */
   onInterim?: (result: OUIActionResultMessage) => void;
 }
@@ -115,6 +133,13 @@ interface Pending {
   surfaceId: string;
   actionId: string;
   timeoutMs: number;
+  maxWaitMs: number;
+  sentAt: number;
+  lastWord: number;
+  /** The page said the action runs (an interim result not `waiting`): the bound no longer applies. */
+  started: boolean;
+  /** Gave up and asked the page to withdraw it: waiting out the grace for its answer. */
+  cancelled: boolean;
   timer: unknown;
   seen: unknown[];
   onInterim?: (result: OUIActionResultMessage) => void;
@@ -140,6 +165,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const now = options.now ?? Date.now;
   const newRequestId = options.newRequestId ?? newId;
   const defaultTimeout = options.timeoutMs ?? 30_000;
+  const defaultMaxWait = options.maxWaitMs ?? 300_000;
+  const cancelGraceMs = Math.max(0, options.cancelGraceMs ?? 2000);
   const maxSurfaces = options.maxSurfaces ?? 64;
   const maxPending = options.maxPending ?? 256;
 
@@ -227,15 +254,51 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     p.resolve(result);
   };
 
+  const limited = (ms: number) => ms > 0 && Number.isFinite(ms);
+
+  /** When the call stops waiting: `timeoutMs` after the last word, and (until the action runs) `maxWaitMs` after it was sent. */
+  const giveUpAt = (p: Pending): number => {
+    const silence = limited(p.timeoutMs) ? p.lastWord + p.timeoutMs : Infinity;
+    const bound = !p.started && limited(p.maxWaitMs) ? p.sentAt + p.maxWaitMs : Infinity;
+    return Math.min(silence, bound);
+  };
+
+  const timedOut = (requestId: string, p: Pending, message: string) => {
+    if (pending.get(requestId) !== p) return;
+    pending.delete(requestId);
+    remember(requestId, 'timed-out');
+    p.resolve(local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.TIMEOUT, message));
+  };
+
   const arm = (requestId: string, p: Pending) => {
     if (p.timer !== undefined) timers.clearTimeout(p.timer);
-    if (!(p.timeoutMs > 0 && Number.isFinite(p.timeoutMs))) return;
-    p.timer = timers.setTimeout(() => {
-      if (pending.get(requestId) !== p) return;
-      pending.delete(requestId);
-      remember(requestId, 'timed-out');
-      p.resolve(local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.TIMEOUT, `No answer from "${p.surfaceId}" within ${p.timeoutMs} ms`));
-    }, p.timeoutMs);
+    p.timer = undefined;
+    if (p.cancelled) return;
+    const at = giveUpAt(p);
+    if (!Number.isFinite(at)) return;
+    p.timer = timers.setTimeout(() => giveUp(requestId, p), Math.max(0, at - now()));
+  };
+
+  /**
+   * The call stops waiting. A page that answers requests is told (`action:cancel`), and its answer, that it
+   * withdrew the request or that it had already run, is the call's result when it comes within the grace;
+   * else the call says it timed out without knowing more.
+   */
+  const giveUp = (requestId: string, p: Pending) => {
+    p.timer = undefined;
+    if (pending.get(requestId) !== p) return;
+    const waited = now() - p.sentAt;
+    const t = attached;
+    if (!t || !isRequestTransport(t)) return timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms`);
+    p.cancelled = true;
+    t.sendCancel({ surfaceId: p.surfaceId, requestId, reason: `no answer within ${waited} ms`, timestamp: now() });
+    // The page may have answered within the call above (a transport in memory).
+    if (pending.get(requestId) !== p) return;
+    if (!(cancelGraceMs > 0)) return timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms; it was asked to withdraw the request`);
+    p.timer = timers.setTimeout(
+      () => timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms; it was asked to withdraw the request and did not say whether it had started`),
+      cancelGraceMs,
+    );
   };
 
   const onResult = (result: OUIActionResultMessage, quiet = false) => {
@@ -258,6 +321,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     p.seen.push(result);
     resulted.emit(result);
     if (result.interim) {
+      p.lastWord = now();
+      if (result.waiting === undefined) p.started = true;
       arm(result.requestId, p);
       try {
         p.onInterim?.(result);
@@ -365,10 +430,34 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     }
     return new Promise((resolve) => {
       const timeoutMs = o.timeoutMs ?? defaultTimeout;
-      const p: Pending = { surfaceId, actionId, timeoutMs, timer: undefined, seen: [], resolve, ...(o.onInterim ? { onInterim: o.onInterim } : {}) };
+      // A call that names its own timeout means it as its deadline, unless it names a bound too.
+      const maxWaitMs = o.maxWaitMs ?? (o.timeoutMs !== undefined ? o.timeoutMs : defaultMaxWait);
+      const at = now();
+      const p: Pending = {
+        surfaceId,
+        actionId,
+        timeoutMs,
+        maxWaitMs,
+        sentAt: at,
+        lastWord: at,
+        started: false,
+        cancelled: false,
+        timer: undefined,
+        seen: [],
+        resolve,
+        ...(o.onInterim ? { onInterim: o.onInterim } : {}),
+      };
       pending.set(requestId, p);
       arm(requestId, p);
-      t.sendRequest({ requestId, surfaceId, actionId, params: sent, timestamp: now(), ...(timeoutMs > 0 && Number.isFinite(timeoutMs) ? { timeoutMs } : {}) });
+      t.sendRequest({
+        requestId,
+        surfaceId,
+        actionId,
+        params: sent,
+        timestamp: at,
+        ...(limited(timeoutMs) ? { timeoutMs } : {}),
+        ...(limited(maxWaitMs) ? { maxWaitMs } : {}),
+      });
     });
   };
 

@@ -52,9 +52,8 @@ export function todoSurface(overrides: Partial<OUISurface> = {}): OUISurface {
 
 /** What the agent's end heard, by kind. */
 export function recorder(t: OUIRequestTransport) {
-  const r = { registers: [] as any[], deregisters: [] as any[], observations: [] as any[], results: [] as any[], cancels: [] as any[] };
+  const r = { registers: [] as any[], deregisters: [] as any[], observations: [] as any[], results: [] as any[] };
   t.onRegistration((x) => r.registers.push(x));
-  t.onCancel((x) => r.cancels.push(x));
   t.onSurfaceDeregister((x) => r.deregisters.push(x));
   t.onObservation((x) => r.observations.push(x));
   t.onResult((x) => r.results.push(x));

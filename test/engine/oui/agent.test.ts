@@ -27,7 +27,8 @@ const cart = (): OUISurface => ({
 async function page(timeoutMs = 0) {
   const timers = manualTimers();
   const pair = createDirectTransportPair();
-  const agent = createOUIAgent(pair.server, { timers, timeoutMs });
+  // The page here never answers a cancel: no grace to wait out.
+  const agent = createOUIAgent(pair.server, { timers, now: () => timers.now, timeoutMs, cancelGraceMs: 0 });
   const requests: OUIDispatchMessage[] = [];
   pair.client.onRequest((r) => requests.push(r));
   const register = async (surface: OUISurface) => {

@@ -110,8 +110,8 @@ export interface SurfaceRuntimeOptions {
   confirmTimeoutMs?: number;
   /**
    * How often a request waiting for the person or its turn says so to the agent (an interim result with
-   * `waiting`); never less often than a third of the request's `timeoutMs`, so the agent hears it in time.
-   * Default 5 000.
+   * `waiting`); never less often than a third of the request's `timeoutMs`, so the agent hears it in time, and
+   * never more often than every 250 ms. Default 5 000.
    */
   heartbeatMs?: number;
   /** Limit of a follow when polling names no maxAttempts nor maxDurationMs, or subscribe no maxDurationMs. Default 600 000. */
@@ -190,7 +190,7 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   const now = options.now ?? Date.now;
   const actionTimeoutMs = options.actionTimeoutMs ?? 30_000;
   const confirmTimeoutMs = options.confirmTimeoutMs ?? 300_000;
-  const heartbeatMs = Math.max(10, options.heartbeatMs ?? 5000);
+  const heartbeatMs = Math.max(250, options.heartbeatMs ?? 5000);
   const asyncTimeoutMs = options.asyncTimeoutMs ?? 600_000;
   const maxQueue = options.maxQueue ?? 32;
   const actions = new Map(surface.actions.map((a) => [a.id, a]));
@@ -351,7 +351,8 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   const waitFor = (flight: Flight, waiting: 'confirmation' | 'turn', now = true) => {
     if (flight.done) return;
     stopBeat(flight);
-    const every = flight.timeoutMs !== undefined ? Math.min(heartbeatMs, Math.max(10, Math.floor(flight.timeoutMs / 3))) : heartbeatMs;
+    // Never more often than every 250 ms, whatever timeout an agent names: it can't make the page chatter.
+    const every = flight.timeoutMs !== undefined ? Math.min(heartbeatMs, Math.max(250, Math.floor(flight.timeoutMs / 3))) : heartbeatMs;
     const beat = () => {
       flight.heartbeat = { waiting, timer: flight.answered ? timers.setTimeout(beat, every) : undefined };
       interim(flight, undefined, undefined, waiting);

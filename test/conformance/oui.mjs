@@ -8,7 +8,10 @@
 //   dispatch  a surface runtime on the client end of a direct transport pair, handlers returning `returns` or
 //             throwing `throws`, confirmations answered `approve` (absent: refused); each dispatch sent from
 //             the agent end after the previous result; every handler call and every result the agent end
-//             received (action:result events), in order, compared
+//             received (action:result events), in order, compared. Interim results that only say a request is
+//             waiting for the person (our `waiting` heartbeats, sent while a confirmation is open so the agent
+//             knows why it waits) are not results of the action, and are left out, as status observations are
+//             in observe cases
 //   observe   each [id, value] of `sets` set in order; the observation updates the agent end received, as
 //             [id, value] pairs without status observations, compared
 import { diffExact } from './compare.mjs';
@@ -63,7 +66,9 @@ async function runDispatch(engine, c) {
   const m = mount(engine, c, { handlers, confirm: async () => c.approve === true });
   try {
     const received = [];
-    m.server.onResult((r) => received.push(r));
+    m.server.onResult((r) => {
+      if (r.waiting === undefined) received.push(r);
+    });
     await until(() => m.agent.surface(c.surface.id) !== undefined);
     for (const d of c.dispatches) await m.agent.request(d.surfaceId ?? c.surface.id, d.actionId, d.params ?? {});
     await tick();

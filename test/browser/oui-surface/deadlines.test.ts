@@ -7,14 +7,14 @@ import type { OUIActionResultMessage } from '../../../src/oui/index.js';
 import { dialogOf, mount, openDialog, tick, todoSurface, until } from './helpers.js';
 
 describe('oui-surface: deadlines and withdrawn confirmations', () => {
-  it('the agent gives up (timeoutMs 400): the dialog is withdrawn, the call answers TIMEOUT, and nothing runs', async () => {
+  it('the agent gives up (timeoutMs 1200): the dialog is withdrawn, the call answers TIMEOUT, and nothing runs', async () => {
     let cleared = 0;
     const m = await mount({ surface: todoSurface(), handlers: { clear_done: () => ++cleared } });
     const heard: (string | undefined)[] = [];
     const cancels: string[] = [];
     m.client.onCancel((c) => cancels.push(c.requestId));
     const out: { result?: OUIActionResultMessage } = {};
-    void m.agent.call('clear_done', {}, { timeoutMs: 400, onInterim: (r) => heard.push(r.waiting) }).then((r) => (out.result = r));
+    void m.agent.call('clear_done', {}, { timeoutMs: 1200, onInterim: (r) => heard.push(r.waiting) }).then((r) => (out.result = r));
     const box = await openDialog(m.el);
     expect(heard[0], 'the agent hears the person is asked').to.equal('confirmation');
     await until(() => out.result !== undefined, 'the call to answer', 3000);

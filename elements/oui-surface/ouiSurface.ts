@@ -13,12 +13,12 @@ import type { OUIIssue, OUITransport, OUIUnsubscribe } from '../../src/oui/trans
 import { ActivityController, type Activity } from './controllers/activity.js';
 import { BindingsController } from './controllers/bindings.js';
 import { watchPath } from './controllers/pathWatcher.js';
-import { confirmSentence } from './confirmSentence.js';
+import { confirmDetails, confirmSentence } from './confirmSentence.js';
+import { ApprovalSeals } from './approvalSeals.js';
 import { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
 import { surfaceStyles } from './styles.js';
 import { indicatorView } from './views/indicator.js';
 import { errorText } from '../../src/stream/errors.js';
-import type { AeConfirmDialog } from '../shared/elements/confirmDialog.js';
 
 /** The runtime's options an app may set on the element; the element gives the rest itself. */
 export type OuiSurfaceOptions = Pick<
@@ -157,6 +157,7 @@ export class OuiSurface extends AgentElement {
 
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
+  readonly #seals = new ApprovalSeals();
   readonly #activity = new ActivityController(this, this.#announcer, () => this.words);
   readonly #bindings = new BindingsController(this, () => this.#schedule());
 
@@ -386,7 +387,10 @@ export class OuiSurface extends AgentElement {
           this.dispatchEvent(new OuiRequestEvent(a.request, a.action, a.phase === 'confirm'));
         }
         if ((a.phase === 'progress' || a.phase === 'done') && a.result) {
-          if (a.phase === 'done') this.#asked.delete(a.request.requestId);
+          if (a.phase === 'done') {
+            this.#asked.delete(a.request.requestId);
+            this.#seals.forget(a.request.requestId);
+          }
           this.dispatchEvent(new OuiResultEvent(a.result, a.request, a.action));
         }
       }),
@@ -404,21 +408,23 @@ export class OuiSurface extends AgentElement {
   }
 
   /**
-   * Asks the person about an agent's request in the shared dialog. When the runtime withdraws it (the agent gave
-   * up or its deadline passed, the request was stopped) the dialog closes, and a yes that comes after is no yes.
+   * Asks the person about an agent's request in the page's confirmation queue, with every param listed; the
+   * params are sealed as shown, and the handler runs only with the same params (ApprovalSeals). When the runtime
+   * withdraws it (the agent gave up or its deadline passed, the request was stopped) the question is withdrawn,
+   * and a yes that comes after is no yes.
    */
   async #confirm(request: OUIActionRequest, action: OUIAction, limits: OUIConfirmLimits): Promise<boolean> {
-    const { signal } = limits;
-    if (signal.aborted) return false;
-    const withdraw = () => this.renderRoot?.querySelector<AeConfirmDialog>('ae-confirm-dialog')?.dismiss();
-    signal.addEventListener('abort', withdraw, { once: true });
-    try {
-      // ask() answers true for a yes; where the page-wide approval queue has landed it answers 'confirmed'.
-      const answer: unknown = await this.#approval.ask(confirmSentence(request, action, this.words));
-      return (answer === true || answer === 'confirmed') && !signal.aborted;
-    } finally {
-      signal.removeEventListener('abort', withdraw);
-    }
+    const seal = this.#seals.seal(request.params ?? {});
+    const answer = await this.#approval.ask(confirmSentence(request, action, this.words), {
+      details: confirmDetails(request, action),
+      signal: limits.signal,
+      ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
+    });
+    // Its own words for the agent: not a refusal by the person, who never saw it.
+    if (answer === 'unseen') throw new Error('The confirmation could not be shown where the person can see it (the surface is hidden or has no size), so nothing ran');
+    if (answer !== 'confirmed' || limits.signal.aborted) return false;
+    this.#seals.approved(request.requestId, seal);
+    return true;
   }
 
   #applyHandlers(): void {
@@ -433,7 +439,7 @@ export class OuiSurface extends AgentElement {
       }
     }
     try {
-      built.runtime.setHandlers(merged);
+      built.runtime.setHandlers(this.#seals.wrap(merged));
     } catch (error) {
       problems.unshift(errorText(error));
     }
@@ -452,6 +458,7 @@ export class OuiSurface extends AgentElement {
     for (const u of built.unsubscribe) u();
     this.#activity.clear();
     this.#asked.clear();
+    this.#seals.clear();
     this.#checkState(built.runtime.surface.id);
   }
 

@@ -488,10 +488,11 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       stopBeat(flight);
       asking.leave();
       if (flight.done) return;
-      if (said.status === 'timeout') {
-        if (deadline !== undefined && now() >= deadline) return withdrawn(flight, `the agent's deadline passed`);
-        return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `Nobody answered the confirmation within ${confirmTimeoutMs} ms`);
+      // The question closed because the deadline came (here, or in a dialog given it): not the person's no.
+      if (said.status !== 'ok' || said.value !== true) {
+        if (now() >= deadlineOf(flight) || (deadline !== undefined && now() >= deadline)) return withdrawn(flight, `the agent's deadline passed`);
       }
+      if (said.status === 'timeout') return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `Nobody answered the confirmation within ${confirmTimeoutMs} ms`);
       if (said.status === 'error') return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `The confirmation failed: ${errorText(said.error)}`);
       if (said.status !== 'ok' || said.value !== true) return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `The person did not allow "${action.id}"`);
       flight.places.push(runLane.enter());

@@ -294,3 +294,28 @@ test('a 0.1.0 dispatch that needs the person: its status says so once, then the 
   await settle(10);
   assert.deepEqual(status.at(-1).data, { removed: 3 });
 });
+
+test('a question closed by its deadline (a dialog given it answers no) is TIMEOUT, not the person\'s refusal', async () => {
+  let clock = 0;
+  const pair = createDirectTransportPair();
+  let answer!: (yes: boolean) => void;
+  let deadline: number | undefined;
+  createSurfaceRuntime({
+    surface: todoSurface(),
+    transport: pair.client,
+    timers: manualTimers(),
+    now: () => clock,
+    confirm: (_r, _a, limits) => new Promise<boolean>((resolve) => ((deadline = limits.deadline), (answer = resolve))),
+    handlers: { clear_done: () => 1 },
+  });
+  const results: OUIActionResultMessage[] = [];
+  pair.server.onResult((r) => results.push(r));
+  pair.server.sendRequest({ requestId: 'closed', surfaceId: 'todo-list', actionId: 'clear_done', params: {}, timestamp: 1, timeoutMs: 1000, maxWaitMs: 1000 });
+  await settle(5);
+  assert.equal(deadline, 1000, 'the question is given the request\'s deadline');
+  // The dialog closes itself at that deadline, before the runtime's own timer fired.
+  clock = 1000;
+  answer(false);
+  await settle(10);
+  assert.deepEqual(results.filter((r) => !r.interim).map((r) => [r.error?.code, /did not run/.test(r.error?.message ?? '')]), [['TIMEOUT', true]]);
+});

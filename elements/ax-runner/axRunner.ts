@@ -152,6 +152,8 @@ export class AxRunner extends AgentElement {
   #ending = '';
   /** Bursts whose `stream()` source failed: the server's error status, or 0 for a lost connection. */
   readonly #sourceFailed = new WeakMap<Burst<unknown>, number>();
+  /** Bursts a newer `stream()`, `write()` or `run()` replaced before they ended, and what replaced them. */
+  readonly #replaced = new WeakMap<Burst<unknown>, string>();
   /** Step templates by snapshot, per set of words: a step that did not change is not rebuilt. */
   #drawn = new WeakMap<Strings, WeakMap<Step<unknown>, TemplateResult>>();
 
@@ -201,16 +203,15 @@ export class AxRunner extends AgentElement {
       if (this.#activity === null || this.#activity.burst === burst) this.#intake.abort();
     });
     const how = await reading;
-    if (how.status === 'superseded') {
-      await this.#outcomes.get(burst);
-      throw how.error;
-    }
     if (how.status === 'ended') burst.end();
     else if (how.status === 'failed') {
       this.#sourceFailed.set(burst, how.httpStatus ?? 0);
       burst.stop(`the source failed: ${errorText(how.error)}`);
     }
-    return this.#outcomes.get(burst)!;
+    const outcome = await this.#outcomes.get(burst)!;
+    const by = this.#replaced.get(burst);
+    if (by !== undefined) throw new DOMException(`<ax-runner>.stream() was replaced by ${by} before its reply ended`, 'AbortError');
+    return outcome;
   }
 
   /**
@@ -336,6 +337,7 @@ export class AxRunner extends AgentElement {
   #stopAll(by?: string): void {
     const activity = this.#activity;
     this.#activity = null;
+    if (activity?.burst && by !== undefined) this.#replaced.set(activity.burst, by);
     activity?.burst?.stop('stopped');
     activity?.controller.abort();
     this.#open = null;

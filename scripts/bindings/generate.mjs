@@ -94,7 +94,10 @@ function elementsFile(elements, outDir) {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, names]) => `import type { ${names.sort().join(', ')} } from '${importPath(path, outDir)}';`)
     .join('\n');
-  return `${HEADER}// Each element's properties (typed by its own class), attributes and events, for the framework bindings beside.\n${importLines}\n${body}`;
+  // The elements' own types (ToolSchema and the other registries, handlers, events), so the one line that brings
+  // in a framework's bindings also reaches the types its registries are written with.
+  const elementTypes = `export type * from '${importPath('elements/index.ts', outDir)}';\n`;
+  return `${HEADER}// Each element's properties (typed by its own class), attributes and events, for the framework bindings beside.\n${importLines}\n${elementTypes}${body}`;
 }
 
 /** The first sentence of a description, for the one-line hover text of a tag. */

@@ -9,6 +9,9 @@
 //    dependencies inside, minified, dev-only warnings removed; what loads lazily (chart.js, the remote
 //    clients, the JSON Schema checker) stays lazy, in cdn/chunks/.
 //
+// Source maps only with AE_SOURCEMAPS=1 (for debugging a clone): the package ships none ("files" leaves them out
+// too), and a sourceMappingURL comment pointing at a file that isn't there would make bundlers and devtools warn.
+//
 // Prints each file's minified and gzipped size.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +22,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import { CDN_ENTRY, NPM_ENTRIES } from './scripts/entries.mjs';
 import { sizeReport } from './scripts/sizeReport.mjs';
 
+const sourcemap = process.env.AE_SOURCEMAPS === '1';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys(pkg.dependencies ?? {});
 
@@ -59,7 +63,7 @@ export default [
     output: {
       dir: 'dist',
       format: 'es',
-      sourcemap: true,
+      sourcemap,
       entryFileNames: '[name].js',
       chunkFileNames: chunkName,
     },
@@ -70,7 +74,7 @@ export default [
     output: {
       dir: 'cdn',
       format: 'es',
-      sourcemap: true,
+      sourcemap,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
     },

@@ -1,6 +1,8 @@
 // Browser tests run in Chromium through Playwright: CHROME_PATH if set, else Debian's /usr/bin/chromium,
 // else Playwright's own browser. TypeScript is compiled on the fly by esbuild.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
@@ -41,12 +43,32 @@ function reactAsEsm() {
   };
 }
 
+/**
+ * The shared conformance suite, when it sits beside the clone (`../shared/conformance/`), at
+ * `/__shared-conformance/…`; 204 No Content when it doesn't (a lone clone), which the test reads as "not here",
+ * so a green run prints neither the server's missing-file error nor the runner's list of 404s.
+ */
+const sharedConformance = fileURLToPath(new URL('../shared/conformance/', import.meta.url));
+function sharedConformanceMiddleware(ctx, next) {
+  const prefix = '/__shared-conformance/';
+  if (!ctx.path.startsWith(prefix)) return next();
+  const file = normalize(join(sharedConformance, decodeURIComponent(ctx.path.slice(prefix.length))));
+  if (!file.startsWith(sharedConformance) || !existsSync(file)) {
+    ctx.status = 204;
+    return undefined;
+  }
+  ctx.type = extname(file) === '.json' ? 'application/json' : 'text/plain';
+  ctx.body = readFileSync(file);
+  return undefined;
+}
+
 const executablePath =
   process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: { exportConditions: ['development', 'browser'] },
+  middleware: [sharedConformanceMiddleware],
   plugins: [reactAsEsm(), esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' })],
   browsers: [
     playwrightLauncher({

@@ -7,7 +7,7 @@ export * from './morph-screen/index.js';
 export * from './ax-runner/index.js';
 export * from './oui-surface/index.js';
 export { AgentElement } from './shared/base/agentElement.js';
-export { AeConfirmDialog } from './shared/elements/confirmDialog.js';
+export { AeConfirmCloseEvent, AeConfirmDialog } from './shared/elements/confirmDialog.js';
 export { AePlaceholder } from './shared/elements/placeholder.js';
 export { AeFallback, type FallbackKind } from './shared/elements/fallback.js';
 export { AeChart, liveChartCount, type ChartKind, type ChartSeries } from './shared/elements/chart/chart.js';

@@ -1,12 +1,12 @@
-// `npm run build`, and what `prepare` (npm install from git, npm ci in a clone) and `prepack` (npm pack,
-// npm publish) run: every file the package ships, step by step. Each step says what it makes; when one fails,
+// `npm run build`, and what `prepack` (npm pack, npm publish) runs; installing runs no build (the package has no
+// install script: `npm start` and `npm test` build what they need): every file the package ships, step by step. Each step says what it makes; when one fails,
 // the build stops and its last line names the step, the command and what to do, so a failure inside
 // `npm install <git url>` (where npm shows only the tail of the output) still says what went wrong.
 //
 //   node scripts/build.mjs               every step
 //   node scripts/build.mjs bundles       only the named steps (catalog, bundles, types, mcp-view, manifest, …)
-//   node scripts/build.mjs --if-stale    every step, unless every output is newer than every source (prepare
-//                                        and prepack: `npm pack` runs both, and one build is enough)
+//   node scripts/build.mjs --if-stale    every step, unless every output is newer than every source
+//                                        (prepack: a build just made isn't made again)
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { staleReason } from './freshness.mjs';

@@ -6,14 +6,17 @@
 //  - cdn/agentic-elements.js works from a plain <script type="module"> in headless Chromium: write() draws a
 //    screen (a chart included, from cdn/chunks/), and the engine's API comes from the same file;
 //  - TypeScript finds the types with moduleResolution "node" (typesVersions) and "bundler" (exports);
-//  - the command runs from the installed package: npx agentic-elements check.
+//  - the command runs from the installed package: npx agentic-elements check;
+//  - what a registry shows and a team ships (issue 18): the tarball at most 3 MB unpacked, no source maps, the
+//    LICENSE, README links that work on the registry's page, no install script, an install with no warning, and a
+//    custom-elements.json of the public API only, at paths the package ships.
 // `npm run test:package` runs it alone; `npm test` runs it after the build. It builds first if the build is stale.
 // KEEP_SCRATCH=1 keeps the scratch project and prints where it is.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +32,10 @@ let scratch = '';
 let app = '';
 let installed = '';
 let tarball = '';
+/** What `npm pack --json` said of the tarball (size, unpackedSize, files). */
+let packed = null;
+/** Everything `npm install <tarball>` printed. */
+let installOutput = '';
 
 /** Runs a command in `cwd`; rejects with its output when it fails. */
 async function sh(cwd, cmd, args, options = {}) {
@@ -55,13 +62,14 @@ before(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'agentic-elements-install-'));
   // npm pack runs prepack and prepare, which find the build fresh and skip it.
   const { stdout } = await sh(root, npm, ['pack', '--json', '--pack-destination', scratch]);
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
+  [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
   tarball = join(scratch, packed.filename);
 
   app = join(scratch, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', version: '1.0.0', private: true, type: 'module' }, null, 2));
-  await sh(app, npm, ['install', '--no-audit', '--no-fund', tarball]);
+  const install = await sh(app, npm, ['install', '--no-audit', '--no-fund', tarball]);
+  installOutput = `${install.stdout}\n${install.stderr}`;
   installed = join(app, 'node_modules', 'agentic-elements');
 });
 
@@ -255,4 +263,77 @@ test('the command runs from the installed package: npx agentic-elements check', 
   const bad = spawnSync('npx', ['--no-install', 'agentic-elements', 'check', 'bad.txt'], { cwd: app, encoding: 'utf8' });
   assert.equal(bad.status, 1, bad.stderr);
   assert.match(bad.stdout, /\b2\b.*Heding/);
+});
+
+const MB = 1024 * 1024;
+const REPOSITORY = 'https://github.com/agentic-elements/agentic-elements';
+
+test('the tarball is lean: at most 3 MB unpacked, no source maps', () => {
+  console.log(`# tarball: ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / MB).toFixed(2)} MB unpacked, ${packed.files.length} files`);
+  assert.ok(packed.unpackedSize <= 3 * MB, `${(packed.unpackedSize / MB).toFixed(2)} MB unpacked, budget 3 MB`);
+  assert.deepEqual(packed.files.map((f) => f.path).filter((f) => f.endsWith('.map')), []);
+  for (const file of ['cdn/agentic-elements.js', 'dist/omni-screen.js']) {
+    assert.doesNotMatch(readFileSync(join(installed, file), 'utf8'), /sourceMappingURL/, `${file} points at no map that isn't there`);
+  }
+});
+
+test('legally and publicly complete: the Apache-2.0 LICENSE, repository, homepage and bugs, README links that work on the registry', () => {
+  const license = readFileSync(join(installed, 'LICENSE'), 'utf8');
+  assert.match(license, /Apache License\s+Version 2\.0, January 2004/);
+  assert.match(license, /END OF TERMS AND CONDITIONS/);
+  const shipped = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  assert.equal(shipped.license, 'Apache-2.0');
+  assert.match(shipped.repository.url, /github\.com\/agentic-elements\/agentic-elements/);
+  assert.ok(shipped.homepage && shipped.bugs?.url, 'homepage and bugs');
+  // The registry shows the README without the repository beside it: a relative link there leads nowhere.
+  const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+  const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+  assert.ok(links.length > 0);
+  assert.deepEqual(links.filter((l) => !/^(https:\/\/|#|mailto:)/.test(l)), [], 'links are absolute (or anchors)');
+  for (const l of links.filter((l) => l.startsWith(REPOSITORY))) {
+    const path = l.slice(REPOSITORY.length).replace(/^\/(blob|tree)\/main\//, '').replace(/#.*$/, '');
+    if (path && !path.startsWith('/')) assert.ok(existsSync(join(root, path)), `${l}: ${path} is in the repository`);
+  }
+  assert.doesNotMatch(readme, /until the package ships JSX types/, 'the React row says JSX types ship');
+});
+
+test('no install script a consumer runs, and the install says nothing to warn about', () => {
+  const shipped = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) assert.equal(shipped.scripts?.[hook], undefined, `no ${hook} script`);
+  assert.doesNotMatch(installOutput, /npm warn|EBADENGINE|deprecated/i, `npm install printed:\n${installOutput}`);
+});
+
+test('custom-elements.json is the public API at shipped paths: no private member, no .ts path', () => {
+  const manifest = JSON.parse(readFileSync(join(installed, 'custom-elements.json'), 'utf8'));
+  const size = statSync(join(installed, 'custom-elements.json')).size;
+  console.log(`# custom-elements.json: ${(size / 1024).toFixed(0)} KB, ${manifest.modules.length} modules`);
+  const refs = [];
+  const visit = (v) => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      if (typeof v.module === 'string') refs.push(v.module);
+      Object.values(v).forEach(visit);
+    }
+  };
+  visit(manifest);
+  for (const path of [...manifest.modules.map((m) => m.path), ...refs]) {
+    assert.doesNotMatch(path, /\.ts$/, path);
+    assert.ok(existsSync(join(installed, path)), `${path} is shipped`);
+  }
+  const tags = [];
+  for (const mod of manifest.modules) {
+    for (const d of mod.declarations ?? []) {
+      if (d.tagName) tags.push(d.tagName);
+      for (const m of d.members ?? []) {
+        assert.ok(!m.name.startsWith('#') && (m.privacy ?? 'public') === 'public', `${d.name}.${m.name} is ${m.privacy ?? 'private'}`);
+      }
+      assert.equal(d.kind, 'class', `${d.name}: only classes an app meets (elements, events, their base)`);
+    }
+  }
+  for (const tag of ['omni-screen', 'morph-screen', 'ax-runner', 'oui-surface']) assert.ok(tags.includes(tag), tag);
+});
+
+test('the cdn file is in "exports": agentic-elements/cdn/agentic-elements.js resolves', async () => {
+  const out = await nodeIn(app, `console.log(import.meta.resolve('agentic-elements/cdn/agentic-elements.js'));`);
+  assert.ok(out.trim().endsWith('/node_modules/agentic-elements/cdn/agentic-elements.js'), out);
 });

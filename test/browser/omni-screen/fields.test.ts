@@ -16,16 +16,16 @@ interface FieldCase {
 
 /**
  * Field cases ([8.1]–[8.4]): the project's own, always; and the shared suite's when it sits beside the clone
- * (served from outside the package root by the test server), which a lone clone doesn't have.
+ * (served by the test server's /__shared-conformance/, 204 when it isn't), which a lone clone doesn't have.
  */
 async function fieldCases(): Promise<{ cases: FieldCase[]; shared: boolean }> {
   const own = await fetch('/test/conformance/extra/omni-ir/fields/fields-extra.json');
   if (!own.ok) throw new Error(`fields-extra.json: ${own.status}`);
   const cases = ((await own.json()) as { cases: FieldCase[] }).cases;
-  const shared = await fetch('/__wds-outside-root__/1/shared/conformance/omni-ir/fields/fields.json');
-  if (shared.ok) cases.push(...((await shared.json()) as { cases: FieldCase[] }).cases);
+  const shared = await fetch('/__shared-conformance/omni-ir/fields/fields.json');
+  if (shared.status === 200) cases.push(...((await shared.json()) as { cases: FieldCase[] }).cases);
   else console.log('fields.test: skipped the shared field cases, which are not beside this clone; running the project\'s own');
-  return { cases, shared: shared.ok };
+  return { cases, shared: shared.status === 200 };
 }
 
 const literal = (v: unknown) => JSON.stringify(v);

@@ -85,6 +85,8 @@ const own = (o: object | null | undefined, key: string): boolean => !!o && Objec
  * with until `reset()`, while drawing (pictures, app elements) and press checks (tool schemas, confirmations)
  * always use the current values.
  *
+ * @summary Draws a model's Omni-IR stream as a live screen from the app's own catalog, line by line, with governed actions.
+ *
  * @fires {OmniActionEvent} omni-action - A governed action ran and its handler succeeded: `tool`, `params`, `button`, `result`.
  * @fires {OmniActionErrorEvent} omni-action-error - The handler failed (`code` handler_failed, `error`); the person sees a plain sentence.
  * @fires {OmniBlockedEvent} omni-blocked - A press was stopped: `reason` (`fields`, `tool`, `params`, `confirm-failed`) and `details` for the app.

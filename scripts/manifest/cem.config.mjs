@@ -9,7 +9,7 @@ const repository = String(pkg.repository?.url ?? pkg.repository).replace(/^git\+
 
 export default {
   globs: ['elements/**/*.ts'],
-  exclude: ['**/*.test.ts', 'elements/cdn.ts'],
+  exclude: ['**/*.test.ts', 'elements/cdn.ts', 'elements/autoloader.ts'],
   outdir: '.',
   litelement: true,
   plugins: [

@@ -82,7 +82,7 @@ after(() => {
 test('the tarball holds the built entries, cdn/, types and the command, and no sources, tests or demo', () => {
   const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
   for (const name of Object.keys(NPM_ENTRIES)) assert.ok(listing.includes(`dist/${name}.js`), `dist/${name}.js`);
-  for (const file of ['cdn/agentic-elements.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
+  for (const file of ['cdn/agentic-elements.js', 'cdn/autoloader.js', 'cdn/engine.js', 'cdn/omni-screen.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
     assert.ok(listing.includes(file), file);
   }
   assert.ok(listing.some((f) => /^cdn\/chunks\/.+\.js$/.test(f)), 'cdn/chunks/');
@@ -333,7 +333,79 @@ test('custom-elements.json is the public API at shipped paths: no private member
   for (const tag of ['omni-screen', 'morph-screen', 'ax-runner', 'oui-surface']) assert.ok(tags.includes(tag), tag);
 });
 
-test('the cdn file is in "exports": agentic-elements/cdn/agentic-elements.js resolves', async () => {
-  const out = await nodeIn(app, `console.log(import.meta.resolve('agentic-elements/cdn/agentic-elements.js'));`);
-  assert.ok(out.trim().endsWith('/node_modules/agentic-elements/cdn/agentic-elements.js'), out);
+test('the cdn files are in "exports": agentic-elements/cdn/agentic-elements.js and cdn/autoloader.js resolve', async () => {
+  for (const file of ['agentic-elements', 'autoloader']) {
+    const out = await nodeIn(app, `console.log(import.meta.resolve('agentic-elements/cdn/${file}.js'));`);
+    assert.ok(out.trim().endsWith(`/node_modules/agentic-elements/cdn/${file}.js`), out);
+  }
+});
+
+/** Serves `page` at / and the installed cdn/ at /cdn/ to headless Chromium; calls `use(tab, requested)`. */
+async function inChromium(page, use) {
+  const cdn = join(installed, 'cdn');
+  const server = createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    if (path === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    const file = normalize(join(cdn, path.replace(/^\/cdn\//, '/')));
+    if (!path.startsWith('/cdn/') || !file.startsWith(cdn) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': extname(file) === '.js' ? 'text/javascript' : 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { chromium } = await import('playwright');
+  const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox'] });
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    const requested = [];
+    tab.on('pageerror', (e) => errors.push(String(e)));
+    tab.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+    tab.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await tab.goto(`http://127.0.0.1:${server.address().port}/`);
+    await use(tab, requested);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+test('cdn/autoloader.js fetches an element when its tag first appears, in the document or an open shadow root; cdn/engine.js shares its code', async () => {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>autoloader</title>
+<script type="module" src="/cdn/autoloader.js"></script></head><body>
+<omni-screen id="screen"></omni-screen>
+<div id="later"></div>
+<script type="module">
+  import { createOmniParser } from '/cdn/engine.js';
+  import { registerLocale } from '/cdn/autoloader.js';
+  await customElements.whenDefined('omni-screen');
+  const screen = document.getElementById('screen');
+  screen.write('root = Card([title])\\ntitle = Heading("Hello from the autoloader")\\n');
+  screen.end();
+  window.engineReady = typeof createOmniParser === 'function' && typeof registerLocale === 'function';
+</script></body></html>`;
+  await inChromium(page, async (tab, requested) => {
+    await tab.waitForFunction(() => document.getElementById('screen')?.shadowRoot?.textContent?.includes('Hello from the autoloader'), null, { timeout: 15_000 });
+    assert.equal(await tab.evaluate(() => window.engineReady), true, 'the engine API from cdn/engine.js');
+    const fetched = (name) => requested.some((p) => p === `/cdn/${name}.js`);
+    assert.ok(fetched('omni-screen'), 'cdn/omni-screen.js was fetched');
+    for (const other of ['morph-screen', 'ax-runner', 'oui-surface', 'agentic-elements']) assert.ok(!fetched(other), `cdn/${other}.js was not fetched`);
+    assert.ok(!requested.some((p) => /chartjs/.test(p)), 'chart.js waits for a chart');
+    assert.deepEqual(await tab.evaluate(() => ['morph-screen', 'ax-runner'].map((t) => !!customElements.get(t))), [false, false]);
+
+    // A tag added later, to the document: fetched then, and upgraded.
+    await tab.evaluate(() => document.getElementById('later').append(document.createElement('morph-screen')));
+    await tab.waitForFunction(() => !!customElements.get('morph-screen'), null, { timeout: 15_000 });
+    assert.ok(fetched('morph-screen'));
+    // Inside an open shadow root added to the page: seen when its host is added, and watched after.
+    await tab.evaluate(() => {
+      const host = document.createElement('div');
+      host.attachShadow({ mode: 'open' }).append(document.createElement('span'));
+      document.body.append(host);
+      setTimeout(() => host.shadowRoot.append(document.createElement('ax-runner')), 50);
+    });
+    await tab.waitForFunction(() => !!customElements.get('ax-runner'), null, { timeout: 15_000 });
+    assert.ok(fetched('ax-runner'));
+    assert.ok(!fetched('oui-surface'), 'never a tag the page does not use');
+  });
 });

@@ -38,9 +38,12 @@ test('sideEffects: element entries and element chunks run code on import; the en
   assert.ok(!pkg.sideEffects.some((p) => /engine/.test(p)), 'the engine is free of side effects');
 });
 
-test('the files a stranger needs are published, and the hooks build them', () => {
+test('the files a stranger needs are published, packing builds them, and installing runs nothing', () => {
   for (const entry of ['dist', 'cdn', 'bin', 'custom-elements.json']) assert.ok(pkg.files.includes(entry), entry);
-  assert.match(pkg.scripts.prepare, /scripts\/build\.mjs/);
+  for (const maps of ['!dist/**/*.map', '!cdn/**/*.map']) assert.ok(pkg.files.includes(maps), maps);
   assert.match(pkg.scripts.prepack, /scripts\/build\.mjs/);
+  // An install script runs in every project that installs the package (npm 11 warns of each): none.
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) assert.equal(pkg.scripts[hook], undefined, hook);
   assert.equal(pkg.unpkg, './cdn/agentic-elements.js');
+  assert.equal(pkg.exports['./cdn/*.js'], './cdn/*.js', 'the script-tag files, autoloader included, in "exports"');
 });

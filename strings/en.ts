@@ -35,10 +35,17 @@ export const en = {
   // Actions and confirmations
   confirmTitle: 'Please confirm',
   confirm: 'Confirm',
+  // The confirmation's list of every param the action will receive (a box that scrolls)
+  confirmDetails: 'What will be sent',
+  confirmRequired: 'required',
+  confirmEmptyValue: '(empty)',
   actionBlocked: 'This action can’t be done from here.',
   actionFailed: 'Something went wrong. Nothing was changed.',
   actionRunning: 'Working…',
   actionDone: 'Done.',
+  // Nothing ran: what the person approved changed before it could run, or the confirmation couldn't be shown
+  actionChanged: 'What you approved changed before it could run, so nothing was done. Check it and try again.',
+  actionUnseen: 'The confirmation could not be shown here, so nothing was done.',
   // Charts and tables
   chartData: 'Data for {title}',
   chartCategory: 'Category',
@@ -88,12 +95,10 @@ export const en = {
   ouiDone: 'Done: {description}',
   ouiFailed: 'Could not finish: {description}',
   ouiStopped: 'Stopped: {description}',
-  // The confirmation dialog: what the assistant asks to do, then each param as “name: value”
+  // The confirmation dialog: what the assistant asks to do (every param is listed below it, in full)
   ouiConfirmIntro: 'The assistant asks to do this: {description}',
   ouiConfirmAction: 'Action: {action}',
-  ouiConfirmParam: '{name}: {value}',
   ouiConfirmNoParams: 'No details were given.',
-  ouiConfirmMoreParams: '…and {count} more details.',
 
   // ——— <ax-runner>: the words it shows while a model operates the page ———
   // The list of steps, its heading and each step's state (said in words, not only by an icon)
@@ -114,7 +119,9 @@ export const en = {
   axMove: 'Point at {target}',
   axDrag: 'Drag {from} to {to}',
   axType: 'Type “{text}”',
+  axTypeInto: 'Type “{text}” into {target}',
   axKey: 'Press {keys}',
+  axKeyIn: 'Press {keys} in {target}',
   axScroll: 'Scroll {direction}',
   axScrollMore: 'Scroll {direction} ({clicks} times)',
   axOpen: 'Open {url}',
@@ -133,6 +140,10 @@ export const en = {
   axRight: 'right',
   // The approval asked for a risky step, in the shared confirmation dialog
   axConfirm: 'The assistant wants to: {action}. This may be hard to undo. Allow it?',
+  // Where the step would send the person or their data, after the step's words in the approval
+  axSendsForm: '{action} (sends the form “{form}” to {origin})',
+  axSendsUnnamedForm: '{action} (sends a form to {origin})',
+  axOpensLink: '{action} (opens {url})',
   // The status line of a run, and its Stop button
   axStop: 'Stop',
   axWorking: 'The assistant is working on the page…',
@@ -150,6 +161,8 @@ export const en = {
   axOutcomeConnectionLost: 'Stopped: the connection was lost before the reply was complete.',
   axOutcomeRefused: 'Stopped: a step that needed your approval was not done.',
   axOutcomeFailed: 'Stopped: a step could not be done. {detail}',
+  axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
+  axOutcomeUnseen: 'Stopped: a step needs your approval, but the assistant can’t be seen on the page to ask you.',
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // Said politely to assistive technology as steps change
   axSaidStep: '{action}: {state}.',

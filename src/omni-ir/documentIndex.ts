@@ -56,6 +56,27 @@ export class DocumentIndex {
   /** Why the last `accept` refused. */
   code: IssueCode = 'duplicate_id';
   message = '';
+  /** Ids whose line was refused (the first refusal of each), so a reference to one says so at the end. */
+  private readonly refusedIds = new Map<string, { readonly line: number; readonly code: IssueCode }>();
+
+  /** The line `n` defining `id` was refused with `code`: remembered for the end-of-stream checks. */
+  refused(id: string, line: number, code: IssueCode): void {
+    if (!this.refusedIds.has(id)) this.refusedIds.set(id, { line, code });
+  }
+
+  /** What became of an id that is referenced but not here: refused (and why), or never sent. */
+  private whatBecameOf(ids: readonly string[]): string {
+    const never: string[] = [];
+    const said: string[] = [];
+    for (const id of ids) {
+      const r = this.refusedIds.get(id);
+      if (!r) never.push(`"${id}"`);
+      else if (r.code === 'child_not_component') said.push(`"${id}", an McpMutation, not a component`);
+      else said.push(`"${id}", whose line ${r.line} was rejected (${r.code})`);
+    }
+    if (never.length) said.push(`${never.join(', ')}, which never arrived`);
+    return said.join('; ');
+  }
 
   /** The accepted component or McpMutation with this id. */
   entry(id: string): ComponentEntry | MutationEntry | undefined {
@@ -201,11 +222,11 @@ export class DocumentIndex {
         for (let i = 0; i < ch.length; i++) {
           if (arrived(ch[i]!)) continue;
           const gone = ch.filter((c) => !arrived(c));
-          out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `"${e.id}" lists ${gone.map((c) => `"${c}"`).join(', ')}, which never arrived` });
+          out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `"${e.id}" lists ${this.whatBecameOf(gone)}` });
           break;
         }
       } else if (!arrived(e.mutation.target)) {
-        out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets "${e.mutation.target}", which never arrived` });
+        out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets ${this.whatBecameOf([e.mutation.target])}` });
       }
       for (const k of e.keys) {
         if (this.state.has(k)) continue;

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuild, TYPE_STEPS } from '../../scripts/ensure-build.mjs';
+import { ensureBuild, TYPE_SCRIPTS } from '../../scripts/ensure-build.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const here = join(root, 'test', 'bindings', 'oui');
@@ -48,7 +48,7 @@ function declaredFile(text, path) {
 }
 
 before(async () => {
-  await ensureBuild({ quiet: true, ...TYPE_STEPS });
+  await ensureBuild({ quiet: true, scripts: TYPE_SCRIPTS });
   mkdirSync(join(scratch, 'spec'), { recursive: true });
   mkdirSync(join(scratch, 'transport'), { recursive: true });
 });

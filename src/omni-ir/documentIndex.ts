@@ -182,8 +182,9 @@ export class DocumentIndex {
     const gen = ++this.gen;
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!;
-      if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
+      // Looked up first: the look-up hashes c, and then comparing it with ROOT needn't read its characters.
       let rec = ids.get(c);
+      if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
       if (!rec) ids.set(c, (rec = new IdRecord()));
       if (rec.mark === gen) return this.no('duplicate_child', `"${id}" lists "${c}" twice`);
       rec.mark = gen;

@@ -33,10 +33,17 @@ export const en = {
   // Actions and confirmations
   confirmTitle: 'Please confirm',
   confirm: 'Confirm',
+  // The confirmation's list of every param the action will receive (a box that scrolls)
+  confirmDetails: 'What will be sent',
+  confirmRequired: 'required',
+  confirmEmptyValue: '(empty)',
   actionBlocked: 'This action can’t be done from here.',
   actionFailed: 'Something went wrong. Nothing was changed.',
   actionRunning: 'Working…',
   actionDone: 'Done.',
+  // Nothing ran: what the person approved changed before it could run, or the confirmation couldn't be shown
+  actionChanged: 'What you approved changed before it could run, so nothing was done. Check it and try again.',
+  actionUnseen: 'The confirmation could not be shown here, so nothing was done.',
   // Charts and tables
   chartData: 'Data for {title}',
   chartCategory: 'Category',
@@ -85,12 +92,10 @@ export const en = {
   ouiDone: 'Done: {description}',
   ouiFailed: 'Could not finish: {description}',
   ouiStopped: 'Stopped: {description}',
-  // The confirmation dialog: what the assistant asks to do, then each param as “name: value”
+  // The confirmation dialog: what the assistant asks to do (every param is listed below it, in full)
   ouiConfirmIntro: 'The assistant asks to do this: {description}',
   ouiConfirmAction: 'Action: {action}',
-  ouiConfirmParam: '{name}: {value}',
   ouiConfirmNoParams: 'No details were given.',
-  ouiConfirmMoreParams: '…and {count} more details.',
 
   // ——— <ax-runner>: the words it shows while a model operates the page ———
   // The list of steps, its heading and each step's state (said in words, not only by an icon)

@@ -355,7 +355,7 @@ export class AxRunner extends AgentElement {
     // The dialog opens in the top layer above the outline: put the outline back on top so the person sees what.
     void this.updateComplete.then(() => requestAnimationFrame(() => this.#outline.raise()));
     try {
-      return (await asking) === true && !signal.aborted;
+      return (await asking) === 'confirmed' && !signal.aborted;
     } finally {
       signal.removeEventListener('abort', onAbort);
       this.#outline.hide();

@@ -71,20 +71,24 @@ export class OmniActionErrorEvent extends Event {
  * - `tool`: the tool isn't in the `tools` registry;
  * - `params`: the params failed the tool's JSON Schema;
  * - `confirm-failed`: the app's confirmation function threw or didn't return a string ([9.1]).
+ * - `changed`: the params changed after the person approved them (a field's state changed under the open
+ *   dialog, an object was mutated): `details` holds the digests `{approved, actual}`.
+ * - `unseen`: the confirmation could not be shown where the person can see it (the screen is hidden, 0 × 0 or
+ *   not in the page): `details` is null.
  */
-export type BlockReason = 'fields' | 'tool' | 'params' | 'confirm-failed';
+export type BlockReason = 'fields' | 'tool' | 'params' | 'confirm-failed' | 'changed' | 'unseen';
 
 /** `omni-blocked`: a press was stopped. `details` is for the app only; the person sees a plain sentence. */
 export class OmniBlockedEvent extends Event {
   static readonly eventName = 'omni-blocked';
   constructor(
-    /** Why it was stopped: `fields`, `tool`, `params` or `confirm-failed` (see BlockReason). */
+    /** Why it was stopped: `fields`, `tool`, `params`, `confirm-failed`, `changed` or `unseen` (see BlockReason). */
     readonly reason: BlockReason,
     /** The id of the Button the person pressed. */
     readonly button: string,
     /** The tool its McpMutation names. */
     readonly tool: string,
-    /** Field ids that failed (`fields`), schema errors (`params`), or the thrown error (`confirm-failed`). */
+    /** Field ids that failed (`fields`), schema errors (`params`), the thrown error (`confirm-failed`), `{approved, actual}` digests (`changed`). */
     readonly details: unknown,
   ) {
     super(OmniBlockedEvent.eventName, init);

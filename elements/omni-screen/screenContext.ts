@@ -19,7 +19,7 @@ export interface Picture {
 export type AppComponentView = AppComponentDeclaration & { readonly tag: string };
 
 /** Where a governed Button's press is. `idle` until pressed. */
-export type ActionPhase = 'idle' | 'checking' | 'running' | 'blocked' | 'failed' | 'done';
+export type ActionPhase = 'idle' | 'checking' | 'running' | 'blocked' | 'changed' | 'unseen' | 'failed' | 'done';
 
 /** A field check result: a key of the words and the values for its placeholders ([8.2]–[8.4]). */
 export interface FieldProblem {

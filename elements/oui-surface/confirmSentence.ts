@@ -1,23 +1,22 @@
 /**
- * What the person reads before an agent's action runs: what the app says the action does, its id, and each
- * param the agent sent as `name: value`. Names and values come from the transport, so they are plain text,
- * bounded in length and in number: a hostile request can't fill the dialog or draw anything in it.
+ * What the person reads before an agent's action runs: what the app says the action does and its id; below it
+ * the dialog lists every param the agent sent, required ones first, each value whole (`confirmDetails`). Names
+ * and values come from the transport, so they are plain text: a hostile request can't draw anything in the
+ * dialog, nor hide a param behind a count.
  */
 import { fill } from '../../src/actions/fill.js';
-import { plainValue } from '../../src/actions/govern.js';
+import { paramDetails, type ParamDetail } from '../../src/actions/paramDetails.js';
 import type { OUIAction, OUIActionRequest } from '../../src/oui/protocol.js';
 import type { Strings } from '../../strings/en.js';
 import { clean } from './controllers/formFields.js';
 
-const MAX_PARAMS = 8;
-
 export function confirmSentence(request: OUIActionRequest, action: OUIAction, w: Strings): string {
   const lines = [fill(w.ouiConfirmIntro, { description: clean(action.description, 300) }), fill(w.ouiConfirmAction, { action: action.id })];
-  const entries = Object.entries(request.params ?? {});
-  if (entries.length === 0) lines.push(w.ouiConfirmNoParams);
-  for (const [name, value] of entries.slice(0, MAX_PARAMS)) {
-    lines.push(fill(w.ouiConfirmParam, { name: clean(name, 60), value: clean(plainValue(value, 200), 200) }));
-  }
-  if (entries.length > MAX_PARAMS) lines.push(fill(w.ouiConfirmMoreParams, { count: entries.length - MAX_PARAMS }));
+  if (Object.keys(request.params ?? {}).length === 0) lines.push(w.ouiConfirmNoParams);
   return lines.join('\n');
+}
+
+/** Every param of the request, required ones (by the action's input schema) first. */
+export function confirmDetails(request: OUIActionRequest, action: OUIAction): ParamDetail[] {
+  return paramDetails(request.params ?? {}, action.input);
 }

@@ -7,13 +7,14 @@ import { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions }
 import { OUISurfaceError, validateSurface } from '../../src/oui/validateSurface.js';
 import type { OUIActionHandlers, OUIEventSource } from '../../src/oui/handlers.js';
 import type { OUIObservationGetters } from '../../src/oui/observations.js';
-import type { OUIActionRequest, OUISurface } from '../../src/oui/protocol.js';
+import type { OUIAction, OUIActionRequest, OUISurface } from '../../src/oui/protocol.js';
 import type { OUIEntity } from '../../src/oui/routes.js';
 import type { OUIIssue, OUITransport, OUIUnsubscribe } from '../../src/oui/transport.js';
 import { ActivityController, type Activity } from './controllers/activity.js';
 import { BindingsController } from './controllers/bindings.js';
 import { watchPath } from './controllers/pathWatcher.js';
-import { confirmSentence } from './confirmSentence.js';
+import { confirmDetails, confirmSentence } from './confirmSentence.js';
+import { ApprovalSeals } from './approvalSeals.js';
 import { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
 import { surfaceStyles } from './styles.js';
 import { indicatorView } from './views/indicator.js';
@@ -155,6 +156,7 @@ export class OuiSurface extends AgentElement {
 
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
+  readonly #seals = new ApprovalSeals();
   readonly #activity = new ActivityController(this, this.#announcer, () => this.words);
   readonly #bindings = new BindingsController(this, () => this.#schedule());
 
@@ -366,7 +368,7 @@ export class OuiSurface extends AgentElement {
         events,
         path: this.#path(),
         entity: this.entity,
-        confirm: (request, action) => this.#approval.ask(confirmSentence(request, action, this.words)),
+        confirm: (request, action) => this.#confirm(request, action),
       });
     } catch (error) {
       // A surface id already running on this transport, a getter for an undeclared observation.
@@ -384,7 +386,10 @@ export class OuiSurface extends AgentElement {
           this.dispatchEvent(new OuiRequestEvent(a.request, a.action, a.phase === 'confirm'));
         }
         if ((a.phase === 'progress' || a.phase === 'done') && a.result) {
-          if (a.phase === 'done') this.#asked.delete(a.request.requestId);
+          if (a.phase === 'done') {
+            this.#asked.delete(a.request.requestId);
+            this.#seals.forget(a.request.requestId);
+          }
           this.dispatchEvent(new OuiResultEvent(a.result, a.request, a.action));
         }
       }),
@@ -399,6 +404,20 @@ export class OuiSurface extends AgentElement {
     this.#checkState();
   }
 
+  /**
+   * Asks the person about an agent's request in the page's confirmation queue, with every param listed; the
+   * params are sealed as shown, and the handler runs only with the same params (ApprovalSeals).
+   */
+  async #confirm(request: OUIActionRequest, action: OUIAction): Promise<boolean> {
+    const seal = this.#seals.seal(request.params ?? {});
+    const answer = await this.#approval.ask(confirmSentence(request, action, this.words), { details: confirmDetails(request, action) });
+    // Its own words for the agent: not a refusal by the person, who never saw it.
+    if (answer === 'unseen') throw new Error('The confirmation could not be shown where the person can see it (the surface is hidden or has no size), so nothing ran');
+    if (answer !== 'confirmed') return false;
+    this.#seals.approved(request.requestId, seal);
+    return true;
+  }
+
   #applyHandlers(): void {
     const built = this.#built;
     if (!built) return;
@@ -411,7 +430,7 @@ export class OuiSurface extends AgentElement {
       }
     }
     try {
-      built.runtime.setHandlers(merged);
+      built.runtime.setHandlers(this.#seals.wrap(merged));
     } catch (error) {
       problems.unshift(errorText(error));
     }
@@ -430,6 +449,7 @@ export class OuiSurface extends AgentElement {
     for (const u of built.unsubscribe) u();
     this.#activity.clear();
     this.#asked.clear();
+    this.#seals.clear();
     this.#checkState(built.runtime.surface.id);
   }
 

@@ -24,7 +24,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_OUT = join(root, 'docs-site');
 
 /** The guides first, in reading order; any other guide in docs/ follows, by name. */
-const GUIDE_ORDER = ['omni-ir', 'op-stream', 'axstream', 'oui', 'architecture', 'adding-an-element'];
+const GUIDE_ORDER = ['omni-ir', 'op-stream', 'axstream', 'oui', 'approvals', 'architecture', 'adding-an-element'];
 
 /** What the site is made from, for --if-stale. */
 const SOURCES = ['docs', 'site', 'scripts/docs', 'scripts/manifest', 'elements', 'src', 'strings', 'themes', 'package.json'];

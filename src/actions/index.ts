@@ -13,3 +13,8 @@ export {
   type Confirmation,
   type Review,
 } from './govern.js';
+export { canonicalJson } from './canonicalJson.js';
+export { sha256 } from './sha256.js';
+export { paramsDigest, sealParams, matchesSeal, type ParamsSeal } from './paramsSeal.js';
+export { paramDetails, requiredNames, fullValue, type ParamDetail } from './paramDetails.js';
+export { pastDeadline } from './deadline.js';

@@ -128,6 +128,8 @@ const FORMATS = [
     issues: [[7, 'unknown_action']],
     seen: async (page) => {
       // The risky Subscribe waits for the person.
+      // Its buttons take a click only once they are active (a moment after the dialog appears).
+      await page.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
       await page.getByRole('button', { name: 'Confirm' }).click();
       await page.getByText('Subscribed Ada Lovelace <ada@example.com>, weekly digest.').waitFor();
     },

@@ -62,6 +62,8 @@ describe('the axstream demo in a browser', { timeout: 120_000 }, () => {
     assert.match(await page.locator('#room-text').textContent(), /Room 12.*3 nights.*with breakfast/);
     // The outline shows what will be pressed while the person decides.
     assert.equal(await page.locator('ax-runner').evaluate((r) => r.shadowRoot.querySelector('[part="outline"]').matches(':popover-open')), true);
+    // Its buttons take a click only once they are active (a moment after the dialog appears).
+    await dialog.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     const outcome = page.locator('ax-runner [part~="outcome"]').last();
     await outcome.waitFor();
@@ -80,6 +82,8 @@ describe('the axstream demo in a browser', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Run' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Please confirm' });
     await dialog.waitFor({ timeout: 30_000 });
+    // Its buttons take a click only once they are active (a moment after the dialog appears).
+    await dialog.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.locator('ax-runner [part~="outcome"]', { hasText: 'Finished: the task is done.' }).waitFor({ timeout: 30_000 });
     assert.match(await page.locator('#booked').textContent(), /Booking confirmed for Ada Lovelace/);

@@ -69,6 +69,8 @@ describe('the demo page passes axe', { timeout: 240_000 }, () => {
           const dialog = page.getByRole('alertdialog');
           await dialog.waitFor();
           await expectClean(page, `${theme}: ${name}, confirmation open`);
+          // Its buttons take a click only once they are active (a moment after the dialog appears).
+          await dialog.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
           await dialog.getByRole('button', { name: 'Cancel' }).click();
         }
         if (name === 'signin') {

@@ -44,6 +44,8 @@ async function everyScreen(page, screen) {
       await screen.getByRole('button', { name: 'Pay now' }).click();
       const dialog = page.getByRole('alertdialog');
       await dialog.waitFor();
+      // Its buttons take a click only once they are active (a moment after the dialog appears).
+      await dialog.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     }
     if (name === 'signin') {

@@ -53,6 +53,8 @@ describe('the demo in a browser', { timeout: 120_000 }, () => {
     await dialog.waitFor();
     assert.match(await dialog.textContent(), /Pay \$42\.50 to Blue Bottle Café now\?/);
     assert.equal(payments.length, 0, 'nothing runs before the person confirms');
+    // Its buttons take a click only once they are active (a moment after the dialog appears).
+    await dialog.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
 
     const paid = screen.locator('[part~="notice"]', { hasText: 'Payment sent' });
@@ -89,6 +91,8 @@ describe('the demo in a browser', { timeout: 120_000 }, () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor();
     assert.match(await dialog.textContent(), /Request a return for order 1042\?/);
+    // Its buttons take a click only once they are active (a moment after the dialog appears).
+    await dialog.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await screen.locator('[part~="notice"]', { hasText: 'Return started' }).waitFor();
     // The delivery goes on to the end, and the feed says it won't change again.

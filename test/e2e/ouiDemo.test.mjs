@@ -59,9 +59,11 @@ describe('the OUI demo page', { timeout: 120_000 }, () => {
     const dialog = page.getByRole('alertdialog', { name: 'Please confirm' });
     await dialog.waitFor({ timeout: 20_000 });
     assert.match(await dialog.textContent(), /Remove a contact by email/);
-    assert.match(await dialog.textContent(), /email: grace@example\.com/);
+    assert.match(await dialog.textContent(), /email(\s*\(required\))?\s*grace@example\.com/);
     assert.match(await page.locator('#contacts [part="activity-text"]').textContent(), /Waiting for your confirmation: Remove a contact by email/);
     await page.screenshot({ path: '.tmp/oui-demo-confirm.png' }).catch(() => {});
+    // Its buttons take a click only once they are active (a moment after the dialog appears).
+    await dialog.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.locator('#log', { hasText: 'The scripted agent is done.' }).waitFor({ timeout: 20_000 });
 

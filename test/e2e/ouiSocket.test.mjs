@@ -107,6 +107,8 @@ describe('<oui-surface> over Socket.IO', { timeout: 60_000 }, () => {
     await dialog.waitFor();
     assert.match(await dialog.textContent(), /The assistant asks to do this: Remove every todo/);
     assert.match(await page.locator('oui-surface [part="activity-text"]').textContent(), /Waiting for your confirmation: Remove every todo/);
+    // Its buttons take a click only once they are active (a moment after the dialog appears).
+    await dialog.getByRole('button', { name: 'Confirm', disabled: false }).waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     const result = await call;
     assert.deepEqual(result.data, { cleared: true });

@@ -47,13 +47,23 @@ export class Presses {
     const doc = this.host.doc();
     const mutation = doc?.mutation(buttonId);
     if (!doc || !mutation) return; // ungoverned, or not approved yet: never reaches the handler ([9])
-    // Params with each $key replaced by its current value, read once the fields have passed.
+    // Params with each $key replaced by its current value, read once the fields have passed, and read again just
+    // before the handler runs: the shared pipeline runs it only if they are still what the person approved.
+    let fieldsPassed = false;
+    const read = (): ActionParams => {
+      if (!fieldsPassed) return Object.freeze({});
+      const values: ActionParams = {};
+      for (const [name, value] of Object.entries(mutation.params)) {
+        values[name] = isStateRef(value) ? (doc.state(value.key) ?? null) : value;
+      }
+      return Object.freeze(values);
+    };
     let params: ActionParams = {};
     const outcome = await this.approval.govern({
       key: buttonId,
       tool: mutation.tool,
       get params() {
-        return params;
+        return read();
       },
       rules: this.host.rules(),
       opener,
@@ -65,14 +75,14 @@ export class Presses {
           await this.#focusField(blocking);
           return false;
         }
-        const values: ActionParams = {};
-        for (const [name, value] of Object.entries(mutation.params)) {
-          values[name] = isStateRef(value) ? (doc.state(value.key) ?? null) : value;
-        }
-        params = Object.freeze(values);
+        fieldsPassed = true;
         return true;
       },
-      run: () => this.host.run(Object.freeze({ tool: mutation.tool, params, button: buttonId, mutation })),
+      run: (checked) => {
+        // The very params read() gave and the seal matched.
+        params = checked as ActionParams;
+        return this.host.run(Object.freeze({ tool: mutation.tool, params, button: buttonId, mutation }));
+      },
     });
     switch (outcome.status) {
       case 'blocked':
@@ -97,8 +107,28 @@ export class Presses {
         if (typeof update === 'string' && this.host.ended()) this.host.applyUpdate(update);
         return;
       }
+      case 'changed':
+        this.host.report({
+          code: 'mutation_blocked',
+          severity: 'error',
+          line: mutation.line,
+          id: buttonId,
+          message: `Blocked: the params for "${mutation.tool}" changed after the person approved them, so nothing ran`,
+        });
+        this.host.fire(new OmniBlockedEvent('changed', buttonId, mutation.tool, { approved: outcome.approved, actual: outcome.actual }));
+        return;
+      case 'unseen':
+        this.host.report({
+          code: 'mutation_blocked',
+          severity: 'warning',
+          line: mutation.line,
+          id: buttonId,
+          message: `Blocked: the confirmation for "${mutation.tool}" could not be shown where the person can see it (the screen is hidden or has no size), so nothing ran`,
+        });
+        this.host.fire(new OmniBlockedEvent('unseen', buttonId, mutation.tool, null));
+        return;
       default:
-        return; // cancelled, not ready, busy or stale: nothing ran, nothing to say
+        return; // cancelled, withdrawn, not ready, busy or stale: nothing ran, nothing to say
     }
   }
 

@@ -30,7 +30,11 @@ export const button: NodeView = {
         ? words.actionRunning
         : phase === 'blocked'
           ? words.actionBlocked
-          : phase === 'failed'
+          : phase === 'changed'
+            ? words.actionChanged
+            : phase === 'unseen'
+              ? words.actionUnseen
+              : phase === 'failed'
             ? words.actionFailed
             : phase === 'done'
               ? words.actionDone

@@ -4,13 +4,15 @@
  * starts, when its progress passes a quarter, and how it ended; they don't hear about requests refused before
  * they ran (they never saw those start).
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { fill } from '../../../src/actions/fill.js';
 import type { OUIActivity } from '../../../src/oui/surfaceRuntime.js';
 import type { OUIAction, OUIActionRequest } from '../../../src/oui/protocol.js';
 import type { Strings } from '../../../strings/en.js';
 import type { AnnouncerController } from '../../shared/controllers/announcer.js';
+import { fillRuns } from '../../shared/base/fillRuns.js';
+import { streamText } from '../../shared/base/streamText.js';
 import { clean } from './formFields.js';
 
 /** One request the indicator shows. */
@@ -23,8 +25,8 @@ export interface Activity {
   readonly progress?: number;
 }
 
-/** The action's description as the indicator shows it: one line, bounded. */
-export const shownDescription = (action: OUIAction): string => clean(action.description, 120);
+/** The action's description as the indicator shows it: one line, bounded, through the one text path. */
+export const shownDescription = (action: OUIAction): string => streamText(clean(action.description, 120));
 
 export class ActivityController implements ReactiveController {
   readonly #list = new Signal.State<readonly Activity[]>([]);
@@ -94,10 +96,14 @@ export class ActivityController implements ReactiveController {
   }
 }
 
-/** The sentence the indicator shows for an activity. */
-export function activityWords(a: Activity, w: Strings): string {
+/** What the indicator says of a request, drawn in a template: the description in its own bidirectional run (`<bdi>`). */
+export function activityRuns(a: Activity, w: Strings): TemplateResult[] {
+  return fillRuns(...activitySentence(a, w));
+}
+
+function activitySentence(a: Activity, w: Strings): [string, Record<string, string | number>] {
   const description = shownDescription(a.action);
-  if (a.phase === 'confirm') return fill(w.ouiConfirming, { description });
-  if (a.phase === 'progress') return a.progress !== undefined && a.progress > 0 ? fill(w.ouiProgress, { description, progress: a.progress }) : fill(w.ouiFollowing, { description });
-  return fill(w.ouiRunning, { description });
+  if (a.phase === 'confirm') return [w.ouiConfirming, { description }];
+  if (a.phase === 'progress') return a.progress !== undefined && a.progress > 0 ? [w.ouiProgress, { description, progress: a.progress }] : [w.ouiFollowing, { description }];
+  return [w.ouiRunning, { description }];
 }

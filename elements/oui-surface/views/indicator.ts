@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { fill } from '../../../src/actions/fill.js';
 import type { Strings } from '../../../strings/en.js';
-import { activityWords, shownDescription, type Activity } from '../controllers/activity.js';
+import { activityRuns, shownDescription, type Activity } from '../controllers/activity.js';
 
 export function indicatorView(list: readonly Activity[], w: Strings, stop: (requestId: string, button: HTMLButtonElement) => void): TemplateResult {
   return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0}>
@@ -17,10 +17,9 @@ export function indicatorView(list: readonly Activity[], w: Strings, stop: (requ
         (a) => a.request.requestId,
         (a) => {
           const description = shownDescription(a.action);
-          const said = activityWords(a, w);
           return html`<li class="activity" part="activity" data-phase=${a.phase}>
             <span class="pulse" aria-hidden="true"></span>
-            <span class="activity-text" part="activity-text">${said}</span>
+            <span class="activity-text" part="activity-text">${activityRuns(a, w)}</span>
             ${a.phase === 'progress' && a.progress !== undefined
               ? html`<progress part="progress" max="100" .value=${a.progress} aria-label=${fill(w.ouiProgressLabel, { description })}></progress>`
               : nothing}

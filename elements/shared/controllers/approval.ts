@@ -1,33 +1,70 @@
 /**
  * Governed actions in an element: the shared pipeline of src/actions (registered tool, params against its
- * schema, the confirmation sentence), the person's answer in the shared confirmation dialog (focus back to the
- * opener), the app's code run, and where each action is (`phase`, reactive) so its control can say so.
- * `<omni-screen>`'s presses, `<ax-runner>`'s risky steps and `<oui-surface>`'s requested actions go through it;
- * what an outcome means to the app (events, issues) stays the element's.
+ * schema, the confirmation sentence), the person's answer in the page's one confirmation queue (every param
+ * shown, focus back to the opener), the approval bound to what was shown, the app's code run, and where each
+ * action is (`phase`, reactive) so its control can say so. `<omni-screen>`'s presses, `<ax-runner>`'s risky
+ * steps and `<oui-surface>`'s requested actions go through it; what an outcome means to the app (events,
+ * issues) stays the element's.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { reviewAction, type ActionParams, type ActionRules, type BlockReason } from '../../../src/actions/govern.js';
 import type { ParamProblem } from '../../../src/actions/schema.js';
+import { paramDetails, type ParamDetail } from '../../../src/actions/paramDetails.js';
+import { matchesSeal, paramsDigest, sealParams, type ParamsSeal } from '../../../src/actions/paramsSeal.js';
+import { pastDeadline } from '../../../src/actions/deadline.js';
+import type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 import type { AeConfirmDialog } from '../elements/confirmDialog.js';
 import '../elements/confirmDialog.js';
 import { errorText } from '../../../src/stream/errors.js';
 
-/** Where an action is: `idle` until asked for, then `checking`, `running`, and how it ended. */
-export type ActionPhase = 'idle' | 'checking' | 'running' | 'blocked' | 'failed' | 'done';
+export type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 
-export interface GovernedAction<R> {
+/**
+ * Where an action is: `idle` until asked for, then `checking`, `running`, and how it ended: `blocked` (a
+ * check refused it), `changed` (its params changed after the person approved them), `unseen` (its confirmation
+ * could not be shown), `failed` or `done`. Cancelled and withdrawn actions are `idle` again.
+ */
+export type ActionPhase = 'idle' | 'checking' | 'running' | 'blocked' | 'changed' | 'unseen' | 'failed' | 'done';
+
+/** How long an approval may take, and who may take it back. */
+export interface ApprovalLimits {
+  /**
+   * Withdraws the confirmation when it aborts (an agent gave up, a step was stopped): the dialog closes, focus
+   * goes back, and the action never runs.
+   */
+  readonly signal?: AbortSignal;
+  /**
+   * Epoch ms (`Date.now()` time) after which the action never runs: the dialog is withdrawn when it comes, and
+   * it is checked again just before running, so a Confirm pressed in the same instant runs nothing.
+   */
+  readonly deadline?: number;
+}
+
+/** What `ask()` shows besides its sentence, and how it ends. */
+export interface AskOptions extends ApprovalLimits {
+  /** Where focus goes back to when the dialog closes (default: whatever had focus when it opened). */
+  readonly opener?: HTMLElement | null;
+  /** Every param the action will receive, listed in full below the sentence (see `paramDetails()`). */
+  readonly details?: readonly ParamDetail[];
+}
+
+export interface GovernedAction<R> extends ApprovalLimits {
   /** What the phase is kept under (a Button's id, a step's index, a request id). */
   readonly key: string;
   readonly tool: string;
+  /**
+   * The params, read when they are checked and again just before running (a getter may read them afresh):
+   * they must still be what the person approved, or nothing runs (`changed`).
+   */
   readonly params: ActionParams;
   readonly rules: ActionRules;
   /** Where focus goes back to when the dialog closes (default: whatever had focus). */
   readonly opener?: HTMLElement | null;
   /** The element's own precondition, checked first (the fields a press reads): false runs nothing. */
   readonly ready?: () => boolean | Promise<boolean>;
-  /** The app's code: runs once every check passed and the person agreed. */
-  readonly run: () => Promise<R> | R;
+  /** The app's code: runs once every check passed and the person agreed, with the params that were checked. */
+  readonly run: (params: ActionParams) => Promise<R> | R;
 }
 
 export type GovernOutcome<R> =
@@ -35,8 +72,17 @@ export type GovernOutcome<R> =
   /** Stopped before running: the tool, the params or the confirmation. `details` is for the app. */
   | { readonly status: 'blocked'; readonly reason: BlockReason; readonly message: string; readonly problems: readonly ParamProblem[]; readonly details: unknown }
   | { readonly status: 'failed'; readonly error: unknown }
-  /** The person said no (Cancel, Escape, or the dialog went away). */
+  /** The person said no (Cancel, Escape). */
   | { readonly status: 'cancelled' }
+  /** The signal aborted or the deadline came (before asking, while asking, or just before running): nothing ran. */
+  | { readonly status: 'withdrawn'; readonly reason: 'aborted' | 'deadline' }
+  /** The confirmation could not be shown where the person can see it: nothing ran. */
+  | { readonly status: 'unseen' }
+  /**
+   * The params that would run are not the ones the person approved (digests of both; `actual` null when they
+   * could no longer be read): nothing ran.
+   */
+  | { readonly status: 'changed'; readonly approved: string; readonly actual: string | null }
   /** The precondition said no. */
   | { readonly status: 'not-ready' }
   /** The same key is already being checked or run: a second press does nothing. */
@@ -46,9 +92,26 @@ export type GovernOutcome<R> =
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
+const withdrawal = (limits: ApprovalLimits): { readonly status: 'withdrawn'; readonly reason: 'aborted' | 'deadline' } | null =>
+  limits.signal?.aborted
+    ? { status: 'withdrawn', reason: 'aborted' }
+    : pastDeadline(limits.deadline)
+      ? { status: 'withdrawn', reason: 'deadline' }
+      : null;
+
+const digestOrNull = (params: unknown): string | null => {
+  try {
+    return paramsDigest(params);
+  } catch {
+    return null;
+  }
+};
+
 export class ApprovalController implements ReactiveController {
   readonly #phases = new Map<string, Signal.State<ActionPhase>>();
   #generation = 0;
+  /** Aborted by `reset()`: withdraws every confirmation this element asked for. */
+  #withdrawals = new AbortController();
 
   constructor(private readonly host: Host) {
     host.addController(this);
@@ -61,25 +124,43 @@ export class ApprovalController implements ReactiveController {
     return this.#phase(key).get();
   }
 
-  /** Runs an action through every check, the person's answer and the app's code. Never throws. */
+  /**
+   * Runs an action through every check, the person's answer and the app's code. Never throws. With a `signal`
+   * or a `deadline`, the action is withdrawn when either fires, and both are checked again just before running.
+   * The params are sealed when they are checked (and shown); just before running they are read again, and
+   * anything but the same params ends as `changed` without running.
+   */
   async govern<R>(action: GovernedAction<R>): Promise<GovernOutcome<R>> {
     const phase = this.#phase(action.key);
     if (phase.get() === 'checking' || phase.get() === 'running') return { status: 'busy' };
     phase.set('checking');
     const generation = this.#generation;
     const stale = () => generation !== this.#generation;
+    const withdrawn = () => {
+      const w = withdrawal(action);
+      if (w) phase.set('idle');
+      return w;
+    };
     try {
+      const early = withdrawn();
+      if (early) return early;
       if (action.ready && !(await action.ready())) {
         if (stale()) return { status: 'stale' };
         phase.set('idle');
         return { status: 'not-ready' };
       }
       if (stale()) return { status: 'stale' };
+      const before = withdrawn();
+      if (before) return before;
+      const checked = action.params;
+      let seal: ParamsSeal;
       let review;
       try {
-        review = await reviewAction(action.tool, action.params, action.rules);
+        seal = sealParams(checked);
+        review = await reviewAction(action.tool, checked, action.rules);
       } catch (error) {
-        // The schema checker couldn't load: nothing is sent unchecked.
+        // The schema checker couldn't load, or the params can't be bound: nothing is sent unchecked.
+        seal = { digest: '' };
         review = { ok: false as const, reason: 'params' as const, message: errorText(error), problems: [], error };
       }
       if (stale()) return { status: 'stale' };
@@ -89,17 +170,38 @@ export class ApprovalController implements ReactiveController {
         return { status: 'blocked', reason: review.reason, message: review.message, problems: review.problems, details };
       }
       if (review.confirmation !== null) {
-        const agreed = await this.ask(review.confirmation, action.opener);
+        const answer = await this.ask(review.confirmation, {
+          opener: action.opener,
+          signal: action.signal,
+          deadline: action.deadline,
+          details: paramDetails(checked, action.rules.tools[action.tool]),
+        });
         if (stale()) return { status: 'stale' };
-        if (!agreed) {
+        if (answer === 'cancelled') {
           phase.set('idle');
           return { status: 'cancelled' };
         }
+        if (answer === 'unseen') {
+          phase.set('unseen');
+          return { status: 'unseen' };
+        }
+        if (answer !== 'confirmed') {
+          phase.set('idle');
+          return withdrawal(action) ?? { status: 'withdrawn', reason: 'aborted' };
+        }
+      }
+      // Just before running, in the same task as the run: nothing after the deadline, and only what was approved.
+      const late = withdrawn();
+      if (late) return late;
+      const now = action.params;
+      if (!matchesSeal(seal, now)) {
+        phase.set('changed');
+        return { status: 'changed', approved: seal.digest, actual: digestOrNull(now) };
       }
       phase.set('running');
       let result: R;
       try {
-        result = await action.run();
+        result = await action.run(now);
       } catch (error) {
         if (stale()) return { status: 'stale' };
         phase.set('failed');
@@ -117,21 +219,41 @@ export class ApprovalController implements ReactiveController {
   }
 
   /**
-   * Asks the person in the shared confirmation dialog: resolves true only when they confirm. Focus goes back to
-   * `opener` (default: whatever had focus). Without the dialog in the page (the element isn't), it is a no.
+   * Asks the person in this element's confirmation dialog, in turn with every other confirmation of the page.
+   * Resolves with how it ended: `confirmed`, `cancelled`, `withdrawn` (the `signal` aborted, the `deadline`
+   * came, or `reset()`) or `unseen` (it could not be shown where the person can see it, or the element has no
+   * dialog). Never rejects. Check `signal` and `deadline` again just before acting (or use `govern()`, which does).
    */
-  async ask(sentence: string, opener?: HTMLElement | null): Promise<boolean> {
+  async ask(sentence: string, options: AskOptions = {}): Promise<ConfirmationAnswer> {
+    const own = this.#withdrawals.signal;
     await this.host.updateComplete;
     const dialog = this.host.renderRoot.querySelector<AeConfirmDialog>('ae-confirm-dialog');
-    if (!dialog || typeof dialog.ask !== 'function') return false;
-    return dialog.ask(sentence, opener);
+    if (!dialog || typeof dialog.request !== 'function') return 'unseen';
+    const signal = options.signal ? AbortSignal.any([own, options.signal]) : own;
+    return dialog.request({
+      sentence,
+      signal,
+      ...(options.details ? { details: options.details } : {}),
+      ...(options.opener !== undefined ? { opener: options.opener } : {}),
+      ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+    });
   }
 
-  /** Forgets every action: those in flight end as `stale`, and every phase is idle again. */
+  /**
+   * The simple form of `ask()`: true only when the person confirmed, and neither the `signal` nor the `deadline`
+   * has fired by the time the answer is read.
+   */
+  async confirmed(sentence: string, options: AskOptions = {}): Promise<boolean> {
+    const answer = await this.ask(sentence, options);
+    return answer === 'confirmed' && !withdrawal(options);
+  }
+
+  /** Forgets every action: those in flight end as `stale`, their confirmations are withdrawn, every phase is idle again. */
   reset(): void {
     this.#generation++;
     this.#phases.clear();
-    this.host.renderRoot?.querySelector<AeConfirmDialog>('ae-confirm-dialog')?.dismiss();
+    this.#withdrawals.abort();
+    this.#withdrawals = new AbortController();
   }
 
   /** The dialog; put it once in the element's template. */

@@ -7,6 +7,7 @@ import { property } from 'lit/decorators.js';
 import { AgentElement } from '../base/agentElement.js';
 import { blockSizeStyles, type BlockSize } from '../styles/blockSize.js';
 import { defineElement } from '../base/defineElement.js';
+import { streamText } from '../base/streamText.js';
 
 /** Why a fallback is shown: never arrived ([7.3]), failed while drawing, or needs a newer app. */
 export type FallbackKind = 'missing' | 'crashed' | 'unknown';
@@ -43,6 +44,9 @@ export class AeFallback extends AgentElement {
         justify-content: center;
         text-align: center;
       }
+      .sentence {
+        unicode-bidi: isolate;
+      }
       :host([size='text']) .block {
         justify-content: flex-start;
         text-align: start;
@@ -56,12 +60,12 @@ export class AeFallback extends AgentElement {
   /** How big the block is: `text`, `control`, `block` (default), `chart` or `media`. */
   @property({ reflect: true }) size: BlockSize = 'block';
 
-  /** Replaces the sentence; shown as text only. */
+  /** Replaces the sentence; shown as text only, through the one text path (it may name what a stream sent). */
   @property() message?: string;
 
   protected override render(): TemplateResult {
     const key = wordFor[this.kind] ?? wordFor.missing;
-    return html`<div class="block" part="block"><span class="sentence">${this.message || this.words[key]}</span></div>`;
+    return html`<div class="block" part="block"><span class="sentence">${this.message ? streamText(this.message) : this.words[key]}</span></div>`;
   }
 }
 

@@ -1,5 +1,6 @@
 // Shared by the <ax-runner> browser tests: a page area to act on, a runner over it, a recorder of the events a
 // page hears, and fenced replies written from objects.
+import { pressDialog } from '../shared/approvals.js';
 import { fixture, html } from '@open-wc/testing';
 import '../../../elements/ax-runner/index.js';
 import type { AxRunner, AxStepEvent, AxEndEvent } from '../../../elements/ax-runner/index.js';
@@ -88,7 +89,7 @@ export async function dialogOf(runner: AxRunner): Promise<HTMLElement & { open: 
 export async function answer(runner: AxRunner, yes: boolean): Promise<string> {
   const d = await dialogOf(runner);
   const sentence = d.shadowRoot!.querySelector('[part="sentence"]')!.textContent ?? '';
-  (d.shadowRoot!.querySelector(yes ? '[part="confirm"]' : '[part="cancel"]') as HTMLButtonElement).click();
+  await pressDialog(d, yes ? 'confirm' : 'cancel');
   return sentence;
 }
 

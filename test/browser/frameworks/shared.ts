@@ -1,4 +1,5 @@
 /** What the React and Vue tests share: a small stream, registries to pass as properties, and checks on the screen. */
+import { pressDialog } from '../shared/approvals.js';
 import { expect } from '@open-wc/testing';
 import { dialog, press, settle, textOf } from '../omni-screen/helpers.js';
 import { PIXEL } from '../omni-screen/fixtures.js';
@@ -35,7 +36,7 @@ export async function pressAndConfirm(el: OmniScreen): Promise<void> {
   await d.updateComplete;
   expect(d.open, 'confirmation dialog open').to.equal(true);
   expect(textOf(d.shadowRoot!.querySelector('dialog'))).to.contain('Send hi?');
-  (d.shadowRoot!.querySelector('[part="confirm"]') as HTMLButtonElement).click();
+  await pressDialog(d, 'confirm');
   await settle(el);
   for (let i = 0; i < 20 && !el.shadowRoot!.querySelector('[part="action-status"]')?.textContent?.trim(); i++) await settle(el);
 }

@@ -2,6 +2,7 @@
 // (handshake, partial input as [10.26] says, presses as tools/call, refusals, updates, registries from the page
 // or from the host), and the package's generic page dist/mcp-view.html in a frame, where it must load nothing
 // from anywhere and takes an app's registries from the host or from a block a server wrote into it.
+import { pressDialog } from '../shared/approvals.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import { readFile } from '@web/test-runner-commands';
 import { describe, it, afterEach } from '../omni-screen/mocha.js';
@@ -518,7 +519,7 @@ describe('the package’s generic page, dist/mcp-view.html ([10.25])', () => {
       for (let i = 0; i < 50 && !(dialog as unknown as { open: boolean }).open; i++) await tick(20);
       await (dialog as unknown as { updateComplete: Promise<unknown> }).updateComplete;
       expect(textOf(dialog.shadowRoot!.querySelector('[part="sentence"]'))).to.contain('Pay 1 USD');
-      (dialog.shadowRoot!.querySelector('[part="confirm"]') as HTMLButtonElement).click();
+      await pressDialog(dialog, 'confirm');
       for (let i = 0; i < 50 && !fromView.some((m) => m['method'] === 'tools/call'); i++) await tick(20);
       const call = fromView.find((m) => m['method'] === 'tools/call')!;
       expect(call['params'].name).to.equal('payments.confirm');

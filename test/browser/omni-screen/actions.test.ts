@@ -1,3 +1,4 @@
+import { pressDialog } from '../shared/approvals.js';
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { control, dialog, mount, node, press, settle, textOf, typeInto } from './helpers.js';
@@ -45,7 +46,7 @@ async function answer(screen: OmniScreen, yes: boolean) {
   const d = dialog(screen);
   await d.updateComplete;
   expect(d.open, 'dialog open').to.equal(true);
-  (d.shadowRoot!.querySelector(yes ? '[part="confirm"]' : '[part="cancel"]') as HTMLButtonElement).click();
+  await pressDialog(d, yes ? 'confirm' : 'cancel');
   await settle(screen);
 }
 

@@ -1,3 +1,4 @@
+import { pressDialog } from '../shared/approvals.js';
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { $, $$, chartsReady, control, dialog, leave, mount, node, press, settle, textOf, typeInto } from './helpers.js';
@@ -91,7 +92,7 @@ describe('omni-screen: every catalog component', () => {
       await d.updateComplete;
       expect(d.open).to.equal(true);
       await expect(screen).to.be.accessible();
-      (d.shadowRoot!.querySelector('[part="cancel"]') as HTMLButtonElement).click();
+      await pressDialog(d, 'cancel');
     });
   }
 

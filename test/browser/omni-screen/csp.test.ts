@@ -1,5 +1,6 @@
 // <omni-screen> under `script-src 'self'; style-src 'self'` (no 'unsafe-inline', no 'unsafe-eval'): nothing in
 // it may need an inline style attribute, a <style> element, eval or an inline handler.
+import { pressDialog } from '../shared/approvals.js';
 import { expect } from '@open-wc/testing';
 import { before, describe, it } from './mocha.js';
 import { chartsReady, control, dialog, leave, mount, press, settle, tick, typeInto } from './helpers.js';
@@ -52,7 +53,7 @@ describe('omni-screen under a strict CSP', () => {
     await settle(screen);
     const d = dialog(screen);
     await d.updateComplete;
-    (d.shadowRoot!.querySelector('[part="confirm"]') as HTMLButtonElement).click();
+    await pressDialog(d, 'confirm');
     await settle(screen);
     await tick(100);
     // Styles really applied: a card has its border and padding.

@@ -1,5 +1,6 @@
 // <omni-screen> with a server: `endpoint`, generate() and its status line, presses sent to the mutate endpoint,
 // and the live feed applied through the update path, against a fake server inside the page (fakeServer.ts).
+import { pressDialog } from '../shared/approvals.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import { afterEach, describe, it } from './mocha.js';
 import { $, $$, control, dialog, node, press, settle, textOf, typeInto } from './helpers.js';
@@ -447,12 +448,12 @@ describe('omni-screen: presses sent to the mutate endpoint ([10.14], [10.35])', 
     await generated(screen, gen, payScreen);
     press(screen, 'tip');
     await until(() => dialog(screen).open, 'the dialog');
-    (dialog(screen).shadowRoot!.querySelector('[part="cancel"]') as HTMLButtonElement).click();
+    await pressDialog(dialog(screen), 'cancel');
     await settle(screen);
     expect(server.to('/api/mutate').length).to.equal(0);
     press(screen, 'tip');
     await until(() => dialog(screen).open, 'the dialog');
-    (dialog(screen).shadowRoot!.querySelector('[part="confirm"]') as HTMLButtonElement).click();
+    await pressDialog(dialog(screen), 'confirm');
     await until(() => server!.to('/api/mutate').length === 1, 'the press');
   });
 });

@@ -186,7 +186,8 @@ describe('oui-surface: running a bound form', () => {
     form.addEventListener('submit', (e) => (e.preventDefault(), submits++));
     const call = m.agent.call('delete_contact', { id: 'c-7' });
     const dialog = await openDialog(m.el);
-    expect(dialog.textContent).to.include('id: c-7');
+    expect(dialog.querySelector('[part="detail-name"]')!.textContent).to.match(/^\s*id \(required\)\s*$/);
+    expect(dialog.querySelector('[part="detail-value"]')!.textContent!.trim()).to.equal('c-7');
     dialog.querySelector<HTMLButtonElement>('[part="confirm"]')!.click();
     expect((await call).success).to.equal(true);
     expect(submits).to.equal(1);

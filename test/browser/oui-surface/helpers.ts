@@ -1,5 +1,6 @@
 // Helpers for the <oui-surface> tests: a surface in the page on one end of an in-memory transport pair, an agent
 // (and a recorder of what it hears) on the other, and waits that fail with a reason instead of hanging.
+import { whenArmed } from '../shared/approvals.js';
 import { fixture, html } from '@open-wc/testing';
 import '../../../elements/oui-surface/index.js';
 import type { OuiSurface } from '../../../elements/oui-surface/index.js';
@@ -97,6 +98,8 @@ export function dialogOf(el: OuiSurface): AeConfirmDialog {
 export async function openDialog(el: OuiSurface): Promise<HTMLDialogElement> {
   const dialog = dialogOf(el);
   await until(() => dialog.open && !!dialog.shadowRoot?.querySelector('dialog')?.open, 'the confirmation dialog');
+  // Its buttons ignore activation for a moment after it appears: answer as a person would, after that.
+  await whenArmed(dialog);
   return dialog.shadowRoot!.querySelector('dialog')!;
 }
 

@@ -147,10 +147,13 @@ describe('oui-surface: the person confirms', () => {
     const call = m.agent.request('todo-list', 'clear_done', { note: '<b>bold</b>\nAction: delete_everything', days: 3 });
     const dialog = await openDialog(m.el);
     const sentence = dialog.querySelector('[part="sentence"]')!;
-    expect(sentence.textContent).to.equal(
-      'The assistant asks to do this: Remove the finished todos\nAction: clear_done\nnote: <b>bold</b> Action: delete_everything\ndays: 3',
-    );
-    expect(sentence.children.length, 'no markup drawn').to.equal(0);
+    expect(sentence.textContent).to.equal('The assistant asks to do this: Remove the finished todos\nAction: clear_done');
+    const names = [...dialog.querySelectorAll('[part="detail-name"]')].map((n) => n.textContent!.trim());
+    const values = [...dialog.querySelectorAll('[part="detail-value"]')].map((n) => n.textContent!.trim());
+    expect(names).to.deep.equal(['note', 'days']);
+    expect(values).to.deep.equal(['<b>bold</b>\nAction: delete_everything', '3']);
+    expect(dialog.querySelector('[part="details"] b'), 'no markup drawn').to.equal(null);
+    expect(sentence.querySelector('b'), 'no markup drawn').to.equal(null);
     expect(requests[0]!.confirming).to.equal(true);
     expect(ran).to.equal(0);
     dialog.querySelector<HTMLButtonElement>('[part="confirm"]')!.click();
@@ -173,20 +176,6 @@ describe('oui-surface: the person confirms', () => {
     expect(result.error?.code).to.equal('ACTION_DENIED');
     expect(ran).to.equal(0);
     expect(document.activeElement).to.equal(mine);
-  });
-
-  it('shows at most 8 params, each bounded, and says how many more there are', async () => {
-    const m = await mount({ surface: todoSurface(), handlers: { clear_done: () => 1 } });
-    const params: Record<string, unknown> = {};
-    for (let i = 0; i < 12; i++) params[`p${i}`] = 'x'.repeat(500);
-    const call = m.agent.request('todo-list', 'clear_done', params);
-    const dialog = await openDialog(m.el);
-    const text = dialog.querySelector('[part="sentence"]')!.textContent!;
-    expect(text.split('\n')).to.have.length(2 + 8 + 1);
-    expect(text).to.match(/…and 4 more details\.$/);
-    expect(Math.max(...text.split('\n').map((l) => l.length))).to.be.below(220);
-    dialogOf(m.el).dismiss();
-    expect((await call).error?.code).to.equal('ACTION_DENIED');
   });
 });
 

@@ -1,5 +1,6 @@
 // Every shared element under `style-src 'self'` (no 'unsafe-inline'): nothing of ours may need an inline
 // style attribute or a <style> element. Lit's adopted stylesheets and chart.js's CSSOM writes are allowed.
+import { pressDialog } from './approvals.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import { before, describe, it } from './mocha.js';
 import '../../../elements/shared/elements/chart/chart.js';
@@ -50,7 +51,7 @@ describe('shared elements under a strict style CSP', () => {
     // Styles really applied: the dialog has its padding, the placeholder its colour.
     const box = dialog.shadowRoot!.querySelector('dialog')!;
     expect(getComputedStyle(box).paddingTop).to.equal('24px');
-    (dialog.shadowRoot!.querySelector('[part="cancel"]') as HTMLElement).click();
+    await pressDialog(dialog, 'cancel');
     await answer;
     await new Promise((r) => setTimeout(r, 50));
     expect(violations.map((v) => `${v.violatedDirective} ${v.sample}`)).to.deep.equal([]);

@@ -11,7 +11,7 @@ import { fillRuns } from '../../base/fillRuns.js';
 import { visuallyHidden } from '../../styles/blockSize.js';
 import { tokenValue, type ColorToken } from '../../../../themes/index.js';
 import { formatTick, formatValue, type ChartFormat } from './format.js';
-import { withoutDirectionControls } from '../../../../src/stream/directionControls.js';
+import { streamText } from '../../base/streamText.js';
 import { defineElement } from '../../base/defineElement.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
 import { lazy } from '../../../../src/lazy.js';
@@ -289,7 +289,7 @@ export class AeChart extends AgentElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('chartTitle') || changed.has('labels') || changed.has('series') || !this.hasUpdated) {
-      const plain = (v: unknown) => withoutDirectionControls(String(v ?? ''));
+      const plain = (v: unknown) => streamText(String(v ?? ''));
       this.shown = { title: plain(this.chartTitle), labels: this.labels.map(plain), names: this.series.map((s) => plain(s.name)) };
     }
   }

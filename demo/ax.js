@@ -161,6 +161,8 @@ async function chooseModel() {
 
 runner.scope = document.querySelector('.hotel');
 runner.instructions = 'You operate a hotel booking form. Confirming a booking is risky: mark it "risk":"risky".';
+// Submitting a form asks first unless the app says otherwise: checking availability only asks this page a question.
+runner.riskOf = (element) => (element?.id === 'check' ? 'safe' : undefined);
 runner.model = await chooseModel();
 
 let writtenText = '';

@@ -14,7 +14,7 @@
 export const ELEMENTS = [
   { tag: 'omni-screen', budgetKB: 57 },
   { tag: 'oui-surface', budgetKB: 38.5 },
-  { tag: 'ax-runner', budgetKB: 55.5 },
+  { tag: 'ax-runner', budgetKB: 60 },
   { tag: 'morph-screen', budgetKB: 51 },
 ];
 

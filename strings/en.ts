@@ -116,7 +116,9 @@ export const en = {
   axMove: 'Point at {target}',
   axDrag: 'Drag {from} to {to}',
   axType: 'Type “{text}”',
+  axTypeInto: 'Type “{text}” into {target}',
   axKey: 'Press {keys}',
+  axKeyIn: 'Press {keys} in {target}',
   axScroll: 'Scroll {direction}',
   axScrollMore: 'Scroll {direction} ({clicks} times)',
   axOpen: 'Open {url}',
@@ -135,6 +137,10 @@ export const en = {
   axRight: 'right',
   // The approval asked for a risky step, in the shared confirmation dialog
   axConfirm: 'The assistant wants to: {action}. This may be hard to undo. Allow it?',
+  // Where the step would send the person or their data, after the step's words in the approval
+  axSendsForm: '{action} (sends the form “{form}” to {origin})',
+  axSendsUnnamedForm: '{action} (sends a form to {origin})',
+  axOpensLink: '{action} (opens {url})',
   // The status line of a run, and its Stop button
   axStop: 'Stop',
   axWorking: 'The assistant is working on the page…',
@@ -149,6 +155,8 @@ export const en = {
   axOutcomeAborted: 'Stopped before the steps were finished.',
   axOutcomeRefused: 'Stopped: a step that needed your approval was not done.',
   axOutcomeFailed: 'Stopped: a step could not be done. {detail}',
+  axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
+  axOutcomeUnseen: 'Stopped: a step needs your approval, but the assistant can’t be seen on the page to ask you.',
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // Said politely to assistive technology as steps change
   axSaidStep: '{action}: {state}.',

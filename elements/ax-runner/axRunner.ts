@@ -12,17 +12,19 @@ import { runAgent, type AgentResult, type ChatModel } from '../../src/axstream/a
 import type { Backend, Observation } from '../../src/axstream/backend.js';
 import { createBurst, type Burst } from '../../src/axstream/burst.js';
 import type { Approve, Policy } from '../../src/axstream/burstController.js';
-import type { AxNode } from '../../src/axstream/tree.js';
 import type { Step } from '../../src/axstream/step.js';
-import type { AxIssue, AxTarget } from '../../src/axstream/types.js';
+import type { AxIssue } from '../../src/axstream/types.js';
 import type { Chunk, SourceInput } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
+import { streamText } from '../shared/base/streamText.js';
 import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
+import { composedClosest } from './backend/dom.js';
+import type { RiskOf } from './backend/riskMarking.js';
 import { OutlineController } from './controllers/outline.js';
 import { RunLog, type BurstView } from './controllers/runLog.js';
 import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
 import { runnerStyles } from './styles.js';
-import { actionWords, stateWords } from './views/plainWords.js';
+import { actionRuns, actionWords, approvalWords, stateWords } from './views/plainWords.js';
 import { defineElement } from '../shared/base/defineElement.js';
 
 const POLICIES: readonly Policy[] = ['confirm', 'refuse', 'allow'];
@@ -40,24 +42,18 @@ function landedOn(step: Step<unknown>): Element | null {
   return ref instanceof Element ? ref : null;
 }
 
-/** The element target of an action, if it has one (the first, for a drag). */
-function elementTarget(step: Step<unknown>): AxTarget | null {
-  const a = step.action;
-  if (a.op === 'assert') return a.target;
-  if (a.op !== 'act') return null;
-  if (a.do === 'drag') return a.from.kind === 'ax' ? a.from : null;
-  if ('target' in a && typeof a.target === 'object' && a.target.kind === 'ax') return a.target;
-  return null;
-}
-
 /**
  * `<ax-runner>` runs axstream, the JSON-lines actions a model writes in a code fence, against the live page (or a
  * remote machine through a backend): each line is performed the moment it is complete, while the model is still
  * writing. Targets are found when their step runs, by observation id or by role and name, so a plan made a
  * moment ago still finds a button that has moved. It shows what happens as it happens: the model's narration,
  * each step in plain words with its state, an outline round the element a step is touching, the outcome, and a
- * Stop button. A step marked risky waits for the person's approval in a confirmation dialog (under the default
- * `confirm` policy), or is refused, or runs, as `policy` says.
+ * Stop button. A risky step (the model marked it, the app marks the element with `data-ax-risk="risky"` or
+ * `riskOf`, or it submits a form, leaves the page or types into a password or payment field) waits for the
+ * person's approval in a confirmation dialog (under the default `confirm` policy), or is refused, or runs, as
+ * `policy` says. The approval names the very element the step will act on, and where it would send the person
+ * or their data; if that element changed by the time the person confirms, nothing is done. Text typed into
+ * secret fields is shown as dots everywhere.
  *
  * Feed it one reply with `write()`/`end()` or `stream(source)`, or give it a `model` and let `run(task)` go round
  * observe → prompt → act until the model says done. By default it acts on this page through the page backend,
@@ -65,8 +61,8 @@ function elementTarget(step: Step<unknown>): AxTarget | null {
  *
  * @summary Runs a model's axstream actions against the live page as they stream, with approval for risky steps.
  *
- * @fires {AxStepEvent} ax-step - A step was read or changed state: `step` (`index`, `action`, `status`: queued, running, done, failed, held or refused; `error`), `burst`.
- * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, aborted, refused or failed; `outcome.engine` is the engine's own outcome.
+ * @fires {AxStepEvent} ax-step - A step was read or changed state: `step` (`index`, `action` (typed secrets as dots), `status`: queued, running, done, failed, held or refused; `error`, `risk`, `secret`), `burst`.
+ * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, aborted, refused, failed, changed (the page changed after an approval) or unseen (an approval the person could not be shown); `outcome.engine` is the engine's own outcome.
  * @fires {AxObserveEvent} ax-observe - The page was looked at: `observation.text` is what a model is shown; `burst` (0 for `observe()`).
  * @fires {AxIssueEvent} ax-issue - A line inside the fence was dropped (`issue.code`, `issue.line`, `issue.message`); the burst went on.
  *
@@ -97,10 +93,20 @@ export class AxRunner extends AgentElement {
   @property({ attribute: false }) scope: Element | Document | null = null;
 
   /**
-   * What happens to a step the model marked risky: `confirm` (the default) asks the person in a confirmation
-   * dialog, `refuse` never runs it, `allow` runs it like any other. Any other value reads as `confirm`.
+   * What happens to a risky step (marked by the model, the app, or the built-in rules): `confirm` (the default)
+   * asks the person in a confirmation dialog, `refuse` never runs it, `allow` runs it like any other. Any other
+   * value reads as `confirm`.
    */
   @property({ reflect: true }) policy: Policy = 'confirm';
+
+  /**
+   * The app's say on how risky a step is, for the default page backend: `(element, action) => 'risky' | 'safe' |
+   * undefined`. `element` is what the step acts on (the focused element for keys and typing, null for `open`).
+   * `risky` asks first; `safe` lifts the built-in escalation (submitting a form, leaving the page, typing into a
+   * secret field) but never a step the model itself marked risky; undefined leaves it to `data-ax-risk="risky"`
+   * markup and the built-in rules.
+   */
+  @property({ attribute: false }) riskOf?: RiskOf;
 
   /**
    * The model `run()` talks to: `(messages, {signal}) => AsyncIterable<string>` (the adapters in
@@ -229,7 +235,7 @@ export class AxRunner extends AgentElement {
     if (this.#activity?.controller === controller) this.#activity = null;
     const w = this.words;
     if (result.reason === 'done') {
-      this.#ending = result.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: result.detail ?? '' });
+      this.#ending = result.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: streamText(result.detail ?? '') });
       this.#request.finish(controller, { status: 'done' });
     } else if (result.reason === 'max_bursts') {
       this.#ending = fill(w.axOutcomeMaxBursts, { count: result.bursts });
@@ -322,6 +328,7 @@ export class AxRunner extends AgentElement {
       scope: () => this.scope,
       exclude: () => [this],
       allowOrigins: () => this.allowOrigins,
+      riskOf: (element, action) => this.riskOf?.(element, action),
     });
     return this.#page;
   }
@@ -331,36 +338,44 @@ export class AxRunner extends AgentElement {
   }
 
   /**
-   * Asks the person about a risky step: its target is looked up first so the sentence names the element (and
-   * the outline shows it), then the shared dialog asks. A stop closes the dialog: that is a no.
+   * Asks the person about a risky step, naming the very element it will act on (the engine found it before
+   * asking; it is outlined while they decide) and where it would send them or their data. A runner the person
+   * can't see can't ask: the step is refused as `unseen` rather than opening a modal no one sees, which would
+   * leave the page inert. A stop closes the dialog: that is a no.
    */
   readonly #approve: Approve<unknown> = async (step, { signal }) => {
-    let node: AxNode<unknown> | null = null;
-    const target = elementTarget(step);
-    const backend = this.#backendNow();
-    if (target && backend.resolve) {
-      try {
-        node = await backend.resolve(target, { signal });
-      } catch {
-        node = null;
-      }
-    }
+    // Drawn first: the status line is what gives a runner that has shown nothing yet its size.
+    await this.updateComplete;
     if (signal.aborted) return false;
-    const resolved = node ? { target: { kind: 'element' as const, node } } : undefined;
-    const sentence = fill(this.words.axConfirm, { action: actionWords(this.words, step.action, resolved) });
-    if (node?.ref instanceof Element) this.#outline.show(node.ref);
-    const onAbort = () => this.#approval.reset();
-    signal.addEventListener('abort', onAbort, { once: true });
-    const asking = this.#approval.ask(sentence);
+    if (!this.#seen()) return 'unseen';
+    const sentence = fill(this.words.axConfirm, { action: approvalWords(this.words, step) });
+    const el = landedOn(step);
+    if (el) this.#outline.show(el);
+    // The burst's signal withdraws this request from the page's queue (a stop, the burst ending): that is a no.
+    const asking = this.#approval.ask(sentence, { signal });
     // The dialog opens in the top layer above the outline: put the outline back on top so the person sees what.
     void this.updateComplete.then(() => requestAnimationFrame(() => this.#outline.raise()));
     try {
-      return (await asking) === 'confirmed' && !signal.aborted;
+      const answer = await asking;
+      // The dialog itself found it could not be seen (hidden while waiting its turn in the queue, say).
+      if (answer === 'unseen') return 'unseen';
+      return answer === 'confirmed' && !signal.aborted;
     } finally {
-      signal.removeEventListener('abort', onAbort);
       this.#outline.hide();
     }
   };
+
+  /**
+   * True when the person can see the runner, and so use a dialog it opens: on the page, rendered, visible, not
+   * zero-sized, and not inside an inert subtree (whose dialog could be neither answered nor escaped).
+   */
+  #seen(): boolean {
+    if (!this.isConnected) return false;
+    if (!this.checkVisibility({ visibilityProperty: true, opacityProperty: true } as CheckVisibilityOptions)) return false;
+    if (composedClosest(this, '[inert]')) return false;
+    const box = this.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  }
 
   #stepChanged(step: Step<unknown>, burst: number): void {
     this.#log.step(burst, step);
@@ -391,7 +406,7 @@ export class AxRunner extends AgentElement {
     const w = this.words;
     switch (outcome.reason) {
       case 'done':
-        return outcome.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: outcome.detail ?? '' });
+        return outcome.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: streamText(outcome.detail ?? '') });
       case 'observe':
         return w.axOutcomeObserve;
       case 'aborted':
@@ -399,7 +414,11 @@ export class AxRunner extends AgentElement {
       case 'refused':
         return w.axOutcomeRefused;
       case 'failed':
-        return fill(w.axOutcomeFailed, { detail: outcome.detail ?? '' });
+        return fill(w.axOutcomeFailed, { detail: streamText(outcome.detail ?? '') });
+      case 'changed':
+        return w.axOutcomeChanged;
+      case 'unseen':
+        return w.axOutcomeUnseen;
     }
   }
 
@@ -427,7 +446,7 @@ export class AxRunner extends AgentElement {
     const gaveUp = outcome?.reason === 'done' && outcome.status === 'failure';
     return html`<section class="burst" aria-label=${fill(w.axRound, { number: b.number })}>
       ${numbered ? html`<h3 class="round" aria-hidden="true">${fill(w.axRound, { number: b.number })}</h3>` : nothing}
-      ${b.narration.length > 0 ? html`<div class="narration" part="narration">${b.narration.map((line) => html`<p>${line}</p>`)}</div>` : nothing}
+      ${b.narration.length > 0 ? html`<div class="narration" part="narration">${b.narration.map((line) => html`<p dir="auto">${streamText(line)}</p>`)}</div>` : nothing}
       ${b.steps.length > 0
         ? html`<ol class="steps" part="steps" aria-label=${w.axSteps}>
             ${repeat(
@@ -451,9 +470,9 @@ export class AxRunner extends AgentElement {
     if (cached) return cached;
     const template = html`<li class="step ${step.status}" part="step" data-status=${step.status} data-risk=${step.risk}>
       <span class="mark" aria-hidden="true"></span>
-      <span class="what">${actionWords(w, step.action, step.resolved)}</span>
+      <span class="what">${actionRuns(w, step.action, step.resolved)}</span>
       <span class="state" part="step-state">${stateWords(w, step.status)}</span>
-      ${step.error ? html`<span class="error">${step.error}</span>` : nothing}
+      ${step.error ? html`<span class="error">${streamText(step.error)}</span>` : nothing}
     </li>`;
     byStep.set(step, template);
     return template;

@@ -9,7 +9,7 @@ import type { AxIssue } from '../../src/axstream/types.js';
 const init: EventInit = { bubbles: true, composed: true };
 
 /**
- * How a burst ended, in the element's five words. The engine's outcome is kept as `engine`:
+ * How a burst ended, in the element's seven words. The engine's outcome is kept as `engine`:
  *
  * | `reason`   | engine outcome                    | meaning                                           |
  * | ---------- | --------------------------------- | ------------------------------------------------- |
@@ -18,13 +18,17 @@ const init: EventInit = { bubbles: true, composed: true };
  * | `aborted`  | `aborted`                         | stopped: Stop, `stop()`, a new run, a failed source |
  * | `refused`  | `risk_refused`                    | a risky step was refused (policy or person)       |
  * | `failed`   | `action_failed`, `assert_failed`  | a step could not be done; `detail` says why       |
+ * | `changed`  | `target_changed`                  | approved, but the element changed before it acted: nothing was done |
+ * | `unseen`   | `approval_unseen`                 | a risky step needed approval and the runner could not be seen to ask |
  */
 export type AxOutcome<Ref = unknown> =
   | { readonly reason: 'done'; readonly status: 'success' | 'failure'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
   | { readonly reason: 'observe'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
   | { readonly reason: 'aborted'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
   | { readonly reason: 'refused'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
-  | { readonly reason: 'failed'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> };
+  | { readonly reason: 'failed'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
+  | { readonly reason: 'changed'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
+  | { readonly reason: 'unseen'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> };
 
 /** The element's word for an engine outcome (see AxOutcome for the table). */
 export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
@@ -43,6 +47,10 @@ export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
     case 'action_failed':
     case 'assert_failed':
       return { reason: 'failed', ...detail, ...step, engine };
+    case 'target_changed':
+      return { reason: 'changed', ...detail, ...step, engine };
+    case 'approval_unseen':
+      return { reason: 'unseen', ...detail, ...step, engine };
   }
 }
 
@@ -50,7 +58,7 @@ export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
 export class AxStepEvent<Ref = unknown> extends Event {
   static readonly eventName = 'ax-step';
   constructor(
-    /** The step as it is now: `index`, `line`, `action`, `risk`, `status`, `error`, `resolved`. */
+    /** The step as it is now: `index`, `line`, `action` (what it types shown as dots when `secret`), `risk`, `status`, `error`, `resolved`, `secret`. */
     readonly step: Step<Ref>,
     /** Which burst of the run the step belongs to, from 1. */
     readonly burst: number,
@@ -59,11 +67,11 @@ export class AxStepEvent<Ref = unknown> extends Event {
   }
 }
 
-/** `ax-end`: a burst ended; `outcome.reason` is `done`, `observe`, `aborted`, `refused` or `failed`. */
+/** `ax-end`: a burst ended; `outcome.reason` is `done`, `observe`, `aborted`, `refused`, `failed`, `changed` or `unseen`. */
 export class AxEndEvent<Ref = unknown> extends Event {
   static readonly eventName = 'ax-end';
   constructor(
-    /** How it ended: `reason` (`done`, `observe`, `aborted`, `refused`, `failed`), `detail`, the `step` concerned, and the engine's own outcome. */
+    /** How it ended: `reason` (`done`, `observe`, `aborted`, `refused`, `failed`, `changed`, `unseen`), `detail`, the `step` concerned, and the engine's own outcome. */
     readonly outcome: AxOutcome<Ref>,
     /** Which burst of the run ended, from 1. */
     readonly burst: number,

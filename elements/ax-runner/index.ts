@@ -2,7 +2,8 @@
 export { AxRunner } from './axRunner.js';
 export { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
 export { createPageBackend, type PageBackend, type PageBackendOptions } from './backend/pageBackend.js';
+export type { RiskOf } from './backend/riskMarking.js';
 export { createRemoteBackend, answerRemote, serveRemoteBackend, type MessageSocket, type RemoteCall } from '../../src/axstream/remote.js';
 export type { AgentResult, ChatMessage, ChatModel } from '../../src/axstream/agent.js';
-export type { Policy } from '../../src/axstream/burstController.js';
+export type { ApprovalAnswer, Policy } from '../../src/axstream/burstController.js';
 export type { Step, StepStatus } from '../../src/axstream/step.js';

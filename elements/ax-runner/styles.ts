@@ -28,6 +28,12 @@ export const runnerStyles: CSSResultGroup = [
       font-weight: 600;
       color: var(--_muted-text);
     }
+    /* Model text can't reorder the words around it: each run of it is isolated (values in a step are <bdi>s). */
+    .narration p,
+    .error,
+    .outcome {
+      unicode-bidi: isolate;
+    }
     .narration p {
       margin: 0;
       overflow-wrap: anywhere;
@@ -152,6 +158,8 @@ export const runnerStyles: CSSResultGroup = [
     }
     .outcome.failed,
     .outcome.refused,
+    .outcome.changed,
+    .outcome.unseen,
     .outcome.gave-up {
       background: var(--_danger-soft);
       color: var(--_danger-text);

@@ -5,7 +5,7 @@
  */
 import type { ResolvedTargets, Step } from './step.js';
 import type { AxNode, AxTree } from './tree.js';
-import type { ActAction, AxTarget } from './types.js';
+import type { ActAction, AxTarget, Risk } from './types.js';
 
 /** What the model is shown of the screen. */
 export interface Observation<Ref = unknown> {
@@ -25,6 +25,19 @@ export interface BackendContext {
 export interface ActContext<Ref = unknown> extends BackendContext {
   /** The step being performed (its index and line, for outlining the target or logging). */
   readonly step: Step<Ref>;
+}
+
+/** What a backend knows of a step before it runs, once its element targets are found (see `Backend.assess`). */
+export interface Assessment<Ref = unknown> {
+  /**
+   * `risky` raises the step's risk: the app marked the element, or the step submits a form, leaves the page or
+   * types a secret. Nothing lowers a step the model marked risky.
+   */
+  readonly risk?: Risk;
+  /** For a `key` or `type` step: the element its keys go to (the focused one), named in an approval and checked again. */
+  readonly focus?: AxNode<Ref>;
+  /** For a `key` or `type` step: it types into a secret field, so what it types is shown as dots. */
+  readonly secret?: boolean;
 }
 
 /** Looks at the screen and performs actions on it; `Ref` is its own handle for an element. */
@@ -49,5 +62,18 @@ export interface Backend<Ref = unknown> {
    * origins may be opened, and throws for the rest.
    */
   act(action: ActAction, targets: ResolvedTargets<Ref>, context: ActContext<Ref>): void | Promise<void>;
+  /**
+   * Looks at a step before it runs, once its element targets are found and before any approval is asked: how
+   * risky it is, where its keys go, whether it types a secret. Throwing refuses the step before anyone is asked
+   * (a form that would go to an origin that isn't allowed), and the message is what the model is told.
+   */
+  assess?(action: ActAction, targets: ResolvedTargets<Ref>, context: BackendContext): Assessment<Ref> | undefined | Promise<Assessment<Ref> | undefined>;
+  /**
+   * Just before an approved step acts: whether its elements are still the very ones the person approved (still
+   * there and shown, the same role, name and destination, and for keys still focused). Gives null when they are,
+   * else what changed, in a few words (`button "Delete drafts" is now called "Archive drafts"`); the step then
+   * stops as `target_changed`. Without it the engine compares the nodes with the live tree (checkApproved.ts).
+   */
+  verify?(action: ActAction, targets: ResolvedTargets<Ref>, context: BackendContext): string | null | undefined | Promise<string | null | undefined>;
 }
 

@@ -4,13 +4,20 @@
  * queue, so a problem is reported in its place and nothing after a barrier is ever reported or run, however
  * the text was chunked or timed. Safe steps start the moment they are read; a risky one is held under the
  * policy. A barrier, a failure, a refusal or a stop ends the burst once, with one outcome.
+ *
+ * A step's elements are found once: before the risk gate, so an approval is asked with the very elements that
+ * will be acted on (and a step whose element is missing fails without asking), and the backend's assessment
+ * (the app's risk marking, where keys go, a secret field) can raise the risk. After an approval the backend
+ * checks those elements are unchanged before anything is done (checkApproved.ts).
  */
 import { errorText } from '../stream/errors.js';
-import type { Backend, BackendContext } from './backend.js';
+import type { Assessment, Backend, BackendContext } from './backend.js';
+import { checkApproved } from './checkApproved.js';
 import { realClock, type Clock } from './clock.js';
 import { createListeners } from './listeners.js';
 import { lineIssue } from './readAction.js';
 import { describeTarget, resolveTarget } from './resolveTarget.js';
+import { shownAction } from './secretText.js';
 import type { BurstOutcome, Resolved, ResolvedTargets, Step } from './step.js';
 import type { AxNode } from './tree.js';
 import type { ActAction, AxAction, AxIssue, AxTarget, Target, WaitUntilAction } from './types.js';
@@ -20,10 +27,17 @@ import { AX_LIMITS } from './vocabulary.js';
 export type Policy = 'confirm' | 'refuse' | 'allow';
 
 /**
- * Asked, under the `confirm` policy, whether a held risky step may run. Only `true` approves; anything else, a
- * throw included, refuses. `signal` aborts when the burst stops, so a dialog can close itself.
+ * What an approval answers: `true` approves; `'unseen'` says the person could not be asked where they would see
+ * it (the step is refused, as `approval_unseen`); anything else refuses.
  */
-export type Approve<Ref = unknown> = (step: Step<Ref>, context: { readonly signal: AbortSignal }) => boolean | Promise<boolean>;
+export type ApprovalAnswer = boolean | 'unseen';
+
+/**
+ * Asked, under the `confirm` policy, whether a held risky step may run. The step carries its resolved elements
+ * (`resolved`), the ones it will act on if approved. Only `true` approves; anything else, a throw included,
+ * refuses. `signal` aborts when the burst stops, so a dialog can close itself.
+ */
+export type Approve<Ref = unknown> = (step: Step<Ref>, context: { readonly signal: AbortSignal }) => ApprovalAnswer | Promise<ApprovalAnswer>;
 
 /** What a burst runs against and under which rules. */
 export interface BurstControllerOptions<Ref = unknown> {
@@ -95,6 +109,8 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
   const outer = options.signal;
 
   const steps: Step<Ref>[] = [];
+  // The actions as read: what the backend is given. The steps' snapshots may show them masked (secretText.ts).
+  const actions: AxAction[] = [];
   const issues: AxIssue[] = [];
   const stepListeners = createListeners<[Step<Ref>]>();
   const issueListeners = createListeners<[AxIssue]>();
@@ -119,7 +135,8 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
   const race = <T>(value: T | PromiseLike<T>): Promise<T | typeof STOPPED> => Promise.race([Promise.resolve(value), whenStopped]);
 
   const set = (index: number, patch: Partial<Step<Ref>>): Step<Ref> => {
-    const step = Object.freeze({ ...steps[index]!, ...patch });
+    const masked = 'secret' in patch ? { action: shownAction(actions[index]!, patch.secret) } : {};
+    const step = Object.freeze({ ...steps[index]!, ...patch, ...masked });
     steps[index] = step;
     stepListeners.emit(step);
     return step;
@@ -192,16 +209,18 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     return { resolved: { kind: 'element', node: found.node } };
   };
 
-  /** Whether a risky step may run; when not, the step and the burst have been ended here. */
-  const gate = async (index: number): Promise<boolean> => {
-    if (policy === 'allow') return true;
+  /**
+   * Whether a risky step may run; when not, the step and the burst have been ended here. `patch` is what the step
+   * learnt before the gate (its resolved elements, its raised risk), shown in the held snapshot.
+   */
+  const gate = async (index: number, patch: Partial<Step<Ref>> = {}): Promise<boolean> => {
     if (policy === 'refuse' || !approve) {
       const error = policy === 'refuse' ? 'risky steps are refused by the policy' : 'risky steps need approval and no one was asked';
-      const step = set(index, { status: 'refused', error });
+      const step = set(index, { ...patch, status: 'refused', error });
       finish({ reason: 'risk_refused', detail: error, step });
       return false;
     }
-    const held = set(index, { status: 'held' });
+    const held = set(index, { ...patch, status: 'held' });
     let answer: unknown;
     let why = 'the person refused it';
     try {
@@ -212,6 +231,12 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     }
     if (answer === STOPPED || result !== null) return false;
     if (answer === true) return true;
+    if (answer === 'unseen') {
+      const error = 'the approval could not be shown where the person would see it';
+      const step = set(index, { status: 'refused', error });
+      finish({ reason: 'approval_unseen', detail: error, step });
+      return false;
+    }
     const step = set(index, { status: 'refused', error: why });
     finish({ reason: 'risk_refused', detail: why, step });
     return false;
@@ -238,28 +263,90 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     }
   };
 
-  const perform = async (index: number, action: ActAction) => {
-    if (action.do === 'wait_until') return waitUntil(index, action);
+  /** The step's element targets, each found once; null when the step failed (or the burst stopped) on the way. */
+  const findTargets = async (index: number, action: ActAction): Promise<ResolvedTargets<Ref> | null> => {
     const targets: { target?: Resolved<Ref>; from?: Resolved<Ref>; to?: Resolved<Ref> } = {};
-    if (action.do === 'drag') {
-      for (const key of ['from', 'to'] as const) {
-        const r = await place(action[key]);
-        if (r === STOPPED) return;
-        if ('error' in r) return fail(index, 'action_failed', r.error);
-        targets[key] = r.resolved;
+    const wanted: ['target' | 'from' | 'to', Target][] =
+      action.do === 'drag' ? [['from', action.from], ['to', action.to]] : 'target' in action && typeof action.target === 'object' ? [['target', action.target]] : [];
+    for (const [key, target] of wanted) {
+      const r = await place(target);
+      if (r === STOPPED) return null;
+      if ('error' in r) {
+        fail(index, 'action_failed', r.error);
+        return null;
       }
-    } else if ('target' in action && typeof action.target === 'object') {
-      const r = await place(action.target);
-      if (r === STOPPED) return;
-      if ('error' in r) return fail(index, 'action_failed', r.error);
-      targets.target = r.resolved;
+      targets[key] = r.resolved;
     }
-    const resolved: ResolvedTargets<Ref> = targets;
-    const step = targets.target || targets.from ? set(index, { resolved }) : steps[index]!;
+    return targets;
+  };
+
+  /** What the backend knows of the step before it runs; null when it refused the step (or the burst stopped). */
+  const assess = async (index: number, action: ActAction, targets: ResolvedTargets<Ref>): Promise<Assessment<Ref> | null> => {
+    if (!backend.assess) return {};
+    try {
+      const a = await race(backend.assess(action, targets, context));
+      if (a === STOPPED || result !== null) return null;
+      return a ?? {};
+    } catch (error) {
+      if (result === null) fail(index, 'action_failed', `${action.do} failed: ${clipError(error)}`);
+      return null;
+    }
+  };
+
+  /** True when the approved step's elements are unchanged; when not, the step and the burst have been ended here. */
+  const stillApproved = async (index: number, action: ActAction, targets: ResolvedTargets<Ref>): Promise<boolean> => {
+    let change: string | null | typeof STOPPED;
+    try {
+      change = await race(checkApproved(backend, action, targets, context));
+    } catch (error) {
+      if (result === null) fail(index, 'action_failed', `checking that the approved element is unchanged failed: ${clipError(error)}`);
+      return false;
+    }
+    if (change === STOPPED || result !== null) return false;
+    if (change === null) return true;
+    const error = `the page changed after it was approved: ${change}`;
+    const step = set(index, { status: 'failed', error });
+    finish({ reason: 'target_changed', detail: error, step });
+    return false;
+  };
+
+  /**
+   * An act step: its elements found once, the backend's assessment, the gate for a risky one (asked with those
+   * elements, and checked unchanged once approved), then the backend acts on exactly those elements.
+   */
+  const runAct = async (index: number, action: ActAction) => {
+    // Without an assessment, nothing will say a field is secret: a type step's text may be shown from now on.
+    set(index, action.do === 'type' && !backend.assess ? { status: 'running', secret: false } : { status: 'running' });
+    if (result !== null) return;
+    if (action.do === 'wait_until') {
+      if (action.risk === 'risky' && policy !== 'allow') {
+        if (!(await gate(index))) return;
+        set(index, { status: 'running' });
+        if (result !== null) return;
+      }
+      return waitUntil(index, action);
+    }
+    const found = await findTargets(index, action);
+    if (found === null) return;
+    const assessment = await assess(index, action, found);
+    if (assessment === null) return;
+    const keys = action.do === 'key' || action.do === 'type';
+    const targets: ResolvedTargets<Ref> = keys && assessment.focus && !found.target ? { ...found, target: { kind: 'element', node: assessment.focus } } : found;
+    const risky = action.risk === 'risky' || assessment.risk === 'risky';
+    const patch: { -readonly [K in keyof Step<Ref>]?: Step<Ref>[K] } = {};
+    if (targets.target || targets.from) patch.resolved = targets;
+    if (risky) patch.risk = 'risky';
+    if (keys && backend.assess) patch.secret = assessment.secret === true;
+    if (risky && policy !== 'allow') {
+      if (!(await gate(index, patch))) return;
+      set(index, { status: 'running' });
+      if (result !== null) return;
+      if (!(await stillApproved(index, action, targets))) return;
+    } else if (Object.keys(patch).length > 0) set(index, patch);
     // A listener may have stopped the burst on hearing the step; then it must not be performed.
     if (result !== null) return;
     try {
-      const r = await race(backend.act(action, resolved, { signal: inner.signal, step }));
+      const r = await race(backend.act(action, targets, { signal: inner.signal, step: steps[index]! }));
       if (r === STOPPED || result !== null) return;
     } catch (error) {
       if (result !== null) return;
@@ -270,9 +357,8 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
 
   const runStep = async (index: number) => {
     current = index;
-    const action = steps[index]!.action;
-    if (action.op === 'act' && action.risk === 'risky' && !(await gate(index))) return;
-    if (result !== null) return;
+    const action = actions[index]!;
+    if (action.op === 'act') return runAct(index, action);
     set(index, { status: 'running' });
     if (result !== null) return;
     switch (action.op) {
@@ -295,9 +381,6 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
         set(index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
         return;
       }
-      case 'act':
-        await perform(index, action);
-        return;
     }
   };
 
@@ -336,7 +419,8 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
         return;
       }
       const risk = action.op === 'act' ? action.risk : 'safe';
-      const step: Step<Ref> = Object.freeze({ index: steps.length, line, action, risk, status: 'queued' });
+      const step: Step<Ref> = Object.freeze({ index: steps.length, line, action: shownAction(action, undefined), risk, status: 'queued' });
+      actions.push(action);
       steps.push(step);
       queue.push(step.index);
       // Nothing after observe or done can run: stop taking lines now rather than read them for nothing.

@@ -6,6 +6,7 @@ export { createBurst, type Burst, type BurstOptions } from './burst.js';
 export {
   createBurstController,
   type Approve,
+  type ApprovalAnswer,
   type BurstController,
   type BurstControllerOptions,
   type Policy,
@@ -27,6 +28,8 @@ export { ariaRoles, rolesMatch, AX_ROLE_MAP } from './roles.js';
 export { resolveTarget, describeTarget, nameKey } from './resolveTarget.js';
 export { observationText, observationLine, type ObservationTextOptions } from './observation.js';
 export { describeAction } from './describe.js';
+export { checkApproved, nodeChange, approvedWords } from './checkApproved.js';
+export { shownAction, SECRET_MASK } from './secretText.js';
 export { createRunSummary, summaryLine, type RunSummary } from './summary.js';
 export { axSystemPrompt, axUserPrompt, exampleLine, type AxPromptOptions, type AxUserPromptInput } from './prompt.js';
 export { runAgent, type AgentOptions, type AgentResult, type ChatMessage, type ChatModel } from './agent.js';
@@ -44,7 +47,7 @@ export {
   type RemoteReply,
   type RemoteRequest,
 } from './remote.js';
-export type { Backend, BackendContext, ActContext, Observation } from './backend.js';
-export type { AxNode, AxTree } from './tree.js';
+export type { Backend, BackendContext, ActContext, Assessment, Observation } from './backend.js';
+export type { AxDestination, AxNode, AxTree } from './tree.js';
 export type { BurstOutcome, BurstEndReason, Resolved, ResolvedTargets, Step, StepStatus } from './step.js';
 export type * from './types.js';

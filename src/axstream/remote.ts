@@ -14,16 +14,20 @@
  *   runner → agent  {"ax":"remote/1","id":1,"call":"observe"}
  *                   {"ax":"remote/1","id":2,"call":"resolve","target":{"kind":"ax","id":"e3","role":"AXButton","title":"Save"}}
  *                   {"ax":"remote/1","id":3,"call":"act","action":{…},"targets":{"target":{"kind":"element","node":{…}}},"step":{"index":0,"line":3}}
+ *                   {"ax":"remote/1","id":4,"call":"verify","action":{…},"targets":{…}}   (an approved step, just before act)
  *                   {"ax":"remote/1","id":3,"call":"cancel"}          (the burst stopped: give up request 3)
  *   agent → runner  {"ax":"remote/1","id":1,"ok":true,"result":{"text":"e1 button \"Save\"…"}}
  *                   {"ax":"remote/1","id":2,"ok":true,"result":{"id":"e3","role":"AXButton","name":"Save","ref":"h7"}}   (or null)
  *                   {"ax":"remote/1","id":3,"ok":true}
  *                   {"ax":"remote/1","id":3,"ok":false,"error":"the Save button is disabled"}
+ *                   {"ax":"remote/1","id":4,"ok":true,"result":null}     (or the change: "button \"Save\" is now called \"Delete\"")
  *
  * `action` is the action as the engine read it (ActAction: `op`, `do`, `risk` and its fields, `chord` for keys,
  * targets as `{kind:'ax',…}` or `{kind:'point',x,y}`); `targets` are resolved: `{kind:'element', node}` with the
  * node the agent gave, or `{kind:'point', x, y}`. A node's `ref` is the agent's own handle, any JSON value: the
- * runner never reads it and sends it back as it came. `error` is the plain sentence the model is told.
+ * runner never reads it and sends it back as it came. A node may carry a `destination` (`{kind:'link'|'form', url,
+ * form?}`). `error` is the plain sentence the model is told. `verify` asks whether the elements a person
+ * approved are still what they were (checkApproved.ts); an agent that can't say fails it, and the step doesn't run.
  *
  * The agent's end trusts its socket: it acts on whatever the other end asks. Connect it only to your own runner
  * (an authenticated, same-machine or same-app channel), never to a socket a page on the web can open.
@@ -31,9 +35,10 @@
 import { errorText } from '../stream/errors.js';
 import type { ActContext, Backend, BackendContext, Observation } from './backend.js';
 import type { Resolved, ResolvedTargets } from './step.js';
-import type { AxNode } from './tree.js';
+import type { AxDestination, AxNode } from './tree.js';
 import type { ActAction, AxTarget } from './types.js';
 import { resolveTarget } from './resolveTarget.js';
+import { checkApproved } from './checkApproved.js';
 import { ACTION_SPECS } from './vocabulary.js';
 
 /** The protocol's name and version, on every message. */
@@ -50,6 +55,13 @@ export type RemoteRequest =
       readonly action: ActAction;
       readonly targets: ResolvedTargets<unknown>;
       readonly step: { readonly index: number; readonly line: number };
+    }
+  | {
+      readonly ax: typeof REMOTE_PROTOCOL;
+      readonly id: number;
+      readonly call: 'verify';
+      readonly action: ActAction;
+      readonly targets: ResolvedTargets<unknown>;
     }
   | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly call: 'cancel' };
 
@@ -123,12 +135,28 @@ function readNode(value: unknown): AxNode<unknown> | null {
   if (typeof value['value'] === 'string') node.value = value['value'];
   if (Array.isArray(value['states'])) node.states = value['states'].filter((s): s is string => typeof s === 'string');
   if (typeof value['depth'] === 'number') node.depth = value['depth'];
+  const destination = readDestination(value['destination']);
+  if (destination) node.destination = destination;
   return node;
 }
 
+function readDestination(value: unknown): AxDestination | null {
+  if (!isObject(value) || (value['kind'] !== 'link' && value['kind'] !== 'form') || typeof value['url'] !== 'string') return null;
+  return typeof value['form'] === 'string' ? { kind: value['kind'], url: value['url'], form: value['form'] } : { kind: value['kind'], url: value['url'] };
+}
+
 function wireNode(node: AxNode<unknown>): AxNode<unknown> {
-  const { id, role, name, value, states, depth, ref } = node;
-  return { ...(id === undefined ? {} : { id }), role, name, ...(value === undefined ? {} : { value }), ...(states === undefined ? {} : { states }), ...(depth === undefined ? {} : { depth }), ref };
+  const { id, role, name, value, states, depth, destination, ref } = node;
+  return {
+    ...(id === undefined ? {} : { id }),
+    role,
+    name,
+    ...(value === undefined ? {} : { value }),
+    ...(states === undefined ? {} : { states }),
+    ...(depth === undefined ? {} : { depth }),
+    ...(destination === undefined ? {} : { destination }),
+    ref,
+  };
 }
 
 function wireTargets(targets: ResolvedTargets<unknown>): ResolvedTargets<unknown> {
@@ -146,6 +174,7 @@ export interface RemoteBackend extends Backend<unknown> {
   observe(context: BackendContext): Promise<Observation<unknown>>;
   resolve(target: AxTarget, context: BackendContext): Promise<AxNode<unknown> | null>;
   act(action: ActAction, targets: ResolvedTargets<unknown>, context: ActContext<unknown>): Promise<void>;
+  verify(action: ActAction, targets: ResolvedTargets<unknown>, context: BackendContext): Promise<string | null>;
   /** Stops listening to the socket; what is pending fails. */
   close(): void;
 }
@@ -154,7 +183,8 @@ export interface RemoteBackend extends Backend<unknown> {
 type RequestBody =
   | { readonly call: 'observe' }
   | { readonly call: 'resolve'; readonly target: AxTarget }
-  | { readonly call: 'act'; readonly action: ActAction; readonly targets: ResolvedTargets<unknown>; readonly step: { readonly index: number; readonly line: number } };
+  | { readonly call: 'act'; readonly action: ActAction; readonly targets: ResolvedTargets<unknown>; readonly step: { readonly index: number; readonly line: number } }
+  | { readonly call: 'verify'; readonly action: ActAction; readonly targets: ResolvedTargets<unknown> };
 
 type Pending = { resolve: (reply: RemoteReply) => void; timer: ReturnType<typeof setTimeout> };
 
@@ -263,6 +293,12 @@ export function createRemoteBackend(link: MessageSocket | RemoteCall, options: R
     async act(action: ActAction, targets: ResolvedTargets<unknown>, { signal, step }: ActContext<unknown>): Promise<void> {
       await call({ call: 'act', action, targets: wireTargets(targets), step: { index: step.index, line: step.line } }, signal);
     },
+    async verify(action: ActAction, targets: ResolvedTargets<unknown>, { signal }: BackendContext): Promise<string | null> {
+      const result = await call({ call: 'verify', action, targets: wireTargets(targets) }, signal);
+      if (result === null || result === undefined) return null;
+      if (typeof result !== 'string') throw new Error('the remote backend answered verify with neither null nor a sentence');
+      return result === '' ? null : result.slice(0, 500);
+    },
     close() {
       closed = true;
       stopListening();
@@ -313,6 +349,16 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
     return { kind: 'element', node: { ...node, ref } };
   };
 
+  const backTargets = (given: unknown): ResolvedTargets<Ref> => {
+    const all = isObject(given) ? given : {};
+    const targets: { target?: Resolved<Ref>; from?: Resolved<Ref>; to?: Resolved<Ref> } = {};
+    for (const key of ['target', 'from', 'to'] as const) {
+      const r = back(all[key]);
+      if (r) targets[key] = r;
+    }
+    return targets;
+  };
+
   return async (request: RemoteRequest): Promise<RemoteReply> => {
     const id = isObject(request) && typeof request['id'] === 'number' ? request.id : -1;
     const fail = (error: string): RemoteReply => ({ ax: REMOTE_PROTOCOL, id, ok: false, error });
@@ -340,15 +386,22 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
           } else return fail('this backend cannot find elements');
           return { ax: REMOTE_PROTOCOL, id, ok: true, result: node ? out(node) : null };
         }
+        case 'verify': {
+          const action = request.action;
+          if (!isObject(action) || action['op'] !== 'act' || typeof action['do'] !== 'string' || !ACTION_SPECS.has(action['do'])) return fail('verify needs an action');
+          let targets: ResolvedTargets<Ref>;
+          try {
+            targets = backTargets(request.targets);
+          } catch {
+            // A handle forgotten here is an element that may have gone: not what was approved.
+            return { ax: REMOTE_PROTOCOL, id, ok: true, result: 'the approved element is no longer known here' };
+          }
+          return { ax: REMOTE_PROTOCOL, id, ok: true, result: await checkApproved(backend, action, targets, { signal }) };
+        }
         case 'act': {
           const action = request.action;
           if (!isObject(action) || action['op'] !== 'act' || typeof action['do'] !== 'string' || !ACTION_SPECS.has(action['do'])) return fail('act needs an action');
-          const given = isObject(request.targets) ? request.targets : {};
-          const targets: { target?: Resolved<Ref>; from?: Resolved<Ref>; to?: Resolved<Ref> } = {};
-          for (const key of ['target', 'from', 'to'] as const) {
-            const r = back(given[key]);
-            if (r) targets[key] = r;
-          }
+          const targets = backTargets(request.targets);
           const step = isObject(request.step) ? request.step : { index: 0, line: 0 };
           await backend.act(action, targets, {
             signal,

@@ -6,8 +6,8 @@ import type { AxNode } from './tree.js';
 import type { AxAction, Risk } from './types.js';
 
 /**
- * `queued`: read, waiting its turn. `held`: a risky step waiting for approval. `running`: being resolved or
- * performed. `done`: performed (or, for assert, found). `failed`: it could not be done, `error` says why.
+ * `queued`: read, waiting its turn. `held`: a risky step waiting for approval, its targets already found.
+ * `running`: being resolved or performed (a risky step runs first to find its targets, then is held). `done`: performed (or, for assert, found). `failed`: it could not be done, `error` says why.
  * `refused`: a risky step the policy or the person refused.
  */
 export type StepStatus = 'queued' | 'held' | 'running' | 'done' | 'failed' | 'refused';
@@ -31,8 +31,19 @@ export interface Step<Ref = unknown> {
   /** Line of the input it came from, from 1. */
   readonly line: number;
   readonly action: AxAction;
-  /** `risky` when the line said so; observe, assert and done are always safe. */
+  /**
+   * `risky` when the line said so or the backend raised it (the app marked the element, or the step submits a
+   * form, leaves the page or types a secret); the model's own marking is never lowered. observe, assert and
+   * done are always safe.
+   */
   readonly risk: Risk;
+  /**
+   * For a `type` or `key` step: whether it types into a secret field (a password, one-time code or payment field,
+   * or one the app marks), known once the step runs. What a secret step types is shown as dots in every snapshot
+   * (so in events, logs and the model's summary); a `type` step's text is also hidden until it is known not to be
+   * a secret. The backend is given the real text.
+   */
+  readonly secret?: boolean;
   readonly status: StepStatus;
   /** Why it failed or was refused, in plain words. */
   readonly error?: string;
@@ -47,6 +58,10 @@ export type BurstOutcome<Ref = unknown> =
   | { readonly reason: 'assert_failed'; readonly detail: string; readonly step: Step<Ref> }
   | { readonly reason: 'action_failed'; readonly detail: string; readonly step: Step<Ref> }
   | { readonly reason: 'risk_refused'; readonly detail: string; readonly step: Step<Ref> }
+  /** A risky step was approved, but its element changed before it could act: nothing was done. */
+  | { readonly reason: 'target_changed'; readonly detail: string; readonly step: Step<Ref> }
+  /** A risky step needed approval, and the person could not be asked where they would see it. */
+  | { readonly reason: 'approval_unseen'; readonly detail: string; readonly step: Step<Ref> }
   | { readonly reason: 'stream_ended' }
   | { readonly reason: 'aborted'; readonly detail?: string };
 

@@ -21,6 +21,8 @@ const ENDINGS: Record<BurstOutcome['reason'], string> = {
   assert_failed: 'an assert failed, so the burst stopped there',
   action_failed: 'an action failed, so the burst stopped there',
   risk_refused: 'a risky step was refused, so the burst stopped there; do not retry it as it was',
+  target_changed: 'the page changed after the person approved a step, so it was not done; observe again before trying anything else',
+  approval_unseen: 'a risky step needed approval but the person could not be shown the question, so the burst stopped there',
   stream_ended: 'your reply ended without observe or done',
   aborted: 'it was stopped',
 };

@@ -22,8 +22,23 @@ export interface AxNode<Ref = unknown> {
   readonly states?: readonly string[];
   /** Nesting level from 0, for indenting an observation. */
   readonly depth?: number;
+  /**
+   * Where activating it sends the person or their data, when the backend knows: a link's address, or the form a
+   * submit button sends (for a field: the form Enter in it sends). An approval names it, and an approved step
+   * stops when it changed.
+   */
+  readonly destination?: AxDestination;
   /** The backend's handle; the engine never looks inside it. */
   readonly ref: Ref;
+}
+
+/** Where activating an element leads: `link` opens `url`; `form` sends a form to `url`. */
+export interface AxDestination {
+  readonly kind: 'link' | 'form';
+  /** The absolute address. */
+  readonly url: string;
+  /** The form's accessible name, when it has one. */
+  readonly form?: string;
 }
 
 /** A snapshot of the screen: elements in document order. */

@@ -88,7 +88,7 @@ describe('the axstream demo in a browser', { timeout: 120_000 }, () => {
     await page.locator('ax-runner [part~="outcome"]', { hasText: 'Finished: the task is done.' }).waitFor({ timeout: 30_000 });
     assert.match(await page.locator('#booked').textContent(), /Booking confirmed for Ada Lovelace/);
     const steps = await page.locator('ax-runner [part~="step"]').allTextContents();
-    assert.ok(steps.some((s) => /Type “Ada Lovelace”\s*Done/.test(s)), steps.join('\n'));
+    assert.ok(steps.some((s) => /Type “Ada Lovelace” into textbox “Guest name”\s*Done/.test(s)), steps.join('\n'));
     assert.ok(steps.some((s) => /Click button “Confirm booking”\s*Done/.test(s)), steps.join('\n'));
     assert.equal(await page.locator('ax-runner').evaluate((r) => r.shadowRoot.querySelector('[part="outline"]').matches(':popover-open')), false);
     assert.deepEqual(await page.evaluate(() => window.__violations), []);

@@ -111,8 +111,12 @@ export function testExample(name, start, extra) {
     await page.getByTestId('agent').getByText("The agent's call succeeded: true").waitFor(WAIT);
   });
 
-  test(`${name}: <ax-runner> fills the framework's form through the events a person's typing makes`, async () => {
+  test(`${name}: <ax-runner> fills the framework's form through the events a person's typing makes, and asks before saving it`, async () => {
     await page.getByRole('button', { name: 'Let the agent fill the form' }).click();
+    // Save submits the form, which the runner asks about first, naming the button and where the form goes.
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(/Click button “Save” \(sends a form to https?:\/\/[^)]+\)/).waitFor(WAIT);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('saved').getByText('Delivery to Ada Lovelace').waitFor(WAIT);
     await page.getByTestId('runner').getByText('The runner ended: observe').waitFor(WAIT);
     assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Ada Lovelace');

@@ -19,6 +19,12 @@ export function composedContains(root: Node, node: Node | null): boolean {
   return false;
 }
 
+/** The nearest element at or above `el` matching `selector`, crossing shadow roots. */
+export function composedClosest(el: Element, selector: string): Element | null {
+  for (let n: Node | null = el; n; n = composedParent(n)) if (n instanceof Element && n.matches(selector)) return n;
+  return null;
+}
+
 /** The innermost element at a viewport point, looking into open shadow roots. */
 export function deepElementFromPoint(x: number, y: number): Element | null {
   let el = document.elementFromPoint(x, y);

@@ -79,6 +79,8 @@ export class Keyboard {
     private readonly activate: (el: HTMLElement) => void,
     /** All elements a person could Tab to, in order. */
     private readonly tabbables: () => HTMLElement[],
+    /** Checks, before Enter submits a field's form, that it may (scope, origins); throws to refuse. */
+    private readonly beforeSubmit: (field: HTMLInputElement) => void = () => {},
   ) {}
 
   /** Presses a chord in canonical form (`['Mod', 's']`): modifiers down, key down and up, modifiers up. */
@@ -189,6 +191,7 @@ export class Keyboard {
     if (editable) return insertIntoEditable(editable, '', 'insertParagraph');
     if (field instanceof HTMLInputElement) {
       commit(field);
+      this.beforeSubmit(field);
       submitImplicitly(field);
       return;
     }

@@ -1,9 +1,11 @@
 /**
  * What the observation says of one element: its role (ARIA, from dom-accessibility-api, with the few cases it
- * leaves out), its accessible name, its value and its states. Passwords never leave the page: a filled one
- * shows as dots.
+ * leaves out), its accessible name, its value and its states. Secrets never leave the page: a filled password,
+ * one-time-code or payment field (or one the app marks) shows as dots, here and in every step that types into it.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
+import { SECRET_MASK } from '../../../src/axstream/secretText.js';
+import { composedClosest } from './dom.js';
 
 /** Roles a person acts on: each such element gets an id (`e12`) in the observation. */
 export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
@@ -129,14 +131,33 @@ export function nameOf(el: Element): string {
 
 const clip = (s: string) => (s.length > VALUE_CAP ? s.slice(0, VALUE_CAP) : s);
 
+
+/** autocomplete tokens of fields whose value is a secret: passwords, one-time codes, payment cards. */
+const SECRET_TOKENS = /^(current-password|new-password|one-time-code|cc-.+)$/;
+
+/**
+ * True for a field whose value must never be shown or said: a password field (also one switched to plain text
+ * with `autocomplete="current-password"`), a one-time code, a payment card field (`autocomplete="cc-…"`), or one
+ * the app marks with `data-ax-secret` (on it or an ancestor).
+ */
+export function isSecretField(el: Element | null): boolean {
+  if (!el) return false;
+  if (el instanceof HTMLInputElement && el.type === 'password') return true;
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+    const tokens = (el.getAttribute('autocomplete') ?? '').toLowerCase().split(/\s+/);
+    if (tokens.some((t) => SECRET_TOKENS.test(t))) return true;
+  }
+  return composedClosest(el, '[data-ax-secret]:not([data-ax-secret="false"])') !== null;
+}
+
 /** The current value of a field, a select, an editable region or a range; undefined when it has none. */
 export function valueOf(el: Element, role: string): string | undefined {
   if (el instanceof HTMLInputElement) {
     if (el.type === 'checkbox' || el.type === 'radio' || el.type === 'button' || el.type === 'submit' || el.type === 'reset' || el.type === 'image') return undefined;
-    if (el.type === 'password') return el.value ? '••••••' : undefined;
-    return el.value === '' ? undefined : clip(el.value);
+    if (el.value === '') return undefined;
+    return isSecretField(el) ? SECRET_MASK : clip(el.value);
   }
-  if (el instanceof HTMLTextAreaElement) return el.value === '' ? undefined : clip(el.value);
+  if (el instanceof HTMLTextAreaElement) return el.value === '' ? undefined : isSecretField(el) ? SECRET_MASK : clip(el.value);
   if (el instanceof HTMLSelectElement) {
     const chosen = Array.from(el.selectedOptions, (o) => o.label || o.text);
     return chosen.length ? clip(chosen.join(', ')) : undefined;

@@ -2,23 +2,30 @@
  * The page backend: the engine's Backend over the live DOM. It looks (the accessibility tree of the scope, as
  * observation text and as the tree targets resolve in) and acts as a person would (pointer, keyboard, typing,
  * scrolling, dragging), inside `scope` only and never on what `exclude` names: the runner and its own UI.
- * Every refusal is an Error whose message the model is told.
+ * The scope holds through the DOM (labels, `form=`, popovers: reach.ts) and forms go only to allowed origins.
+ * Before a step runs it says how risky the app finds it (riskMarking.ts), where keys go and whether a field is
+ * secret; after an approval it checks the approved element is unchanged. Every refusal is an Error whose message
+ * the model is told.
  */
-import type { Backend, Observation } from '../../../src/axstream/backend.js';
+import type { Assessment, Backend, Observation } from '../../../src/axstream/backend.js';
+import { approvedNodes, approvedWords, nodeChange } from '../../../src/axstream/checkApproved.js';
 import { sleep } from '../../../src/axstream/clock.js';
 import { observationLine, observationText, type ObservationTextOptions } from '../../../src/axstream/observation.js';
 import { describeTarget, resolveTarget } from '../../../src/axstream/resolveTarget.js';
 import { ariaRoles, rolesMatch } from '../../../src/axstream/roles.js';
-import type { Resolved } from '../../../src/axstream/step.js';
+import type { Resolved, ResolvedTargets } from '../../../src/axstream/step.js';
 import type { AxNode, AxTree } from '../../../src/axstream/tree.js';
 import type { ActAction, AxTarget } from '../../../src/axstream/types.js';
-import { bringIntoView, centreOf, composedParent, deepActiveElement, deepElementFromPoint, settle } from './dom.js';
+import { bringIntoView, centreOf, deepActiveElement, deepElementFromPoint, settle } from './dom.js';
 import { drag } from './drag.js';
 import { chooseOption, commit, isTextField, pickOption, refusal, replaceValue, WHOLE_VALUE_TYPES } from './editing.js';
 import { detectPlatform, Keyboard, keyTarget, tabOrder, type Platform } from './keyboard.js';
+import { isSecretField, roleOf } from './nodeInfo.js';
 import { checkOpen, readOrigins } from './openPolicy.js';
 import { hitWithin, Pointer, type Point } from './pointer.js';
 import { PageTree } from './pageTree.js';
+import { destinationOf, reachOfClick, reachOfEnterIn, reachOfKey, submissionUrl, type Reach } from './reach.js';
+import { leavesPage, pageRisk, type RiskOf } from './riskMarking.js';
 import { scrollFrom } from './scrolling.js';
 
 /** How a page backend is set up. Everything is optional. */
@@ -38,6 +45,11 @@ export interface PageBackendOptions {
   platform?: Platform;
   /** Bounds of the observation text (default: 16,000 characters, 600 lines, names cut at 100 characters). */
   limits?: ObservationTextOptions;
+  /**
+   * The app's say on a step's risk (see riskMarking.ts): `risky` asks first, `safe` lifts the built-in escalation
+   * (submitting a form, leaving the page, typing a secret); anything else leaves it to `data-ax-risk` and those rules.
+   */
+  riskOf?: RiskOf;
 }
 
 /** The page backend: a Backend of DOM elements, and what an element showing its work needs to know. */
@@ -69,10 +81,45 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
   const pointer = new Pointer();
   const allows = (el: Element) => tree.inScope(el);
   const origins = () => readOrigins(allowOrigins(), location.origin);
+  const outsideScope = 'outside the part of the page the assistant may act in';
 
-  /** Clicks as Enter or Space do, after checking where a link would lead. */
+  /** Refuses a form submission outside the scope, or to an origin that isn't allowed. Null when it may go. */
+  const submissionRefusal = (form: HTMLFormElement, submitter: Element | null): string | null => {
+    if (!allows(form)) return `it would submit a form ${outsideScope}`;
+    if (submitter && !allows(submitter)) return `it would submit a form through a button ${outsideScope}`;
+    const text = submissionUrl(form, submitter);
+    let url: URL;
+    try {
+      url = new URL(text, document.baseURI);
+    } catch {
+      return 'the form would be sent to an address that is not valid';
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return `the form would be sent to a ${url.protocol} address, which is never allowed`;
+    if (!origins().has(url.origin)) return `the form would be sent to ${url.origin}, which this page does not allow`;
+    return null;
+  };
+
+  /** A link that leads off the allowed origins is not followed: the click is refused before it is made. */
+  const checkLink = (link: HTMLAnchorElement | HTMLAreaElement) => {
+    const url = link.href;
+    if (!/^https?:/i.test(url)) return;
+    const check = checkOpen(url, origins(), document.baseURI);
+    if (!check.ok) throw new Error(`the link leads to ${check.error.replace(/ is not an origin this page allows$/, ', which this page does not allow')}`);
+  };
+
+  /** Refuses, before anything happens, an action whose reach leaves the scope, or sends a form or the person where they may not go. */
+  const checkReach = (reach: Reach) => {
+    for (const [el, what] of reach.touches) if (!allows(el)) throw new Error(`it would ${what} ${outsideScope}`);
+    if (reach.submits) {
+      const why = submissionRefusal(reach.submits.form, reach.submits.submitter);
+      if (why) throw new Error(why);
+    }
+    if (reach.follows) checkLink(reach.follows);
+  };
+
+  /** Clicks as Enter or Space do, after checking what the click would reach. */
   const activate = (el: HTMLElement) => {
-    checkLink(el);
+    checkReach(reachOfClick(el));
     el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: 0, view: window }));
   };
   const keyboard = new Keyboard(
@@ -80,34 +127,29 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     allows,
     activate,
     () => tabOrder(scope() instanceof Document ? document.body : (scope() as Element), (el) => tree.isShown(el)),
+    (field) => checkReach(reachOfEnterIn(field)),
   );
 
-  /** A link that leads off the allowed origins is not followed: the click is refused before it is made. */
-  const checkLink = (el: Element) => {
-    for (let n: Node | null = el; n; n = composedParent(n)) {
-      if ((n instanceof HTMLAnchorElement || n instanceof HTMLAreaElement) && n.hasAttribute('href')) {
-        const url = n.href;
-        if (!/^https?:/i.test(url)) return;
-        const check = checkOpen(url, origins(), document.baseURI);
-        if (!check.ok) throw new Error(`the link leads to ${check.error.replace(/ is not an origin this page allows$/, ', which this page does not allow')}`);
-        return;
-      }
-    }
-  };
-
-  /** The element and point an action lands on, checked: shown, in scope, not the runner. */
-  const land = (where: Resolved<Element> | undefined, what: string): { el: Element; at: Point } => {
+  /** The element a target names or a point hits, checked to be in scope (not yet scrolled to or measured). */
+  const elementOf = (where: Resolved<Element> | undefined, what: string): Element => {
     if (!where) throw new Error(`${what} has no target`);
     if (where.kind === 'point') {
       const hit = deepElementFromPoint(where.x, where.y);
       if (!hit) throw new Error(`nothing is at (${where.x}, ${where.y}) in the visible page`);
-      if (!allows(hit)) throw new Error(`(${where.x}, ${where.y}) is outside the part of the page the assistant may act in`);
-      return { el: hit, at: { x: where.x, y: where.y } };
+      if (!allows(hit)) throw new Error(`(${where.x}, ${where.y}) is ${outsideScope}`);
+      return hit;
     }
     const el = where.node.ref;
     if (!(el instanceof Element)) throw new Error('the target is not an element of this page');
-    if (!allows(el)) throw new Error(`${said(where.node)} is outside the part of the page the assistant may act in`);
-    if (!tree.isShown(el)) throw new Error(`${said(where.node)} is no longer shown on the page`);
+    if (!allows(el)) throw new Error(`${said(where.node)} is ${outsideScope}`);
+    return el;
+  };
+
+  /** The element and point an action lands on, checked: shown, in scope, not the runner. */
+  const land = (where: Resolved<Element> | undefined, what: string): { el: Element; at: Point } => {
+    const el = elementOf(where, what);
+    if (where!.kind === 'point') return { el, at: { x: where!.x, y: where!.y } };
+    if (!tree.isShown(el)) throw new Error(`${said(where!.node)} is no longer shown on the page`);
     bringIntoView(el);
     const at = centreOf(el);
     return { el: hitWithin(el, at), at };
@@ -120,16 +162,60 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     }
   };
 
-  /** The element a key or text goes to, checked: something in scope has focus. */
+  /**
+   * The element a key or text goes to, checked: something in scope has focus. Keys may go to the page's body only
+   * when the scope is the whole document: with an element scope they would reach the page's own shortcuts.
+   */
   const focused = (what: string, needFocus: boolean): HTMLElement => {
     const target = keyTarget();
     const nothing = target === document.body || target === document.documentElement;
     if (nothing) {
       if (needFocus) throw new Error(`nothing has focus to ${what}: click the field first`);
-      return target;
+      if (scope() instanceof Document) return target;
+      throw new Error(`nothing inside the part of the page the assistant may act in has focus, so the keys would reach the whole page: click inside it first`);
     }
-    if (!allows(target)) throw new Error(`focus is outside the part of the page the assistant may act in, so it can't ${what}`);
+    if (!allows(target)) throw new Error(`focus is ${outsideScope}, so it can't ${what}`);
     return target;
+  };
+
+  /**
+   * What a chord reaches on the focused element: Enter or Space activate or submit, alone or with Shift (which the
+   * browser's default ignores); with Control, Alt or Meta they do nothing by default.
+   */
+  const reachOfChord = (target: Element, chord: readonly string[]): Reach | null =>
+    chord.slice(0, -1).every((k) => k === 'Shift') ? reachOfKey(target, chord[chord.length - 1]!) : null;
+
+  /** The node of an element as an approval names it and a check compares it: role, name and destination now. */
+  const nodeNow = (el: Element): AxNode<Element> => {
+    const node = tree.nodeOf(el, roleOf(el) ?? 'generic', 'interactive', deepActiveElement()) ?? { role: roleOf(el) ?? 'generic', name: '', ref: el };
+    return withDestination(node);
+  };
+  const withDestination = (node: AxNode<Element>): AxNode<Element> => {
+    const destination = node.role === 'text' ? undefined : destinationOf(node.ref);
+    return destination === undefined ? node : { ...node, destination };
+  };
+
+  /** Submissions and resets the page starts itself while an action runs, held to the same rules as the runner's own. */
+  const guardForms = () => {
+    const refused: string[] = [];
+    const onSubmit = (event: Event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      const why = event.type === 'reset' ? (allows(form) ? null : `it would reset a form ${outsideScope}`) : submissionRefusal(form, (event as SubmitEvent).submitter);
+      if (why === null) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      refused.push(why);
+    };
+    window.addEventListener('submit', onSubmit, true);
+    window.addEventListener('reset', onSubmit, true);
+    return {
+      refused,
+      stop: () => {
+        window.removeEventListener('submit', onSubmit, true);
+        window.removeEventListener('reset', onSubmit, true);
+      },
+    };
   };
 
   const typeText = async (text: string, signal: AbortSignal) => {
@@ -139,6 +225,8 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
       const why = refusal(target);
       if (why) throw new Error(`${why}, so nothing was typed`);
     }
+    // A \n presses Enter, which may submit the field's form: refused before a character is typed, not after.
+    if (segments.length > 1) checkReach(reachOfKey(target, 'Enter'));
     for (let i = 0; i < segments.length; i++) {
       if (signal.aborted) return;
       const segment = segments[i]!;
@@ -163,6 +251,84 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     }
   };
 
+  const perform = async (action: ActAction, targets: ResolvedTargets<Element>, signal: AbortSignal): Promise<void> => {
+    switch (action.do) {
+      case 'click': {
+        const { el, at } = land(targets.target, 'click');
+        refuseDisabled(el, targets.target);
+        checkReach(reachOfClick(el));
+        if (el instanceof HTMLOptionElement && el.parentElement) {
+          const select = el.closest('select');
+          if (select) {
+            select.focus({ preventScroll: true });
+            pickOption(select, el);
+            break;
+          }
+        }
+        pointer.click(el, at);
+        break;
+      }
+      case 'double_click': {
+        const { el, at } = land(targets.target, 'double_click');
+        refuseDisabled(el, targets.target);
+        checkReach(reachOfClick(el));
+        pointer.doubleClick(el, at);
+        break;
+      }
+      case 'right_click': {
+        const { el, at } = land(targets.target, 'right_click');
+        refuseDisabled(el, targets.target);
+        pointer.rightClick(el, at);
+        break;
+      }
+      case 'move': {
+        const { el, at } = land(targets.target, 'move');
+        pointer.moveTo(el, at);
+        break;
+      }
+      case 'drag': {
+        const from = land(targets.from, 'drag');
+        const to = land(targets.to, 'drag');
+        refuseDisabled(from.el, targets.from);
+        // The source may have scrolled away while the target was brought into view: measure it again.
+        const start = targets.from?.kind === 'element' ? centreOf(from.el) : from.at;
+        drag(pointer, from.el, start, to.el, to.at, allows);
+        break;
+      }
+      case 'type':
+        await typeText(action.text, signal);
+        break;
+      case 'key': {
+        const target = focused('press keys', false);
+        const reach = reachOfChord(target, action.chord);
+        if (reach) checkReach(reach);
+        keyboard.press(action.chord);
+        break;
+      }
+      case 'scroll': {
+        const over = pointer.over && allows(pointer.over) ? pointer.over : null;
+        const focus = deepActiveElement();
+        const s = scope();
+        const origin = over ?? (focus && allows(focus) ? focus : null) ?? (s instanceof Document ? (document.scrollingElement ?? document.body) : s);
+        scrollFrom(origin, action.direction, action.clicks, s instanceof Document ? null : s, over ? pointer.at : null);
+        break;
+      }
+      case 'open': {
+        const check = checkOpen(action.target, origins(), document.baseURI);
+        if (!check.ok) throw new Error(check.error);
+        await navigate(check.url);
+        break;
+      }
+      case 'wait':
+        await sleep(action.ms, signal);
+        return;
+      case 'wait_until':
+        // The engine runs wait_until itself, by resolving again and again; it never reaches a backend.
+        throw new Error(`wait_until is run by the engine (looking for ${describeTarget(action.target)})`);
+    }
+    await settle();
+  };
+
   const treeNow = (): AxTree<Element> => tree.snapshot();
 
   const backend: PageBackend = {
@@ -182,7 +348,7 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
       if (target.id !== undefined) {
         const el = tree.element(target.id);
         const node = el ? tree.liveNode(el) : null;
-        if (node) return node;
+        if (node) return withDestination(node);
         if (target.role === undefined && target.title === undefined) return null;
       }
       // Role and title over the live tree, computing names only for elements of the role asked for.
@@ -198,82 +364,89 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
         if (key === null || node.name.trim().replace(/\s+/g, ' ').toLowerCase() === key) return 'stop';
         return 'keep';
       }, roles === null || rolesMatch(roles, 'text'));
-      return resolveTarget({ kind: 'ax', ...(target.role === undefined ? {} : { role: target.role }), ...(target.title === undefined ? {} : { title: target.title }) }, found);
+      const node = resolveTarget({ kind: 'ax', ...(target.role === undefined ? {} : { role: target.role }), ...(target.title === undefined ? {} : { title: target.title }) }, found);
+      return node && withDestination(node);
     },
 
-    async act(action: ActAction, targets, { signal }): Promise<void> {
+    assess(action: ActAction, targets): Assessment<Element> {
+      let element: Element | null = null;
+      let reach: Reach | null = null;
+      let leaves = false;
+      let focus: AxNode<Element> | undefined;
+      let secret = false;
       switch (action.do) {
-        case 'click': {
-          const { el, at } = land(targets.target, 'click');
-          refuseDisabled(el, targets.target);
-          checkLink(el);
-          if (el instanceof HTMLOptionElement && el.parentElement) {
-            const select = el.closest('select');
-            if (select) {
-              select.focus({ preventScroll: true });
-              pickOption(select, el);
-              break;
-            }
-          }
-          pointer.click(el, at);
+        case 'click':
+        case 'double_click':
+          element = elementOf(targets.target, action.do);
+          reach = reachOfClick(element);
+          checkReach(reach);
+          leaves = reach.follows !== undefined && leavesPage(reach.follows.href);
           break;
-        }
-        case 'double_click': {
-          const { el, at } = land(targets.target, 'double_click');
-          refuseDisabled(el, targets.target);
-          checkLink(el);
-          pointer.doubleClick(el, at);
+        case 'right_click':
+        case 'move':
+          element = elementOf(targets.target, action.do);
           break;
-        }
-        case 'right_click': {
-          const { el, at } = land(targets.target, 'right_click');
-          refuseDisabled(el, targets.target);
-          pointer.rightClick(el, at);
-          break;
-        }
-        case 'move': {
-          const { el, at } = land(targets.target, 'move');
-          pointer.moveTo(el, at);
-          break;
-        }
-        case 'drag': {
-          const from = land(targets.from, 'drag');
-          const to = land(targets.to, 'drag');
-          refuseDisabled(from.el, targets.from);
-          // The source may have scrolled away while the target was brought into view: measure it again.
-          const start = targets.from?.kind === 'element' ? centreOf(from.el) : from.at;
-          drag(pointer, from.el, start, to.el, to.at, allows);
-          break;
-        }
-        case 'type':
-          await typeText(action.text, signal);
+        case 'drag':
+          element = elementOf(targets.from, 'drag');
+          elementOf(targets.to, 'drag');
           break;
         case 'key':
-          focused('press keys', false);
-          keyboard.press(action.chord);
-          break;
-        case 'scroll': {
-          const over = pointer.over && allows(pointer.over) ? pointer.over : null;
-          const focus = deepActiveElement();
-          const s = scope();
-          const origin = over ?? (focus && allows(focus) ? focus : null) ?? (s instanceof Document ? (document.scrollingElement ?? document.body) : s);
-          scrollFrom(origin, action.direction, action.clicks, s instanceof Document ? null : s, over ? pointer.at : null);
+        case 'type': {
+          const target = focused(action.do === 'key' ? 'press keys' : 'type into', action.do === 'type');
+          if (target === document.body || target === document.documentElement) break;
+          element = target;
+          focus = nodeNow(target);
+          secret = isSecretField(target);
+          reach = action.do === 'key' ? reachOfChord(target, action.chord) : action.text.includes('\n') ? reachOfKey(target, 'Enter') : null;
+          if (reach) checkReach(reach);
           break;
         }
         case 'open': {
           const check = checkOpen(action.target, origins(), document.baseURI);
           if (!check.ok) throw new Error(check.error);
-          await navigate(check.url);
+          leaves = leavesPage(check.url.href);
           break;
         }
-        case 'wait':
-          await sleep(action.ms, signal);
-          return;
-        case 'wait_until':
-          // The engine runs wait_until itself, by resolving again and again; it never reaches a backend.
-          throw new Error(`wait_until is run by the engine (looking for ${describeTarget(action.target)})`);
+        default:
+          break;
       }
-      await settle();
+      const risk = pageRisk(action, { element, reach, leaves, secret: secret && (action.do === 'type' || action.do === 'key') }, options.riskOf);
+      return { ...(risk === undefined ? {} : { risk }), ...(focus ? { focus } : {}), ...(action.do === 'type' || action.do === 'key' ? { secret } : {}) };
+    },
+
+    verify(action: ActAction, targets): string | null {
+      for (const node of approvedNodes(targets)) {
+        const el = node.ref;
+        const was = approvedWords(node);
+        if (!(el instanceof Element)) return `${was} is not an element of this page`;
+        if (!el.isConnected) return `${was} is no longer on the page`;
+        if (!allows(el)) return `${was} is now ${outsideScope}`;
+        if (!tree.isShown(el)) return `${was} is no longer shown`;
+        if (node.role === 'text') {
+          // A run of text has no element of its own: its element must still hold the text.
+          if (!(el.textContent ?? '').replace(/\s+/g, ' ').includes(node.name)) return `${was} is no longer there`;
+          continue;
+        }
+        const change = nodeChange(node, nodeNow(el));
+        if (change !== null) return change;
+      }
+      if (action.do !== 'key' && action.do !== 'type') return null;
+      const keys = targets.target;
+      const now = keyTarget();
+      if (keys?.kind === 'element') return now === keys.node.ref ? null : `the focus moved away from ${approvedWords(keys.node)}`;
+      // Approved with nothing focused: keys that would now go to a field were not what was approved.
+      return now === document.body || now === document.documentElement ? null : `the focus moved to ${approvedWords(nodeNow(now))}`;
+    },
+
+    async act(action: ActAction, targets, { signal }): Promise<void> {
+      const forms = guardForms();
+      try {
+        await perform(action, targets, signal);
+      } finally {
+        forms.stop();
+      }
+      // Something the action set off tried to send a form where it may not go: it was stopped, and the model is told.
+      if (forms.refused.length > 0) throw new Error(forms.refused[0]);
     },
   };
   return backend;

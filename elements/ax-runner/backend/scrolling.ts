@@ -1,7 +1,9 @@
 /**
  * `scroll`: a wheel turned where the pointer is. The wheel event goes to the element under the pointer (the page
  * may cancel it, as a map or a carousel does); if not cancelled, the nearest ancestor that can scroll that way
- * moves, else the scope, else the page. One click is 100 CSS pixels, about what a mouse wheel notch gives.
+ * moves, up to and including the scope. Only with the whole document as the scope may the page itself scroll: an
+ * element scope that can't scroll that way leaves the window where it is. One click is 100 CSS pixels, about what
+ * a mouse wheel notch gives.
  */
 import type { ScrollDirection } from '../../../src/axstream/types.js';
 import { composedParent } from './dom.js';
@@ -21,7 +23,7 @@ function canScroll(el: Element, vertical: boolean, amount: number): boolean {
   return amount > 0 ? Math.abs(el.scrollLeft) + el.clientWidth < el.scrollWidth - 1 : Math.abs(el.scrollLeft) > 0;
 }
 
-/** Scrolls from `origin` (the element under the pointer, or the scope) by `clicks` in `direction`. */
+/** Scrolls from `origin` (the element under the pointer, or the scope) by `clicks` in `direction`; `scope` null is the whole document. */
 export function scrollFrom(origin: Element, direction: ScrollDirection, clicks: number, scope: Element | null, at: { x: number; y: number } | null): void {
   const vertical = direction === 'up' || direction === 'down';
   const amount = (direction === 'down' || direction === 'right' ? 1 : -1) * clicks * PIXELS_PER_CLICK;
@@ -47,5 +49,5 @@ export function scrollFrom(origin: Element, direction: ScrollDirection, clicks: 
   }
   const by = vertical ? { top: amount, behavior: 'instant' as ScrollBehavior } : { left: amount, behavior: 'instant' as ScrollBehavior };
   if (scroller && scroller !== document.scrollingElement) scroller.scrollBy(by);
-  else window.scrollBy(by);
+  else if (scope === null || scope === document.scrollingElement || scope === document.documentElement || scope === document.body) window.scrollBy(by);
 }

@@ -1,14 +1,19 @@
 /**
- * A step in the person's words: "Click button “Save”", "Type “milk”", "Press cmd+S". Built from the element's
- * replaceable words (strings/en.ts, `ax…`), with the model's text clipped and filled in once as plain text
- * (fill, plainValue), never as markup. A target is named by the element it resolved to when there is one, else
- * by what the model wrote.
+ * A step in the person's words: "Click button “Save”", "Type “milk” into textbox “Note”", "Press cmd+S". Built
+ * from the element's replaceable words (strings/en.ts, `ax…`), with the model's and the page's text clipped and
+ * passed through the one text path for stream text (streamText: no direction controls) and filled in once as
+ * plain text, never as markup. A target is named by the element it resolved to when there is one, else by what
+ * the model wrote. The same sentence comes as one string (the live region, the approval) or as runs in which
+ * each value is its own `<bdi>`, so a right-to-left name can't reorder the words around it (the step log).
  */
+import { html, type TemplateResult } from 'lit';
 import { fill, type Strings } from '../../../strings/en.js';
+import { fillPieces } from '../../../src/actions/fill.js';
 import { plainValue } from '../../../src/actions/govern.js';
 import { ariaRoles } from '../../../src/axstream/roles.js';
 import type { Resolved, Step, StepStatus } from '../../../src/axstream/step.js';
 import type { AxAction, AxTarget, Target } from '../../../src/axstream/types.js';
+import { streamText } from '../../shared/base/streamText.js';
 
 /** The words for a step's state. */
 export function stateWords(w: Strings, status: StepStatus): string {
@@ -28,65 +33,134 @@ export function stateWords(w: Strings, status: StepStatus): string {
   }
 }
 
-function named(w: Strings, role: string, name: string): string {
-  const r = plainValue(role, 40);
-  return name.trim() === '' ? fill(w.axElementUnnamed, { role: r }) : fill(w.axElement, { role: r, name: plainValue(name.replace(/\s+/g, ' ').trim(), 80) });
+/** Fills a template: as one string, or as runs with each value isolated. Nested sentences are values too. */
+type Say<T> = (template: string, values: Readonly<Record<string, string | number | T>>) => T;
+
+const asText: Say<string> = (template, values) => fill(template, values);
+
+const asRuns: Say<TemplateResult> = (template, values) => {
+  const names: Record<string, string> = {};
+  for (const key of Object.keys(values)) names[key] = '';
+  return html`${fillPieces(template, names).map((p) => {
+    if (typeof p === 'string') return p;
+    const value = values[p.name]!;
+    return typeof value === 'object' ? value : html`<bdi>${value}</bdi>`;
+  })}`;
+};
+
+/** Text from the model or the page, as it may be shown: through the stream text path, clipped. */
+const shown = (text: string, max: number) => plainValue(streamText(text), max);
+
+function named<T>(say: Say<T>, w: Strings, role: string, name: string): T {
+  const r = shown(role, 40);
+  return name.trim() === '' ? say(w.axElementUnnamed, { role: r }) : say(w.axElement, { role: r, name: shown(name.replace(/\s+/g, ' ').trim(), 80) });
 }
 
-function written(w: Strings, target: AxTarget): string {
-  if (target.title !== undefined && target.role === undefined) return fill(w.axNamed, { name: plainValue(target.title, 80) });
+function written<T>(say: Say<T>, w: Strings, target: AxTarget): T | string {
+  if (target.title !== undefined && target.role === undefined) return say(w.axNamed, { name: shown(target.title, 80) });
   // An AX role the model wrote (AXButton) is said as the ARIA role a person reads elsewhere in the list (button).
   const role = target.role === undefined ? undefined : (ariaRoles(target.role)[0] ?? target.role);
-  if (target.title !== undefined) return named(w, role ?? '', target.title);
-  if (role !== undefined) return fill(w.axElementUnnamed, { role: plainValue(role, 40) });
-  return plainValue(target.id ?? '', 64);
+  if (target.title !== undefined) return named(say, w, role ?? '', target.title);
+  if (role !== undefined) return say(w.axElementUnnamed, { role: shown(role, 40) });
+  return shown(target.id ?? '', 64);
 }
 
-/** Where a target lands, in words. */
-export function targetWords(w: Strings, target: Target, resolved?: Resolved): string {
-  if (resolved?.kind === 'element') return named(w, resolved.node.role, resolved.node.name);
-  if (target.kind === 'point') return fill(w.axPoint, { x: Math.round(target.x), y: Math.round(target.y) });
-  return written(w, target);
+function where<T>(say: Say<T>, w: Strings, target: Target, resolved?: Resolved): T | string {
+  if (resolved?.kind === 'element') return named(say, w, resolved.node.role, resolved.node.name);
+  if (target.kind === 'point') return say(w.axPoint, { x: Math.round(target.x), y: Math.round(target.y) });
+  return written(say, w, target);
 }
 
 const direction = (w: Strings, d: string) => (d === 'up' ? w.axUp : d === 'down' ? w.axDown : d === 'left' ? w.axLeft : w.axRight);
 
-/** An action in plain words. `resolved` names the elements it landed on, once known. */
-export function actionWords(w: Strings, action: AxAction, resolved?: Step['resolved']): string {
+function words<T>(say: Say<T>, w: Strings, action: AxAction, resolved?: Step['resolved']): T | string {
   switch (action.op) {
     case 'observe':
       return w.axObserve;
     case 'done':
       return w.axFinish;
     case 'assert':
-      return fill(w.axAssert, { target: targetWords(w, action.target, resolved?.target) });
+      return say(w.axAssert, { target: where(say, w, action.target, resolved?.target) });
     case 'act':
       break;
   }
+  // Where keys and text go, when the backend said (the focused element).
+  const into = resolved?.target?.kind === 'element' ? named(say, w, resolved.target.node.role, resolved.target.node.name) : null;
   switch (action.do) {
     case 'click':
-      return fill(w.axClick, { target: targetWords(w, action.target, resolved?.target) });
+      return say(w.axClick, { target: where(say, w, action.target, resolved?.target) });
     case 'double_click':
-      return fill(w.axDoubleClick, { target: targetWords(w, action.target, resolved?.target) });
+      return say(w.axDoubleClick, { target: where(say, w, action.target, resolved?.target) });
     case 'right_click':
-      return fill(w.axRightClick, { target: targetWords(w, action.target, resolved?.target) });
+      return say(w.axRightClick, { target: where(say, w, action.target, resolved?.target) });
     case 'move':
-      return fill(w.axMove, { target: targetWords(w, action.target, resolved?.target) });
+      return say(w.axMove, { target: where(say, w, action.target, resolved?.target) });
     case 'drag':
-      return fill(w.axDrag, { from: targetWords(w, action.from, resolved?.from), to: targetWords(w, action.to, resolved?.to) });
-    case 'type':
-      return fill(w.axType, { text: plainValue(action.text.replace(/\n/g, '⏎'), 80) });
-    case 'key':
-      return fill(w.axKey, { keys: plainValue(action.keys.join('+'), 60) });
+      return say(w.axDrag, { from: where(say, w, action.from, resolved?.from), to: where(say, w, action.to, resolved?.to) });
+    case 'type': {
+      const text = shown(action.text.replace(/\n/g, '⏎'), 80);
+      return into === null ? say(w.axType, { text }) : say(w.axTypeInto, { text, target: into });
+    }
+    case 'key': {
+      const keys = shown(action.keys.join('+'), 60);
+      return into === null ? say(w.axKey, { keys }) : say(w.axKeyIn, { keys, target: into });
+    }
     case 'scroll':
       return action.clicks === 1
-        ? fill(w.axScroll, { direction: direction(w, action.direction) })
-        : fill(w.axScrollMore, { direction: direction(w, action.direction), clicks: action.clicks });
+        ? say(w.axScroll, { direction: direction(w, action.direction) })
+        : say(w.axScrollMore, { direction: direction(w, action.direction), clicks: action.clicks });
     case 'open':
-      return fill(w.axOpen, { url: plainValue(action.target, 120) });
+      return say(w.axOpen, { url: shown(action.target, 120) });
     case 'wait':
-      return fill(w.axWait, { seconds: Math.round(action.ms / 100) / 10 });
+      return say(w.axWait, { seconds: Math.round(action.ms / 100) / 10 });
     case 'wait_until':
-      return fill(w.axWaitUntil, { target: targetWords(w, action.target, resolved?.target) });
+      return say(w.axWaitUntil, { target: where(say, w, action.target, resolved?.target) });
   }
+}
+
+/** Where a target lands, in words. */
+export function targetWords(w: Strings, target: Target, resolved?: Resolved): string {
+  return where(asText, w, target, resolved);
+}
+
+/** An action in plain words, as one string. `resolved` names the elements it landed on, once known. */
+export function actionWords(w: Strings, action: AxAction, resolved?: Step['resolved']): string {
+  return words(asText, w, action, resolved);
+}
+
+/** The same words as runs for a template, each value from the model or the page isolated in a `<bdi>`. */
+export function actionRuns(w: Strings, action: AxAction, resolved?: Step['resolved']): TemplateResult | string {
+  return words(asRuns, w, action, resolved);
+}
+
+/** True when the step would send what its element leads to: a click, Enter (or Space on a control), a typed ⏎. */
+function goesThere(action: AxAction, role: string): boolean {
+  if (action.op !== 'act') return false;
+  if (action.do === 'click' || action.do === 'double_click') return true;
+  if (action.do === 'type') return action.text.includes('\n');
+  // Enter or Space, alone or with Shift: with Control, Alt or Meta they do nothing by default.
+  if (action.do !== 'key' || !action.chord.slice(0, -1).every((k) => k === 'Shift')) return false;
+  const key = action.chord[action.chord.length - 1];
+  return key === 'Enter' || (key === ' ' && (role === 'button' || role === 'link'));
+}
+
+/**
+ * What an approval asks about: the step's words, and where it would send the person or their data (the form and
+ * origin a submit goes to, the address a link opens) when its element says so.
+ */
+export function approvalWords(w: Strings, step: Step): string {
+  const action = actionWords(w, step.action, step.resolved);
+  const target = step.resolved?.target;
+  const destination = target?.kind === 'element' && goesThere(step.action, target.node.role) ? target.node.destination : undefined;
+  if (!destination) return action;
+  if (destination.kind === 'link') return fill(w.axOpensLink, { action, url: shown(destination.url, 120) });
+  let origin: string;
+  try {
+    origin = new URL(destination.url).origin;
+  } catch {
+    origin = shown(destination.url, 120);
+  }
+  return destination.form === undefined || destination.form === ''
+    ? fill(w.axSendsUnnamedForm, { action, origin })
+    : fill(w.axSendsForm, { action, form: shown(destination.form, 80), origin });
 }

@@ -67,7 +67,8 @@ describe('ax-runner with React 19', () => {
     host = document.body.appendChild(document.createElement('div'));
     root = createRoot(host);
     flushSync(() => root!.render(createElement(Booking)));
-    runner = await runnerFor(host);
+    // Enter submits the form, which would ask first: approvals are tested in approvals.test.ts.
+    runner = await runnerFor(host, { policy: 'allow' });
     const outcome = await runner.stream(
       reply(
         'Booking for Ada.',

@@ -38,9 +38,9 @@ const budgets = [
     input: `elements/${tag}/index.ts`,
     limit: budgetKB * KB,
   })),
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 136 * KB },
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 77 * KB },
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 157 * KB },
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 141.5 * KB },
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 81.5 * KB },
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 165 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */

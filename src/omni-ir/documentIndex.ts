@@ -78,6 +78,20 @@ export class DocumentIndex {
     return said.join('; ');
   }
 
+  // What the end-of-stream checks could report, kept up to date as lines are accepted, so the end of a screen
+  // without a problem doesn't walk it again (that walk was a tenth of parsing a screen). Each counts a case the
+  // walk would report when it arises, and lets it go only once the walk would no longer see it.
+  /** Children listed by an accepted component that haven't arrived. */
+  private waitingChildren = 0;
+  /** McpMutations whose target hasn't arrived. */
+  private waitingTargets = 0;
+  /** $keys used by an accepted line and not declared (yet). */
+  private readonly undeclared = new Set<string>();
+  /** Buttons with an action that no McpMutation governs (yet). */
+  private ungoverned = 0;
+  /** McpMutations of something that can't be governed. */
+  private misgoverned = 0;
+
   /** The accepted component or McpMutation with this id. */
   entry(id: string): ComponentEntry | MutationEntry | undefined {
     return this.ids.get(id)?.entry;
@@ -114,6 +128,7 @@ export class DocumentIndex {
         }
       }
       this.state.set(key, e);
+      if (this.undeclared.size > 0) this.undeclared.delete(key);
       this.order.push(e);
       return true;
     }
@@ -131,7 +146,13 @@ export class DocumentIndex {
       if (!rec) this.ids.set(id, (rec = new IdRecord()));
       rec.entry = e;
       this.count++;
+      this.arrived(id, e);
       this.governor.set(target, e);
+      const t = this.ids.get(target)?.entry;
+      if (t === undefined) this.waitingTargets++;
+      else if (!interactive(t)) this.misgoverned++;
+      else this.ungoverned--;
+      this.used(e.keys);
       this.order.push(e);
       return true;
     }
@@ -146,8 +167,16 @@ export class DocumentIndex {
     if (!rec) this.ids.set(id, (rec = new IdRecord()));
     rec.entry = e;
     this.count++;
+    if (rec.parent !== undefined) this.waitingChildren--;
+    this.arrived(id, e);
+    if (e.type === 'Button' && e.props.action !== undefined && !this.governor.has(id)) this.ungoverned++;
+    this.used(e.keys);
     const kids = this.kids;
-    for (let i = 0; i < e.children.length; i++) kids[i]!.parent = rec;
+    for (let i = 0; i < e.children.length; i++) {
+      const kid = kids[i]!;
+      kid.parent = rec;
+      if (kid.entry === undefined) this.waitingChildren++;
+    }
     if (key !== null) {
       const eds = this.editors.get(key);
       if (!eds) this.editors.set(key, e);
@@ -175,8 +204,9 @@ export class DocumentIndex {
     const gen = ++this.gen;
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!;
-      if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
+      // Looked up first: the look-up hashes c, and then comparing it with ROOT needn't read its characters.
       let rec = ids.get(c);
+      if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
       if (!rec) ids.set(c, (rec = new IdRecord()));
       if (rec.mark === gen) return this.no('duplicate_child', `"${id}" lists "${c}" twice`);
       rec.mark = gen;
@@ -198,6 +228,18 @@ export class DocumentIndex {
     return true;
   }
 
+  /** An accepted line's id arrived: an McpMutation waiting for it as its target has it now. */
+  private arrived(id: string, e: ComponentEntry | MutationEntry): void {
+    if (!this.governor.has(id)) return;
+    this.waitingTargets--;
+    if (!interactive(e)) this.misgoverned++;
+  }
+
+  /** $keys an accepted line uses: those not declared yet are waited for. */
+  private used(keys: readonly string[]): void {
+    for (let i = 0; i < keys.length; i++) if (!this.state.has(keys[i]!)) this.undeclared.add(keys[i]!);
+  }
+
   /** The containers' rules against a parent that arrived first ([5.18], [5.21]–[5.23]). */
   private parentOk(e: ComponentEntry, self: IdRecord | undefined): boolean {
     const pe = self?.parent?.entry;
@@ -208,6 +250,15 @@ export class DocumentIndex {
 
   /** End-of-stream checks ([5.1], [5.11], [5.13], [5.15], [7.2]), in definition order. */
   endIssues(): Found[] {
+    const root = this.entry(ROOT);
+    const clean =
+      root !== undefined && root.t === E_COMPONENT && this.waitingChildren === 0 && this.waitingTargets === 0 &&
+      this.undeclared.size === 0 && this.ungoverned === 0 && this.misgoverned === 0;
+    return clean ? [] : this.walkEndIssues();
+  }
+
+  /** The end-of-stream checks by walking every accepted line: what `endIssues` returns when it has something. */
+  walkEndIssues(): Found[] {
     const out: Found[] = [];
     const root = this.entry(ROOT);
     if (!root) out.push({ code: 'missing_root', line: null, message: 'no root line arrived; the screen has no top component' });

@@ -240,6 +240,9 @@ export class AxRunner extends AgentElement {
     } else if (result.reason === 'max_bursts') {
       this.#ending = fill(w.axOutcomeMaxBursts, { count: result.bursts });
       this.#request.finish(controller, { status: 'done' });
+    } else if (result.reason === 'no_actions') {
+      this.#ending = w.axOutcomeNoActionsTwice;
+      this.#request.finish(controller, { status: 'done' });
     } else if (result.reason === 'aborted') this.#request.finish(controller, { status: 'cancelled' });
     else {
       const error = result.error as { code?: unknown; retryable?: unknown } | undefined;
@@ -409,6 +412,12 @@ export class AxRunner extends AgentElement {
         return outcome.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: streamText(outcome.detail ?? '') });
       case 'observe':
         return w.axOutcomeObserve;
+      case 'unfinished':
+        return w.axOutcomeUnfinished;
+      case 'truncated':
+        return w.axOutcomeTruncated;
+      case 'no-actions':
+        return w.axOutcomeNoActions;
       case 'aborted':
         return w.axOutcomeAborted;
       case 'refused':

@@ -21,7 +21,10 @@ export interface BurstOptions<Ref = unknown> extends BurstControllerOptions<Ref>
 export interface Burst<Ref = unknown> {
   /** Model text, or UTF-8 bytes split anywhere. Ignored once the burst has ended. */
   write(chunk: Chunk): void;
-  /** The reply is complete: a final line without a newline is read, and the burst ends when its queue drains. */
+  /**
+   * The reply is over. A last line inside the fence without its newline was cut off: it is reported (`cut_off`)
+   * and never run. Once the queue drains the burst ends as the reply did: `stream_ended`, `truncated` or `no_fence`.
+   */
   end(): void;
   /**
    * Reads a whole source (a Response, a ReadableStream, an async iterable of text or bytes, a string) into the
@@ -73,7 +76,8 @@ export function createBurst<Ref = unknown>(options: BurstOptions<Ref>): Burst<Re
     if (ended) return;
     ended = true;
     if (controller.result === null) reader.end();
-    controller.end();
+    const cut = reader.cutOff;
+    controller.end(cut !== null ? { reason: 'truncated', line: cut } : reader.sawFence ? { reason: 'stream_ended' } : { reason: 'no_fence' });
   };
 
   return {

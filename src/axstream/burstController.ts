@@ -60,8 +60,11 @@ export interface BurstController<Ref = unknown> {
   push(action: AxAction, line: number): void;
   /** A dropped line, in input order; it is reported when its turn comes. */
   drop(issue: AxIssue): void;
-  /** No more lines: once the queue drains without a barrier, the burst ends `stream_ended`. */
-  end(): void;
+  /**
+   * No more lines: once the queue drains without a barrier, the burst ends as `how` says: `stream_ended` (the
+   * default), `truncated` (the reply stopped in the middle of line `cutOff`) or `no_fence` (it had no fence).
+   */
+  end(how?: BurstEnding): void;
   /** Stops the burst now (outcome `aborted`); the step running or held fails. */
   stop(detail?: string): void;
   /** Settles once, with how the burst ended; never rejects. */
@@ -82,6 +85,9 @@ export interface BurstController<Ref = unknown> {
   onIssue(listener: (issue: AxIssue) => void): () => void;
 }
 
+/** How the reply itself ended, as the fence reader saw it (see `BurstController.end`). */
+export type BurstEnding = { readonly reason: 'stream_ended' } | { readonly reason: 'truncated'; readonly line: number } | { readonly reason: 'no_fence' };
+
 const END = 'end';
 /** Dropped lines past `maxIssues`, counted in their place rather than kept. */
 interface Omitted {
@@ -98,6 +104,12 @@ const clipError = (e: unknown) => {
   const t = errorText(e);
   return t.length > 500 ? `${t.slice(0, 500)}…` : t;
 };
+
+/** The outcome of a burst whose queue drained without a barrier. */
+function endOutcome<Ref>(how: BurstEnding): BurstOutcome<Ref> {
+  if (how.reason !== 'truncated') return { reason: how.reason };
+  return { reason: 'truncated', line: how.line, detail: `the reply was cut off in the middle of line ${how.line}, which was not run` };
+}
 
 /** Creates a burst controller. */
 export function createBurstController<Ref = unknown>(options: BurstControllerOptions<Ref>): BurstController<Ref> {
@@ -123,6 +135,7 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
   let current = -1;
   let issuesQueued = 0;
   let issuesOmitted = 0;
+  let ending: BurstEnding = { reason: 'stream_ended' };
 
   // Aborted when the burst ends, whatever ended it: backends and approvals give up on it.
   const inner = new AbortController();
@@ -398,7 +411,7 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
         if (typeof entry === 'number') {
           await runStep(entry);
           current = -1;
-        } else if (entry === END) finish({ reason: 'stream_ended' });
+        } else if (entry === END) finish(endOutcome(ending));
         else if ('count' in entry) issuesOmitted += entry.count;
         else report(entry);
       }
@@ -429,9 +442,10 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
       pump();
     },
     drop,
-    end() {
+    end(how) {
       if (ended || result !== null) return;
       ended = true;
+      if (how) ending = how;
       queue.push(END);
       pump();
     },

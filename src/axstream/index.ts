@@ -8,6 +8,7 @@ export {
   type Approve,
   type ApprovalAnswer,
   type BurstController,
+  type BurstEnding,
   type BurstControllerOptions,
   type Policy,
 } from './burstController.js';

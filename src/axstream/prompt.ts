@@ -69,7 +69,7 @@ export function axSystemPrompt(options: AxPromptOptions = {}): string {
     '- You may first write a sentence saying what you will do. Text outside the fence is shown to the person and does nothing.',
     '- Then write the actions in one fenced block: a line ```jsonl, one JSON object per line, and a closing line ```.',
     `- Each line is one complete JSON object on a single line (at most ${AX_LIMITS.maxLineLength} characters). An invalid line is skipped and the others still run, so keep every line valid.`,
-    '- Lines run in order, as soon as each is written. Plan the whole burst before you write it.',
+    '- Lines run in order, as soon as each is written (a line runs once its newline is written: a reply cut off in the middle of a line does not run that line). Plan the whole burst before you write it.',
     '- End the block with {"op":"observe"} when your next step depends on something you cannot see yet (results, a dialog, a page that must load), or with {"op":"done",…} when the task is finished or cannot be done. Do not observe only to check your work.',
     '',
     'Operations',

@@ -15,7 +15,7 @@ export interface RunSummary {
   text(): string;
 }
 
-const ENDINGS: Record<BurstOutcome['reason'], string> = {
+const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated'>, string> = {
   done: 'you ended the task',
   observe: 'you asked to observe',
   assert_failed: 'an assert failed, so the burst stopped there',
@@ -23,9 +23,16 @@ const ENDINGS: Record<BurstOutcome['reason'], string> = {
   risk_refused: 'a risky step was refused, so the burst stopped there; do not retry it as it was',
   target_changed: 'the page changed after the person approved a step, so it was not done; observe again before trying anything else',
   approval_unseen: 'a risky step needed approval but the person could not be shown the question, so the burst stopped there',
-  stream_ended: 'your reply ended without observe or done',
+  stream_ended: 'your reply ended without observe or done; end every burst with one of them',
+  no_fence: 'your reply had no ```jsonl block, so nothing ran; write the actions in one, or end the task with {"op":"done",…} in one',
   aborted: 'it was stopped',
 };
+
+/** How a burst ended, in the words the model reads. */
+function endingWords(outcome: BurstOutcome): string {
+  if (outcome.reason === 'truncated') return `${outcome.detail}; your reply stops there, so write shorter bursts`;
+  return ENDINGS[outcome.reason];
+}
 
 /** One step as a summary line, or null for a step that never ran. */
 export function summaryLine(step: Step): string | null {
@@ -60,7 +67,7 @@ export function createRunSummary(maxLines = 80): RunSummary {
       // The reasons teach the model its mistake; three are enough to show a pattern.
       for (const issue of issues.slice(0, 3)) lines.push(`  DROPPED ${clip(issue.message)}`);
       if (issues.length > 3) lines.push(`  (${issues.length - 3} more lines dropped)`);
-      lines.push(`  ended: ${ENDINGS[outcome.reason]}`);
+      lines.push(`  ended: ${endingWords(outcome)}`);
       if (lines.length > maxLines) {
         lines = lines.slice(lines.length - maxLines);
         cut = true;

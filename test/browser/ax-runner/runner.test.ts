@@ -75,11 +75,11 @@ describe('ax-runner: events, view and safety', () => {
     await until(() => (shadow(r).querySelector('[part="announcer"]')?.textContent ?? '').includes('Click button “Add”: Done.'), 'the announcement');
   });
 
-  it('maps the engine’s outcomes onto five words: a reply without a barrier is observe; a missing target is failed', async () => {
+  it('maps the engine’s outcomes onto its words: a reply without a barrier is unfinished; a missing target is failed', async () => {
     const app = await notesApp();
     const r = await runner(app);
     const ended = await r.stream(reply('', act({ do: 'wait', ms: 1 })));
-    expect([ended.reason, ended.engine.reason]).to.deep.equal(['observe', 'stream_ended']);
+    expect([ended.reason, ended.engine.reason]).to.deep.equal(['unfinished', 'stream_ended']);
     const failed = await r.stream(reply('', act({ do: 'click', target: byName('button', 'Publish') })));
     expect([failed.reason, failed.engine.reason]).to.deep.equal(['failed', 'action_failed']);
     expect(failed.detail).to.equal('no element matches button "Publish"');
@@ -103,7 +103,7 @@ describe('ax-runner: events, view and safety', () => {
     r.write(reply('A new reply.', act({ do: 'wait', ms: 1 })));
     r.end();
     await until(() => w.ends.length === 2, 'the second burst to end');
-    expect(w.ends[1]!.outcome.reason).to.equal('observe');
+    expect(w.ends[1]!.outcome.reason).to.equal('unfinished');
   });
 
   it('a new stream() replaces a running one: the old ends aborted, the new reads its whole source', async () => {
@@ -142,7 +142,7 @@ describe('ax-runner: events, view and safety', () => {
     const r = await runner(app);
     const done = r.stream(reply('', act({ do: 'click', target: byName('button', 'Delete “Groceries”'), risk: 'risky' })));
     await answer(r, true);
-    expect((await done).reason).to.equal('observe');
+    expect((await done).reason).to.equal('unfinished');
     expect(app.textContent).not.to.contain('Groceries');
     r.policy = 'refuse';
     const refused = await r.stream(reply('', act({ do: 'click', target: byName('button', 'Delete “Ideas”'), risk: 'risky' })));
@@ -150,7 +150,7 @@ describe('ax-runner: events, view and safety', () => {
     expect(app.textContent).to.contain('Ideas');
     r.policy = 'allow';
     const allowed = await r.stream(reply('', act({ do: 'click', target: byName('button', 'Delete “Ideas”'), risk: 'risky' })));
-    expect(allowed.reason).to.equal('observe');
+    expect(allowed.reason).to.equal('unfinished');
     expect(app.textContent).not.to.contain('Ideas');
   });
 
@@ -255,18 +255,18 @@ describe('ax-runner: events, view and safety', () => {
     const backend = createRemoteBackend(answerRemote(createPageBackend({ scope: app })));
     const r = await runner(null, { backend });
     const outcome = await r.stream(reply('', act({ do: 'click', target: byName('button', 'Delete “Ideas”') })));
-    expect(outcome.reason).to.equal('observe');
+    expect(outcome.reason).to.equal('unfinished');
     expect(app.textContent).not.to.contain('Ideas');
     expect(await r.observe()).to.contain('button "Delete “Groceries”"');
   });
 
   it('every word it shows is replaceable through strings', async () => {
     const app = await notesApp();
-    const r = await runner(app, { strings: { axDone: 'Fertig', axClick: 'Klicke {target}', axOutcomeObserve: 'Noch einmal schauen.' } });
+    const r = await runner(app, { strings: { axDone: 'Fertig', axClick: 'Klicke {target}', axOutcomeUnfinished: 'Ohne Abschluss.' } });
     await r.stream(reply('', act({ do: 'click', target: byName('button', 'Add') })));
     await r.updateComplete;
     expect(texts(r, '[part~="step"]')).to.deep.equal(['Klicke button “Add” Fertig']);
-    expect(texts(r, '[part~="outcome"]')).to.deep.equal(['Noch einmal schauen.']);
+    expect(texts(r, '[part~="outcome"]')).to.deep.equal(['Ohne Abschluss.']);
   });
 
   it('removed from the page mid-run, it stops: nothing more is done and the outline is gone', async () => {

@@ -63,7 +63,7 @@ describe('ax-runner: secrets stay secret', () => {
     await until(() => region() !== null, 'the live region');
     observer.observe(region()!, { childList: true, subtree: true, characterData: true });
     const outcome = await r.stream(reply('Signing in.', ...typing));
-    expect(outcome.reason).to.equal('observe');
+    expect(outcome.reason).to.equal('unfinished');
     const fields = [...app.querySelectorAll('input')].map((i) => i.value);
     expect(fields).to.deep.equal([...SECRETS, 'Ada']);
     await r.updateComplete;

@@ -25,7 +25,7 @@ const defineOnlyThroughHelper = {
 export default tseslint.config(
   // demo/frameworks/: each example's build output (its sources are linted like the rest).
   { ignores: ['demo/frameworks/.pack/**', 'demo/frameworks/*/{dist,.next,.angular,.svelte-kit}/**'] },
-  { ignores: ['dist/**', 'cdn/**', 'docs-site/**', 'demo/dist/**', 'node_modules/**', '.tmp/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
+  { ignores: ['dist/**', 'cdn/**', 'docs-site/**', 'demo/dist/**', 'node_modules/**', '.tmp/**', '.wireit/**', 'coverage/**', 'custom-elements.json', '**/*.generated.ts'] },
   ...tseslint.configs.recommended,
   {
     files: ['elements/**/*.ts', 'test/browser/**/*.ts', 'demo/**/*.ts'],

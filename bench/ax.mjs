@@ -8,7 +8,7 @@
 //    newline to its action starting, p50/p95/p99 (target p95 < 1 ms);
 //  - the engine's own cost on a large tree: rendering 5,000 elements as observation text, and resolving a
 //    role-and-title target among them.
-// Uses dist/engine.js when built, else the TypeScript sources.
+// Loads the engine as bin/loadEngine.mjs does (the sources in a checkout).
 import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../bin/loadEngine.mjs';
 

@@ -3,7 +3,7 @@
 // 1,000's, twice: the engine alone, and the engine with a renderer's reads (each touched node's spans, children,
 // closed state and data, found through the change feed). The <morph-screen> element benchmark targets p95 under
 // 0.5 ms and a ratio of at most 1.5 in Chromium; this prints whether the engine alone holds them. Prints, never
-// asserts. Uses dist/engine.js when built, else the TypeScript sources.
+// asserts. Loads the engine as bin/loadEngine.mjs does (the sources in a checkout).
 import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../bin/loadEngine.mjs';
 import { makeAnswer } from './answer.mjs';

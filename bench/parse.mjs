@@ -12,7 +12,7 @@
 // process's CPU time instead of the wall clock, which waiting for a core doesn't inflate (it counts the GC's
 // helper threads too, so it reads a little slower than a quiet machine's wall clock). BENCH_KINDS=actions,text
 // runs some kinds only; BENCH_ROUNDS sets the rounds (default 5).
-// Uses dist/engine.js when built, else the TypeScript sources. Timing is never asserted in tests.
+// Loads the engine as bin/loadEngine.mjs does (the sources in a checkout). Timing is never asserted in tests.
 // BENCH_QUICK=1: the same lines from a much smaller run (10 screens, fewer repeats), for a check that it runs
 // (the README test); its figures are rough.
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,5 @@
-// Generates src/omni-ir/catalog.generated.ts from the shared catalog (shared/conformance/omni-ir/schema.json).
+// Generates src/omni-ir/catalog.generated.ts from the conformance suite's catalog (test/conformance/suite/omni-ir/
+// schema.json, the repository's copy of the shared suite's).
 //
 // The parser never sees JSON Schema: each prop becomes a small descriptor (kind, lengths, range, choices,
 // pattern) that the hand-written value checks in src/omni-ir/props.ts read. Shapes this script doesn't know
@@ -14,14 +15,8 @@ import { fileURLToPath } from 'node:url';
 
 const schemaUrl = process.env.OMNI_SCHEMA
   ? new URL(process.env.OMNI_SCHEMA, `file://${process.cwd()}/`)
-  : new URL('../../shared/conformance/omni-ir/schema.json', import.meta.url);
+  : new URL('../test/conformance/suite/omni-ir/schema.json', import.meta.url);
 const outUrl = new URL('../src/omni-ir/catalog.generated.ts', import.meta.url);
-
-if (!process.env.OMNI_SCHEMA && !existsSync(schemaUrl) && existsSync(new URL('../src/omni-ir/catalog.generated.ts', import.meta.url))) {
-  // A checkout without shared/ beside it (an installed package, a lone clone): the committed catalog stands.
-  console.log('generate-catalog: shared/conformance/omni-ir/schema.json is not beside this checkout; keeping the committed catalog');
-  process.exit(0);
-}
 const schema = JSON.parse(readFileSync(schemaUrl, 'utf8'));
 
 // What a field's edited $key must hold ([5.12], [5.19], [5.20]); the schema only says the value is a $key.

@@ -3,12 +3,11 @@
 // small SVGs), so it works in every host, also one that doesn't pass the tool's listing to the view. Written
 // to demo/dist/mcp-view.html, which is the demo's and never shipped.
 //
-// Usage: node demo/mcp/view.mjs   (`npm run build:demo`; demo/mcp/server.mjs runs it when the file is stale)
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// Usage: node demo/mcp/view.mjs   (`npm run build:demo`; demo/mcp/server.mjs writes it as it starts)
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { withRegistry } from '../../scripts/build-mcp-view.mjs';
-import { newest } from '../../scripts/freshness.mjs';
 import * as demoApp from '../server/registry.mjs';
 
 /** The package's generic view, and the demo's page built from it. */
@@ -97,20 +96,20 @@ function readGenericView() {
   return readFileSync(GENERIC_VIEW_FILE, 'utf8');
 }
 
-/** Writes demo/dist/mcp-view.html when it is missing or older than the generic page or the demo's registry. */
-export function buildDemoView({ out = DEMO_VIEW_FILE, force = false } = {}) {
-  const made = statSync(out, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const from = ['dist/mcp-view.html', 'demo/server/registry.mjs', 'demo/assets'];
-  if (!force && made > 0 && from.every((f) => newest(f) <= made)) return { out, built: false, placeholders: [] };
+/**
+ * Writes demo/dist/mcp-view.html from the generic page and the demo's registry. It is a few string replacements,
+ * so it is written afresh every time rather than judged stale or fresh.
+ */
+export function buildDemoView({ out = DEMO_VIEW_FILE } = {}) {
   const { html, placeholders } = demoViewHtml();
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, html);
-  return { out, built: true, placeholders };
+  return { out, placeholders };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
-    const { out, placeholders } = buildDemoView({ force: true });
+    const { out, placeholders } = buildDemoView();
     console.log(`wrote ${out}`);
     if (placeholders.length > 0) console.log(`demo view: placeholder pictures for ${placeholders.join(', ')} (no demo/assets/<name>.svg)`);
   } catch (error) {

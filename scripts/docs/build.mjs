@@ -3,15 +3,13 @@
 // playground page, and the site's own script and styles from site/. It loads the script-tag build (cdn/, copied
 // beside the pages), so it works from any static host under a strict Content-Security-Policy.
 //
-//   node scripts/docs/build.mjs [--out DIR] [--if-stale] [--optional]
-//   --if-stale: only when a source changed since docs-site/ was built; --optional: a failure is a warning
-//   (`npm start`, which serves the demo either way).
+//   node scripts/docs/build.mjs [--out DIR]     (`npm run docs`: the same, skipped by wireit when nothing it is
+//                                               made from changed since the last build)
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { ensureBuild } from '../ensure-build.mjs';
-import { staleReason } from '../freshness.mjs';
 import { ELEMENTS } from '../entries.mjs';
 import { classesOf, elementsOf } from '../manifest/check.mjs';
 import { createMarkdown } from './markdown.mjs';
@@ -25,9 +23,6 @@ export const DEFAULT_OUT = join(root, 'docs-site');
 
 /** The guides first, in reading order; any other guide in docs/ follows, by name. */
 const GUIDE_ORDER = ['omni-ir', 'op-stream', 'axstream', 'oui', 'approvals', 'architecture', 'adding-an-element'];
-
-/** What the site is made from, for --if-stale. */
-const SOURCES = ['docs', 'site', 'scripts/docs', 'scripts/manifest', 'elements', 'src', 'strings', 'themes', 'package.json'];
 
 function guidesIn(dir) {
   const names = readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
@@ -50,8 +45,7 @@ function firstParagraph(text) {
 /** Writes the site into `out`; resolves with the list of pages written (paths from `out`). */
 export async function buildDocs({ out = DEFAULT_OUT, quiet = false } = {}) {
   // The pages load cdn/ and are made from the manifest: both are brought up to date first.
-  await ensureBuild({ quiet: true });
-  await ensureBuild({ quiet: true, steps: ['manifest', 'manifest-check'], outputs: ['custom-elements.json'], sources: ['elements', 'scripts/manifest'] });
+  await ensureBuild({ quiet: true, scripts: ['build:bundles', 'build:manifest'] });
   const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const classes = new Map(classesOf(manifest).map(({ declaration }) => [declaration.name, declaration]));
@@ -125,15 +119,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--out');
   const out = at >= 0 ? join(process.cwd(), args[at + 1]) : DEFAULT_OUT;
-  const stale = staleReason(['docs-site/index.html', 'docs-site/assets/playground.js'], SOURCES);
-  if (args.includes('--if-stale') && out === DEFAULT_OUT && !stale) console.log('docs: up to date');
-  else {
-    mkdirSync(dirname(out), { recursive: true });
-    buildDocs({ out }).catch((error) => {
-      console.error(`docs: ${error.message}`);
-      // `npm start` shouldn't stop the demo because an element in progress isn't described yet: it says so.
-      if (args.includes('--optional')) console.error('docs: the demo runs without /docs/ until `npm run docs` passes');
-      else process.exit(1);
-    });
-  }
+  mkdirSync(dirname(out), { recursive: true });
+  buildDocs({ out }).catch((error) => {
+    console.error(`docs: ${error.message}`);
+    process.exit(1);
+  });
 }

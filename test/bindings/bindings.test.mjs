@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuild, TYPE_STEPS } from '../../scripts/ensure-build.mjs';
+import { ensureBuild, TYPE_SCRIPTS } from '../../scripts/ensure-build.mjs';
 import { describeElements } from '../../scripts/bindings/generate.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,11 +58,13 @@ const MISTAKES = {
 };
 
 before(async () => {
-  await ensureBuild({ quiet: true, ...TYPE_STEPS });
+  await ensureBuild({ quiet: true, scripts: TYPE_SCRIPTS });
   mkdirSync(scratch, { recursive: true });
 });
 
-describe('React 19 JSX (tsc)', { timeout: 240_000 }, () => {
+// Each framework's checker takes a minute or two alone, several on a machine busy with npm test's other stages:
+// the limits only stop a checker that hangs.
+describe('React 19 JSX (tsc)', { timeout: 600_000 }, () => {
   it('a component using the elements as an app does checks clean', async () => {
     const { code, out } = await run(bin('tsc'), ['-p', project('react', [join(here, 'react', 'good.tsx')]), '--pretty', 'false']);
     assert.equal(code, 0, out);
@@ -93,7 +95,7 @@ describe('React 19 JSX (tsc)', { timeout: 240_000 }, () => {
   });
 });
 
-describe('Vue 3 templates (vue-tsc)', { timeout: 240_000 }, () => {
+describe('Vue 3 templates (vue-tsc)', { timeout: 600_000 }, () => {
   const env = join(here, 'vue', 'env.d.ts');
   it('a component binding properties with .prop and listening with @ checks clean', async () => {
     const { code, out } = await run(bin('vue-tsc'), ['-p', project('vue', [join(here, 'vue', 'Good.vue'), env]), '--pretty', 'false']);
@@ -108,7 +110,7 @@ describe('Vue 3 templates (vue-tsc)', { timeout: 240_000 }, () => {
   });
 });
 
-describe('Svelte 5 markup (svelte-check)', { timeout: 240_000 }, () => {
+describe('Svelte 5 markup (svelte-check)', { timeout: 600_000 }, () => {
   it('the good component checks clean and every mistake of the bad one is reported, on its line', async () => {
     const dir = join(here, 'svelte');
     const { code, out } = await run(bin('svelte-check'), ['--workspace', dir, '--tsconfig', join(dir, 'tsconfig.json'), '--output', 'machine']);

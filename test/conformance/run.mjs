@@ -1,26 +1,44 @@
-// Conformance runner: node test/conformance/run.mjs [DIR]   (DIR defaults to ../shared/conformance)
-// Runs every case file laid out as in shared/conformance: omni-ir/cases/*.json (the parser, in one piece and
+// Conformance runner: node test/conformance/run.mjs [DIR]   (DIR defaults to test/conformance/suite)
+// Runs every case file laid out as in the conformance suite: omni-ir/cases/*.json (the parser, in one piece and
 // as UTF-8 bytes in chunks of 1, 5 and 13), omni-ir/fields/*.json (checkField), omni-ir/transport/*.json,
 // axstream/*.json, op-stream/*.json and oui/*.json. All but the first two run through a module beside this
 // file (transport.mjs, axstream.mjs, op-stream.mjs, oui.mjs) exporting `async runFile(file, cases, engine)`,
 // given the file's absolute path, its list of cases and the engine, and returning {passed, failed, failures:
 // string[]}. A case file with no runner fails. Prints `FILE: N passed, N failed` per file, each failure, and a
 // last line `N passed, N failed`; exits 1 when anything fails.
-// The suite is an input: with no directory there (a clone with nothing beside it), it prints one line saying
-// the stage was skipped and why, and exits 0 with `skipped` in place of counts.
+// The suites are in the repository (test/conformance/suite/, a copy of ../shared/conformance/): without DIR
+// it runs them, after checking that the copy still equals ../shared/conformance/ where that folder is present
+// (counted as one check; a difference fails, naming each file and how to refresh the copy: suiteCopy.mjs).
+// A DIR that doesn't exist fails.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadEngine } from './loadEngine.mjs';
 import { runFieldCase, runParserCase } from './omniIr.mjs';
+import { compareWithShared, describeDifference, SHARED, SUITE } from './suiteCopy.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const dir = resolve(process.argv[2] ?? fileURLToPath(new URL('../../../shared/conformance/', import.meta.url)));
+const dir = resolve(process.argv[2] ?? SUITE);
 if (!existsSync(dir)) {
-  const asked = process.argv[2] !== undefined;
-  console.log(`skipped: no conformance suite at ${dir}${asked ? '' : ' (give one: node test/conformance/run.mjs DIR)'}`);
-  // A directory named on purpose must exist; the default one is an optional input.
-  process.exit(asked ? 1 : 0);
+  console.log(`no conformance suite at ${dir}`);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+let passed = 0;
+let failed = 0;
+if (process.argv[2] === undefined) {
+  const copy = compareWithShared();
+  const difference = describeDifference(copy);
+  if (!copy) console.log(`suite copy: no ${SHARED} beside the checkout to compare with; test/conformance/suite/ stands alone`);
+  else if (difference.length) {
+    console.log('suite copy: 0 passed, 1 failed');
+    for (const line of difference) console.log(`  ${line}`);
+    failed++;
+  } else {
+    console.log(`suite copy: 1 passed, 0 failed (equals ${SHARED}, ${copy.files} files)`);
+    passed++;
+  }
 }
 
 const { engine, from } = await loadEngine();
@@ -67,8 +85,6 @@ function perCase(cases, runCase) {
   return { passed, failed, failures };
 }
 
-let passed = 0;
-let failed = 0;
 for (const g of groups) {
   for (const file of g.files) {
     const name = relative(dir, file);

@@ -9,7 +9,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { buildDocs, DEFAULT_OUT } from '../../scripts/docs/build.mjs';
+import { DEFAULT_OUT } from '../../scripts/docs/build.mjs';
+import { ensureBuild } from '../../scripts/ensure-build.mjs';
 import { elementsOf, isPublic } from '../../scripts/manifest/check.mjs';
 import { startServer } from '../../demo/server/app.mjs';
 import { CHROME } from '../e2e/helpers.mjs';
@@ -21,8 +22,17 @@ let pages;
 let server;
 let browser;
 
+/** The pages a build wrote into `dir`: each element's, each guide's, the overview and the playground. */
+function pagesIn(dir) {
+  const inside = (sub) => readdirSync(join(dir, sub)).filter((f) => f.endsWith('.html')).map((f) => `${sub}/${f}`);
+  return [...inside('elements'), ...inside('guides'), ...readdirSync(dir).filter((f) => f.endsWith('.html'))];
+}
+
 before(async () => {
-  pages = await buildDocs({ out: DEFAULT_OUT, quiet: true });
+  // Through wireit, as `npm run docs`: another run at the same time (the README's block) waits for this one
+  // instead of writing the same folder at once, and finds it fresh.
+  await ensureBuild({ quiet: true, scripts: ['docs'] });
+  pages = pagesIn(DEFAULT_OUT);
   server = await startServer({ port: 0, fast: true });
   browser = await chromium.launch({ ...(CHROME ? { executablePath: CHROME } : {}), args: ['--no-sandbox', '--disable-gpu'] });
 });

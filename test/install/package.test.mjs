@@ -19,6 +19,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { NPM_ENTRIES } from '../../scripts/entries.mjs';
+import { ensureBuild } from '../../scripts/ensure-build.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -48,12 +49,11 @@ async function nodeIn(cwd, code) {
 }
 
 before(async () => {
-  // The build this tests: fresh (npm test built it just before), else built now.
-  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: root, encoding: 'utf8' });
-  assert.equal(build.status, 0, `the build failed:\n${build.stdout}\n${build.stderr}`);
+  // The build this tests: fresh (npm test built it just before, and wireit finds nothing changed), else built now.
+  await ensureBuild({ quiet: true, scripts: ['build'] });
 
   scratch = mkdtempSync(join(tmpdir(), 'agentic-elements-install-'));
-  // npm pack runs prepack and prepare, which find the build fresh and skip it.
+  // npm pack runs prepack and prepare (npm run build), which wireit finds fresh and skips.
   const { stdout } = await sh(root, npm, ['pack', '--json', '--pack-destination', scratch]);
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
   tarball = join(scratch, packed.filename);

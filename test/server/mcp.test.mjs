@@ -15,7 +15,6 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createMcpApp, serveHttp, SCREEN_RESOURCE_URI, MCP_APP_MIME, GENERIC_VIEW_FILE } from '../../demo/mcp/server.mjs';
 import * as registry from '../../demo/server/registry.mjs';
 import { assembleView, buildMcpView, findExternalReferences, scriptJson, withRegistry, REGISTRY_MARKER, SCRIPT_MARKER } from '../../scripts/build-mcp-view.mjs';
-import { STEPS } from '../../scripts/build.mjs';
 import { checkSvg, demoViewHtml, placeholderSvg, viewRegistry } from '../../demo/mcp/view.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -399,9 +398,10 @@ describe('assembling the view page', () => {
   });
 
   test('the build script is a step of npm run build', () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    assert.match(pkg.scripts.build, /\bnode scripts\/build\.mjs\b/);
-    assert.ok(STEPS.some((step) => /\bscripts\/build-mcp-view\.mjs\b/.test(step.cmd)));
+    const { scripts, wireit } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    assert.equal(scripts.build, 'wireit');
+    assert.ok(wireit.build.dependencies.includes('build:mcp-view'));
+    assert.match(wireit['build:mcp-view'].command, /^node scripts\/build-mcp-view\.mjs$/);
   });
 });
 

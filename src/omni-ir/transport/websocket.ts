@@ -24,6 +24,7 @@ export interface WebSocketGenerateOptions {
 }
 
 const VERSION = /^\d+\.\d+$/;
+const ignoreError = () => {};
 
 /**
  * Asks for a screen over a WebSocket ([10.16]): one `generate` message out; `chunk` messages in, then one
@@ -75,6 +76,9 @@ function connect(
         socket.removeEventListener('message', onMessage);
         socket.removeEventListener('close', onClose);
         socket.removeEventListener('error', onError);
+        // Closing a socket still connecting makes some clients (the `ws` package) report an error a moment
+        // later, thrown when nobody listens: it is ours to hear, and there is nothing left to tell.
+        socket.addEventListener('error', ignoreError);
         try {
           if (socket.readyState <= WEBSOCKET_OPEN) socket.close(1000);
         } catch {

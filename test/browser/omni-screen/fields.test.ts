@@ -15,17 +15,17 @@ interface FieldCase {
 }
 
 /**
- * Field cases ([8.1]–[8.4]): the project's own, always; and the shared suite's when it sits beside the clone
- * (served from outside the package root by the test server), which a lone clone doesn't have.
+ * Field cases ([8.1]–[8.4]): the project's own, and the conformance suite's (test/conformance/suite/, the
+ * repository's copy of the shared suite).
  */
-async function fieldCases(): Promise<{ cases: FieldCase[]; shared: boolean }> {
-  const own = await fetch('/test/conformance/extra/omni-ir/fields/fields-extra.json');
-  if (!own.ok) throw new Error(`fields-extra.json: ${own.status}`);
-  const cases = ((await own.json()) as { cases: FieldCase[] }).cases;
-  const shared = await fetch('/__wds-outside-root__/1/shared/conformance/omni-ir/fields/fields.json');
-  if (shared.ok) cases.push(...((await shared.json()) as { cases: FieldCase[] }).cases);
-  else console.log('fields.test: skipped the shared field cases, which are not beside this clone; running the project\'s own');
-  return { cases, shared: shared.ok };
+async function fieldCases(): Promise<FieldCase[]> {
+  const cases: FieldCase[] = [];
+  for (const file of ['/test/conformance/extra/omni-ir/fields/fields-extra.json', '/test/conformance/suite/omni-ir/fields/fields.json']) {
+    const answer = await fetch(file);
+    if (!answer.ok) throw new Error(`${file}: ${answer.status}`);
+    cases.push(...((await answer.json()) as { cases: FieldCase[] }).cases);
+  }
+  return cases;
 }
 
 const literal = (v: unknown) => JSON.stringify(v);
@@ -49,13 +49,12 @@ const message = (c: FieldCase) => (c.expect ? fill(en[c.expect.message], c.expec
 
 describe('omni-screen: field rules through the UI (conformance/fields/fields.json)', () => {
   let cases: FieldCase[] = [];
-  let shared = false;
   before(async () => {
-    ({ cases, shared } = await fieldCases());
+    cases = await fieldCases();
   });
 
   it('loads the cases', () => {
-    expect(cases.length).to.be.greaterThan(shared ? 65 : 30);
+    expect(cases.length).to.be.greaterThan(65);
   });
 
   it('shows exactly the expected message on a press, for every case the stream can express', async () => {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ariaRoles, createBurst, resolveTarget, rolesMatch, type AxNode, type AxTarget, type Backend } from '../../../src/index.ts';
-import { act, fakeBackend, fence, later, runBurst, screen, SCREEN, type Ref } from './helpers.ts';
+import { act, fakeBackend, fence, runBurst, screen, SCREEN, type Ref } from './helpers.ts';
 
 const find = (target: Omit<AxTarget, 'kind'>, tree: readonly AxNode<Ref>[] = SCREEN) => resolveTarget({ kind: 'ax', ...target }, tree)?.ref ?? null;
 
@@ -101,12 +101,17 @@ test('a target that does not resolve fails its step and ends the burst, with wor
 
 test('targets are resolved when the step runs, not when its line is read', async () => {
   let tree: AxNode<Ref>[] = screen(['old', 'button', 'Next']);
-  const fake = fakeBackend({ tree: () => tree, delay: (a) => (a.do === 'wait' ? 30 : 0) });
+  // Both lines are read at once; the page changes while the first step runs (not on a timer, which a busy
+  // machine can fire after the wait is over).
+  const during = (a: { do: string }) => {
+    if (a.do !== 'wait') return 0;
+    tree = screen(['new', 'button', 'Next']);
+    return 30;
+  };
+  const fake = fakeBackend({ tree: () => tree, delay: during });
   const burst = createBurst({ backend: fake.backend });
   burst.write(fence(act({ do: 'wait', ms: 30 }), act({ do: 'click', target: { ax: { title: 'Next' } } })));
   burst.end();
-  await later(5);
-  tree = screen(['new', 'button', 'Next']);
   await burst.outcome;
   assert.deepEqual(fake.log, ['wait 30', 'click @new']);
 });

@@ -2,13 +2,13 @@
 // throw or hang; an enormous line is skipped without holding it in memory ([3.7]).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { createOmniParser } from '../../../src/index.ts';
 
-// The project's own cases, and the shared suite's when it sits beside the clone.
+// The project's own cases, and the conformance suite's (test/conformance/suite/, the copy of the shared suite).
 const own = new URL('../../conformance/extra/omni-ir/cases/', import.meta.url);
-const shared = new URL('../../../../shared/conformance/omni-ir/cases/', import.meta.url);
+const suite = new URL('../../conformance/suite/omni-ir/cases/', import.meta.url);
 
 interface Case {
   id: string;
@@ -25,7 +25,6 @@ function inputText(input: Case['input']): string {
 }
 
 function loadCases(dir: URL): Case[] {
-  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .flatMap((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')).cases as Case[]);
@@ -56,7 +55,7 @@ function cut(bytes: Uint8Array, points: number[]): Uint8Array[] {
   return out;
 }
 
-const cases = [...loadCases(own), ...loadCases(shared)];
+const cases = [...loadCases(own), ...loadCases(suite)];
 
 test('the conformance cases are there to test with', () => {
   assert.ok(cases.length > 50, `expected at least the project's own cases, found ${cases.length}`);

@@ -10,6 +10,9 @@
 //  - `npm test`: the command running this test. Under it, that is asserted (npm_lifecycle_event is `test`, the
 //    script is package.json's) and it is not run again, which would never end. Alone, `npm test -- --list` runs
 //    and must list the stage that runs this test.
+//  - `npm run test:quick -- …`: the loop to work in, with --list added: it must exit 0 and list the engine's tests
+//    and, for each folder named, its browser tests. Not run for real here: `npm test`'s engine and browser stages
+//    run the same tests, and a second run inside this one would only double the time.
 //  - `npx agentic-elements …` (and `cat FILE | npx agentic-elements …`): runs in a scratch folder holding the files
 //    the README's commands name, from test/readme/fixtures/cli/ (screen.txt, registry.json), with this package
 //    installed there as a link, so npx runs the package's own bin and never the registry. Exit 0 or 1 (1: the
@@ -170,6 +173,25 @@ export const COMMANDS = [
         code: ok ? 0 : 1,
         stderr: ok ? '' : `npm test -- --list doesn't list a readme stage running test/readme:\n${list.stdout}${list.stderr}`,
         note: 'not run under npm test: `npm test -- --list` ran and lists the readme stage (the whole command runs this test)',
+      };
+    },
+  },
+  {
+    test: (t) => /^npm run test:quick( -- .*)?$/.test(t),
+    async run(text) {
+      const given = words(text.replace(/^npm run test:quick( --)?/, ''));
+      const folders = given.filter((w) => !w.startsWith('--'));
+      const list = await runProcess(npm, ['run', '--silent', 'test:quick', '--', '--list', ...given.filter((w) => w !== '--watch')], { cwd: root, timeoutMs: 60_000 });
+      const missing = [
+        ...(/^engine: .*node-tests\.mjs/m.test(list.stdout) ? [] : ['the engine\'s tests']),
+        ...folders.filter((f) => !f.startsWith('engine') && !list.stdout.includes(`test/browser/${f}/`)).map((f) => `test/browser/${f}/`),
+      ];
+      const ok = list.code === 0 && missing.length === 0;
+      return {
+        ...list,
+        code: ok ? 0 : 1,
+        stderr: ok ? '' : `${list.stderr}npm run test:quick -- --list doesn't list ${missing.join(', ') || 'what it runs'}:\n${list.stdout}`,
+        note: `listed what it runs (${list.stdout.trim().split('\n').length} parts); npm test's engine and browser stages run those tests`,
       };
     },
   },

@@ -153,6 +153,24 @@ test('silence limit when asked for: a server that says nothing is connection_los
   await server.closed(1);
 });
 
+test('silence limit before the handshake ends: connection_lost, and closing the half-open socket throws nothing', async () => {
+  // A server that takes the connection and never answers the upgrade: the limit passes while the socket is
+  // still connecting. The `ws` client reports closing such a socket as an error event, thrown if nobody listens.
+  const { createServer } = await import('node:net');
+  const held = [];
+  const mute = createServer((socket) => held.push(socket));
+  await new Promise((r) => mute.listen(0, '127.0.0.1', r));
+  try {
+    const outcome = await generateOverWebSocket({ url: `ws://127.0.0.1:${mute.address().port}/`, prompt: 'p', silenceTimeoutMs: 50, createSocket: wsClient }, recorder());
+    assert.equal(outcome.status === 'error' && outcome.code, 'connection_lost');
+    // An error thrown by the closed socket arrives a moment later: let it.
+    await new Promise((r) => setTimeout(r, 100));
+  } finally {
+    for (const socket of held) socket.destroy();
+    await new Promise((r) => mute.close(r));
+  }
+});
+
 test('10.17: a handshake the server refuses (its Origin check, say) is connection_lost, never a throw', async () => {
   const server = await serve(() => assert.fail('no connection expected'), { verifyClient: () => false });
   const s = recorder();

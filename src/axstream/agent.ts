@@ -13,7 +13,7 @@ import type { Clock } from './clock.js';
 import { axSystemPrompt, axUserPrompt } from './prompt.js';
 import type { BurstOutcome, Step } from './step.js';
 import { createRunSummary } from './summary.js';
-import type { AxIssue } from './types.js';
+import type { AxIssue, AxIssueCode } from './types.js';
 
 /** A message to a chat model. */
 export interface ChatMessage {
@@ -46,6 +46,8 @@ export interface AgentOptions<Ref = unknown> {
   onObserve?(observation: Observation<Ref>, burst: number): void;
   onStep?(step: Step<Ref>, burst: number): void;
   onIssue?(issue: AxIssue, burst: number): void;
+  /** Dropped lines past the burst's `maxIssues`, counted by code rather than told one by one. */
+  onOmitted?(code: AxIssueCode, count: number, burst: number): void;
   onNarration?(text: string, line: number, burst: number): void;
   onBurst?(outcome: BurstOutcome<Ref>, burst: number): void;
 }
@@ -194,6 +196,7 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
       void burst.outcome.then(stopTurn);
       if (options.onStep) burst.onStep((s) => options.onStep?.(s, n));
       if (options.onIssue) burst.onIssue((i) => options.onIssue?.(i, n));
+      if (options.onOmitted) burst.onOmitted((code, count) => options.onOmitted?.(code, count, n));
       if (options.onNarration) burst.onNarration((t, l) => options.onNarration?.(t, l, n));
       // The words of a reply, kept in case it has no fence: they may be the model's answer or question.
       let words = '';

@@ -9,7 +9,7 @@ import { createBurstController, type BurstControllerOptions } from './burstContr
 import { createFenceReader } from './fenceReader.js';
 import { createListeners } from './listeners.js';
 import type { BurstOutcome, Step } from './step.js';
-import type { AxIssue } from './types.js';
+import type { AxIssue, AxIssueCode } from './types.js';
 
 /** Options of a burst: the controller's, and the longest line read. */
 export interface BurstOptions<Ref = unknown> extends BurstControllerOptions<Ref> {
@@ -41,6 +41,8 @@ export interface Burst<Ref = unknown> {
   readonly issuesOmitted: number;
   onStep(listener: (step: Step<Ref>) => void): () => void;
   onIssue(listener: (issue: AxIssue) => void): () => void;
+  /** Hears the dropped lines past `maxIssues`, counted by code (see BurstController.onOmitted). */
+  onOmitted(listener: (code: AxIssueCode, count: number) => void): () => void;
   /** Hears each line outside the fences: what the model says it is doing. */
   onNarration(listener: (text: string, line: number) => void): () => void;
 }
@@ -107,6 +109,7 @@ export function createBurst<Ref = unknown>(options: BurstOptions<Ref>): Burst<Re
     },
     onStep: (l) => controller.onStep(l),
     onIssue: (l) => controller.onIssue(l),
+    onOmitted: (l) => controller.onOmitted(l),
     onNarration: (l) => narration.add(l),
   };
 }

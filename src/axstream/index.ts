@@ -26,7 +26,18 @@ export {
 } from './vocabulary.js';
 export { normalizeKey, normalizeChord, platformKey, KEY_ALIASES, MODIFIERS, type ChordResult } from './keys.js';
 export { ariaRoles, rolesMatch, AX_ROLE_MAP } from './roles.js';
-export { resolveTarget, describeTarget, nameKey } from './resolveTarget.js';
+export {
+  resolveTarget,
+  matchTarget,
+  createTargetSearch,
+  roleRank,
+  describeTarget,
+  nameKey,
+  MAX_ALIKE,
+  type TargetMatch,
+  type TargetPurpose,
+  type TargetSearch,
+} from './resolveTarget.js';
 export { observationText, observationLine, type ObservationTextOptions } from './observation.js';
 export { describeAction } from './describe.js';
 export { checkApproved, nodeChange, approvedWords } from './checkApproved.js';
@@ -48,7 +59,7 @@ export {
   type RemoteReply,
   type RemoteRequest,
 } from './remote.js';
-export type { Backend, BackendContext, ActContext, Assessment, Observation } from './backend.js';
+export type { Backend, BackendContext, ActContext, Assessment, Observation, ResolveContext } from './backend.js';
 export type { AxDestination, AxNode, AxTree } from './tree.js';
 export type { BurstOutcome, BurstEndReason, Resolved, ResolvedTargets, Step, StepStatus } from './step.js';
 export type * from './types.js';

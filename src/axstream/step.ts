@@ -49,6 +49,12 @@ export interface Step<Ref = unknown> {
   readonly error?: string;
   /** Its targets, once resolved. */
   readonly resolved?: ResolvedTargets<Ref>;
+  /**
+   * When a target was ambiguous: which of the step's targets (`target`, or a drag's `from` or `to`), and the
+   * other elements that matched it exactly as well as the one used (the first in document order, in
+   * `resolved`). A safe step ran on that one, with an `ambiguous_target` warning; a risky one never runs.
+   */
+  readonly ambiguous?: { readonly target: keyof ResolvedTargets; readonly alike: readonly AxNode<Ref>[] };
 }
 
 /** How a burst ended. `step` is the step that ended it, when one did. */

@@ -4,6 +4,7 @@
  * never grows the prompt without limit.
  */
 import { describeAction } from './describe.js';
+import { observationLine } from './observation.js';
 import type { BurstOutcome, Step } from './step.js';
 import type { AxIssue } from './types.js';
 
@@ -39,7 +40,7 @@ export function summaryLine(step: Step): string | null {
   const what = describeAction(step.action);
   switch (step.status) {
     case 'done':
-      return `  ok: ${what}`;
+      return `  ok: ${what}${ambiguousWords(step)}`;
     case 'failed':
       return `  FAILED: ${what}: ${step.error ?? 'no reason given'}`;
     case 'refused':
@@ -47,6 +48,15 @@ export function summaryLine(step: Step): string | null {
     default:
       return null;
   }
+}
+
+/** For a step that ran on an ambiguous target: which elements it matched, the one used first. */
+function ambiguousWords(step: Step): string {
+  const ambiguous = step.ambiguous;
+  const used = ambiguous ? step.resolved?.[ambiguous.target] : undefined;
+  if (!ambiguous || used?.kind !== 'element') return '';
+  const words = [used.node, ...ambiguous.alike].map((n) => observationLine({ ...n, states: [], value: '' }, 60)).join(', ');
+  return ` (ambiguous: it matched ${words}; the first was used)`;
 }
 
 function clip(text: string): string {
@@ -64,9 +74,10 @@ export function createRunSummary(maxLines = 80): RunSummary {
         const line = summaryLine(step);
         if (line !== null) lines.push(line);
       }
-      // The reasons teach the model its mistake; three are enough to show a pattern.
-      for (const issue of issues.slice(0, 3)) lines.push(`  DROPPED ${clip(issue.message)}`);
-      if (issues.length > 3) lines.push(`  (${issues.length - 3} more lines dropped)`);
+      // The reasons teach the model its mistake; three are enough to show a pattern. Warnings are on their steps.
+      const dropped = issues.filter((i) => i.severity === 'error');
+      for (const issue of dropped.slice(0, 3)) lines.push(`  DROPPED ${clip(issue.message)}`);
+      if (dropped.length > 3) lines.push(`  (${dropped.length - 3} more lines dropped)`);
       lines.push(`  ended: ${endingWords(outcome)}`);
       if (lines.length > maxLines) {
         lines = lines.slice(lines.length - maxLines);

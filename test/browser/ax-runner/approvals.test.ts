@@ -42,7 +42,8 @@ describe('ax-runner approvals: the approved element is the one acted on', () => 
     app.addEventListener('click', (e) => clicked.push((e.target as HTMLElement).id));
     const r = await runner(app);
     const w = watch(r);
-    const done = r.stream(reply('', '{"op":"act","do":"click","target":{"ax":{"role":"button","title":"Delete"}},"risk":"risky"}'));
+    // "Delete" alone would match both equally well, and a risky step never runs on an ambiguous target.
+    const done = r.stream(reply('', '{"op":"act","do":"click","target":{"ax":{"role":"button","title":"Delete drafts"}},"risk":"risky"}'));
     await dialogOf(r);
     await tick(100);
     app.querySelector('#drafts')!.textContent = 'Archive drafts';
@@ -141,7 +142,7 @@ describe('ax-runner approvals: the approved element is the one acted on', () => 
     const clicked: string[] = [];
     app.addEventListener('click', (e) => clicked.push((e.target as HTMLElement).id));
     const r = await runner(app);
-    const done = r.stream(reply('', act({ do: 'click', target: byName('button', 'Delete'), risk: 'risky' })));
+    const done = r.stream(reply('', act({ do: 'click', target: byName('button', 'Delete drafts'), risk: 'risky' })));
     await answer(r, true);
     expect((await done).reason).to.equal('unfinished');
     expect(clicked).to.deep.equal(['drafts']);

@@ -107,8 +107,19 @@ export const en = {
   axFailed: 'Failed',
   axHeld: 'Needs your approval',
   axRefused: 'Not allowed',
+  axNotRun: 'Not done',
   axDroppedOne: 'Skipped 1 line the assistant wrote that could not be read.',
   axDroppedMany: 'Skipped {count} lines the assistant wrote that could not be read.',
+  axOverLimitOne: 'Skipped 1 more line: one reply can hold at most {max} steps.',
+  axOverLimitMany: 'Skipped {count} more lines: one reply can hold at most {max} steps.',
+  // A long run of steps: the latest are shown, the rest folded away until the person asks
+  axEarlierSteps: '{count} earlier steps are not shown.',
+  axShowAllSteps: 'Show all {count} steps',
+  axShowLatestSteps: 'Show only the latest steps',
+  axLaterWaiting: '{count} more steps waiting.',
+  axLaterNotRun: '{count} more steps not done.',
+  // A target that matched more than one element equally well
+  axAlsoMatched: 'Also matched {others}; the first was used.',
   // A step in plain words: what it does ({target} is an element or a point)
   axClick: 'Click {target}',
   axDoubleClick: 'Double-click {target}',
@@ -164,6 +175,7 @@ export const en = {
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // Said politely to assistive technology as steps change
   axSaidStep: '{action}: {state}.',
+  axSaidSteps: '{count} steps done, the latest: {action}.',
 
   // ——— <morph-screen>: answer documents from the op stream ———
   // What stands in for a part of the answer that didn't arrive or couldn't be drawn

@@ -43,6 +43,16 @@ export class OutlineController implements ReactiveController {
     box.showPopover();
   }
 
+  /**
+   * `el`'s step is over: the outline goes at the next frame, unless a step outlines another element first (then
+   * it just moves), so a fast run of steps doesn't open and close the top layer once per step.
+   */
+  release(el: Element): void {
+    if (this.#target !== el) return;
+    this.#target = null;
+    if (!this.#frame) this.#frame = requestAnimationFrame(this.#follow);
+  }
+
   hide(): void {
     this.#target = null;
     cancelAnimationFrame(this.#frame);
@@ -71,7 +81,8 @@ export class OutlineController implements ReactiveController {
     this.#frame = 0;
     const target = this.#target;
     const box = this.#box();
-    if (!target || !box) return;
+    if (!box) return;
+    if (!target) return this.hide();
     if (!target.isConnected) return this.hide();
     this.#place(box);
     this.#frame = requestAnimationFrame(this.#follow);

@@ -55,6 +55,10 @@ describe('ax-runner: events, view and safety', () => {
     const app = await notesApp();
     const r = await runner(app);
     const w = watch(r);
+    const said: string[] = [];
+    const region = shadow(r).querySelector('[part="announcer"]')!;
+    const heard = new MutationObserver(() => said.push(region.textContent ?? ''));
+    heard.observe(region, { childList: true, subtree: true, characterData: true });
     const outcome = await r.stream(
       reply('I will add a note called Milk.', act({ do: 'click', target: byName('AXTextField', 'New note') }), act({ do: 'type', text: 'Milk' }), act({ do: 'click', target: byName('button', 'Add') }), '{"op":"done","status":"success"}'),
     );
@@ -72,7 +76,10 @@ describe('ax-runner: events, view and safety', () => {
     expect(texts(r, '[part~="narration"]')).to.deep.equal(['I will add a note called Milk.']);
     expect(texts(r, '[part~="step"]')).to.deep.equal(['Click textbox “New note” Done', 'Type “Milk” into textbox “New note” Done', 'Click button “Add” Done', 'Finish Done']);
     expect(texts(r, '[part~="outcome"]')).to.deep.equal(['Finished: the task is done.']);
-    await until(() => (shadow(r).querySelector('[part="announcer"]')?.textContent ?? '').includes('Click button “Add”: Done.'), 'the announcement');
+    // The first step is said at once; those that finish close behind it are said together, naming the latest.
+    await until(() => said.some((t) => t.includes('3 steps done, the latest: Finish.')), 'the batched announcement');
+    heard.disconnect();
+    expect(said.join('\n')).to.contain('Click textbox “New note”: Done.');
   });
 
   it('maps the engine’s outcomes onto its words: a reply without a barrier is unfinished; a missing target is failed', async () => {

@@ -85,6 +85,13 @@ export interface Backend<Ref = unknown> {
    */
   assess?(action: ActAction, targets: ResolvedTargets<Ref>, context: BackendContext): Assessment<Ref> | undefined | Promise<Assessment<Ref> | undefined>;
   /**
+   * Resolves when the screen may have changed since the call, or after `within` milliseconds at the latest, or
+   * as soon as `context.signal` aborts. With it, `wait_until` looks again when something changed (never more
+   * often than its `poll_ms`) rather than every `poll_ms`; without it, `wait_until` polls. A backend that can't
+   * see every change resolves on a timer of its own as well (the page backend: DOM mutations, and once a second).
+   */
+  changed?(within: number, context: BackendContext): void | Promise<void>;
+  /**
    * Just before an approved step acts: whether its elements are still the very ones the person approved (still
    * there and shown, the same role, name and destination, and for keys still focused). Gives null when they are,
    * else what changed, in a few words (`button "Delete drafts" is now called "Archive drafts"`); the step then

@@ -298,24 +298,53 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     return false;
   };
 
+  /**
+   * Looks for the element until it is there or `timeout_ms` has passed. With a backend that tells of changes,
+   * it looks again as soon as the screen changed (subscribed before each look, so a change while looking isn't
+   * missed); when changes keep coming, a look that a change woke is followed by the next no sooner than `poll_ms`
+   * later, so a page that never stops changing is looked at no more often than that. Otherwise it looks every
+   * `poll_ms`.
+   */
   const waitUntil = async (index: number, action: WaitUntilAction) => {
     const deadline = clock.now() + action.timeout_ms;
+    const watch = backend.changed?.bind(backend);
     let last = '';
+    // When the last look was woken by a change; null when it wasn't.
+    let wokenAt: number | null = null;
+    let woken = false;
     for (;;) {
-      const found = await findElement(action.target, 'find');
-      if (found === STOPPED) return;
-      if ('node' in found) {
-        set(index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
-        return;
+      const look = new AbortController();
+      const endLook = () => look.abort();
+      inner.signal.addEventListener('abort', endLook, { once: true });
+      try {
+        const lookedAt = clock.now();
+        wokenAt = woken ? lookedAt : null;
+        const change = watch ? Promise.resolve(watch(Math.max(0, deadline - lookedAt), { signal: look.signal })).catch(() => {}) : null;
+        const found = await findElement(action.target, 'find');
+        if (found === STOPPED) return;
+        if ('node' in found) {
+          set(index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
+          return;
+        }
+        last = found.error;
+        const left = deadline - clock.now();
+        if (left <= 0) {
+          fail(index, 'action_failed', `${describeTarget(action.target)} did not appear within ${action.timeout_ms} ms (${last})`);
+          return;
+        }
+        if (change) {
+          await race(change);
+          if (result !== null) return;
+          woken = true;
+          // Changes that keep coming: no sooner than poll_ms after the last look a change woke.
+          const rest = wokenAt === null ? 0 : Math.min(wokenAt + action.poll_ms - clock.now(), deadline - clock.now());
+          if (rest > 0) await clock.sleep(rest, inner.signal);
+        } else await clock.sleep(Math.min(action.poll_ms, left), inner.signal);
+        if (result !== null) return;
+      } finally {
+        look.abort();
+        inner.signal.removeEventListener('abort', endLook);
       }
-      last = found.error;
-      const left = deadline - clock.now();
-      if (left <= 0) {
-        fail(index, 'action_failed', `${describeTarget(action.target)} did not appear within ${action.timeout_ms} ms (${last})`);
-        return;
-      }
-      await clock.sleep(Math.min(action.poll_ms, left), inner.signal);
-      if (result !== null) return;
     }
   };
 

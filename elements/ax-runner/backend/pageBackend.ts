@@ -4,10 +4,11 @@
  * scrolling, dragging), inside `scope` only and never on what `exclude` names: the runner and its own UI.
  * The scope holds through the DOM (labels, `form=`, popovers: reach.ts) and forms go only to allowed origins.
  * Before a step runs it says how risky the app finds it (riskMarking.ts), where keys go and whether a field is
- * secret; after an approval it checks the approved element is unchanged. Every refusal is an Error whose message
+ * secret; after an approval it checks the approved element is unchanged. It tells `wait_until` when the page
+ * changed (changes.ts), so the engine looks again then rather than on a timer. Every refusal is an Error whose message
  * the model is told.
  */
-import type { Assessment, Backend, Observation, ResolveContext } from '../../../src/axstream/backend.js';
+import type { Assessment, Backend, BackendContext, Observation, ResolveContext } from '../../../src/axstream/backend.js';
 import { approvedNodes, approvedWords, nodeChange } from '../../../src/axstream/checkApproved.js';
 import { sleep } from '../../../src/axstream/clock.js';
 import { observationLine, observationText, type ObservationTextOptions } from '../../../src/axstream/observation.js';
@@ -16,6 +17,7 @@ import { ariaRoles, rolesMatch } from '../../../src/axstream/roles.js';
 import type { Resolved, ResolvedTargets } from '../../../src/axstream/step.js';
 import type { AxNode, AxTree } from '../../../src/axstream/tree.js';
 import type { ActAction, AxTarget } from '../../../src/axstream/types.js';
+import { nextChange } from './changes.js';
 import { bringIntoView, centreOf, deepActiveElement, deepElementFromPoint, settle } from './dom.js';
 import { drag } from './drag.js';
 import { chooseOption, commit, isTextField, pickOption, refusal, replaceValue, WHOLE_VALUE_TYPES } from './editing.js';
@@ -347,6 +349,10 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     },
 
     tree: treeNow,
+
+    changed(within: number, { signal }: BackendContext): Promise<void> {
+      return nextChange(scope(), excluded(), within, signal);
+    },
 
     match(target: AxTarget, context?: ResolveContext): TargetMatch<Element> {
       if (target.id !== undefined) {

@@ -209,6 +209,8 @@ async function burst(name, kind) {
     watcher.observe({ type: 'longtask', buffered: false });
     const t2 = performance.now();
     root.querySelector('[part~="steps-toggle"]').click();
+    // Every step is drawn a few chunks a frame: timed until the last is on the page.
+    while (root.querySelectorAll('li').length < N) await window.__frame();
     await runner.updateComplete;
     void document.body.offsetHeight;
     const expand = performance.now() - t2;
@@ -237,5 +239,5 @@ async function burst(name, kind) {
   console.log(`  engine alone ${f(r.engine)}, element ${f(r.element)}: element / engine ${ratio.toFixed(2)} (target <= 3: ${holds(ratio <= 3)})`);
   console.log(`  longest task ${f(r.longest)} (${r.long} over 50 ms; target none: ${holds(r.long === 0)}), ${r.frames} frames painted`);
   console.log(`  the log holds ${r.nodes} elements (${r.items} list items) after 1,000 steps`);
-  console.log(`  showing all ${r.shown} steps takes ${f(r.expand)} (longest task ${f(r.expandLongest)}; target <= 50 ms: ${holds(r.expandLongest <= 50)})`);
+  console.log(`  showing all ${r.shown} steps (a few chunks a frame) takes ${f(r.expand)}, longest task ${f(r.expandLongest)} (target <= 50 ms: ${holds(r.expandLongest <= 50)})`);
 }

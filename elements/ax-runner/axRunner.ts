@@ -510,7 +510,7 @@ export class AxRunner extends AgentElement {
    * The steps of a burst, as one ordered list. A long burst shows the steps around the one running (the latest
    * finished, the running one, the next few), with a count of the others and a button to show them all; so the
    * page holds a few dozen list items whatever the length of the burst, and each change draws a few of them.
-   * Shown in full, the list draws again only the chunk of steps that changed.
+   * Shown in full (a few chunks more each frame), the list draws again only the chunk of steps that changed.
    */
   #stepsView(b: BurstView, w: Strings): TemplateResult {
     const total = b.steps.length;
@@ -527,7 +527,9 @@ export class AxRunner extends AgentElement {
     const folds = start > 0 || end < total || b.expanded;
     const id = `steps-${b.number}`;
     const items = b.expanded
-      ? b.chunks.map((version, c) => guard([version, w, ended], () => repeat(b.steps.slice(c * CHUNK, (c + 1) * CHUNK), (s) => s.index, (s) => this.#stepView(s, w, ended))))
+      ? b.chunks
+          .slice(0, b.shown)
+          .map((version, c) => guard([version, w, ended], () => repeat(b.steps.slice(c * CHUNK, (c + 1) * CHUNK), (s) => s.index, (s) => this.#stepView(s, w, ended))))
       : repeat(b.steps.slice(start, end), (s) => s.index, (s) => this.#stepView(s, w, ended));
     return html`${folds
         ? html`<div class="steps-more">

@@ -9,10 +9,11 @@
  * around it and fold the rest away (a run of a thousand steps is never a thousand list items on the page unless
  * the person asks to see them all).
  *
- * Steps can finish far faster than a screen repaints (a thousand no-op steps take a few milliseconds), so the log
- * is drawn at most once a frame while steps run: what changed in between is drawn together. What the person must
- * see at once is drawn at once: a new burst, a step waiting for their approval, the end of a burst, the log
- * folded or unfolded, the log cleared.
+ * Steps can finish far faster than a screen repaints (a thousand no-op steps take a few milliseconds), so while
+ * steps run the log is drawn in a frame, and no more often than every `DRAW_EVERY_MS`: what changed in between is
+ * drawn together. A step that comes on its own (a model writes a few a second) is drawn in the next frame. What
+ * the person must see at once is drawn at once: a new burst, a step waiting for their approval, the end of a
+ * burst, the log folded or unfolded, the log cleared.
  */
 import { Signal } from 'signal-polyfill';
 import type { Step } from '../../../src/axstream/step.js';
@@ -24,6 +25,10 @@ const MAX_NARRATION = 200;
 const MAX_LINE = 2_000;
 /** Steps per chunk: the unit the view draws again when one of its steps changes. */
 export const CHUNK = 64;
+/** While steps keep coming, the log is drawn no more often than this. */
+export const DRAW_EVERY_MS = 100;
+/** Chunks added to the drawing per frame when the person asks to see every step: a thousand take four frames. */
+export const CHUNKS_PER_FRAME = 4;
 
 /** One burst as the element shows it. */
 export interface BurstView {
@@ -41,6 +46,8 @@ export interface BurstView {
   outcome: AxOutcome | null;
   /** True while the person asked to see every step rather than the latest ones. */
   expanded: boolean;
+  /** When expanded: how many chunks are drawn so far (they are added a few a frame). */
+  shown: number;
   /** Moves whenever this burst changes: the element draws again only the bursts whose version moved. */
   version: number;
 }
@@ -50,6 +57,7 @@ export class RunLog {
   #bursts: BurstView[] = [];
   #count = 0;
   #frame = 0;
+  #drawnAt = -Infinity;
 
   /** The bursts so far (reactive). */
   get bursts(): readonly BurstView[] {
@@ -63,7 +71,7 @@ export class RunLog {
     const last = this.#bursts[this.#bursts.length - 1];
     let view = last?.number === number ? last : this.#bursts.find((b) => b.number === number);
     if (!view) {
-      view = { number, narration: [], steps: [], chunks: [], cursor: -1, unreadable: 0, overLimit: 0, outcome: null, expanded: false, version: 0 };
+      view = { number, narration: [], steps: [], chunks: [], cursor: -1, unreadable: 0, overLimit: 0, outcome: null, expanded: false, shown: 0, version: 0 };
       this.#bursts.push(view);
       this.#changed(undefined, true);
     }
@@ -85,6 +93,7 @@ export class RunLog {
     view.chunks[chunk] = (view.chunks[chunk] ?? 0) + 1;
     if (step.status !== 'queued' && step.index > view.cursor) view.cursor = step.index;
     this.#changed(view, step.status === 'held');
+    if (view.expanded && chunk >= view.shown) this.#grow(view);
   }
 
   /** `count` lines of the burst were dropped for `code` (more than one when they were only counted). */
@@ -103,12 +112,35 @@ export class RunLog {
     this.#changed(view, true);
   }
 
-  /** Shows every step of burst `number`, or only the latest again. */
+  /**
+   * Shows every step of burst `number`, or only the latest again. Every step is drawn a few chunks a frame, so a
+   * thousand of them never hold the page for long.
+   */
   expand(number: number, expanded: boolean): void {
     const view = this.burst(number);
     if (view.expanded === expanded) return;
     view.expanded = expanded;
+    view.shown = expanded ? CHUNKS_PER_FRAME : 0;
     this.#changed(view, true);
+    if (expanded) this.#grow(view);
+  }
+
+  readonly #growing = new WeakSet<BurstView>();
+
+  /** Adds chunks to an expanded burst's drawing, a few a frame, until every chunk is drawn. */
+  #grow(view: BurstView): void {
+    if (this.#growing.has(view)) return;
+    this.#growing.add(view);
+    const next = () => {
+      if (!view.expanded || view.shown >= view.chunks.length || !this.#bursts.includes(view)) {
+        this.#growing.delete(view);
+        return;
+      }
+      view.shown += CHUNKS_PER_FRAME;
+      this.#changed(view, true);
+      requestAnimationFrame(next);
+    };
+    requestAnimationFrame(next);
   }
 
   clear(): void {
@@ -116,26 +148,28 @@ export class RunLog {
     this.#changed(undefined, true);
   }
 
-  /** Draws what is waiting to be drawn now (the runner left the page: no frame will come for it). */
-  flush(): void {
-    if (!this.#frame) return;
-    cancelAnimationFrame(this.#frame);
-    this.#frame = 0;
-    this.#version.set(++this.#count);
-  }
-
-  /** Marks a change: drawn at the next frame, or at once when `now`. */
+  /** Marks a change: drawn in a coming frame (see DRAW_EVERY_MS), or at once when `now`. */
   #changed(view: BurstView | undefined, now = false): void {
     if (view) view.version++;
     if (now) {
       cancelAnimationFrame(this.#frame);
       this.#frame = 0;
-      this.#version.set(++this.#count);
-    } else if (!this.#frame) {
-      this.#frame = requestAnimationFrame(() => {
-        this.#frame = 0;
-        this.#version.set(++this.#count);
-      });
+      this.#draw();
+    } else if (!this.#frame) this.#frame = requestAnimationFrame(this.#onFrame);
+  }
+
+  readonly #onFrame = (time: number): void => {
+    // Drawn recently: this frame is left to the page, a later one draws everything that changed meanwhile.
+    if (time - this.#drawnAt < DRAW_EVERY_MS) {
+      this.#frame = requestAnimationFrame(this.#onFrame);
+      return;
     }
+    this.#frame = 0;
+    this.#draw();
+  };
+
+  #draw(): void {
+    this.#drawnAt = performance.now();
+    this.#version.set(++this.#count);
   }
 }

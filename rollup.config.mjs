@@ -5,9 +5,13 @@
 //    imports the engine and an element gets one engine. Every package dependency (lit, @lit/context,
 //    chart.js, …) stays a bare import: the app's bundler resolves it once, shared with the app's own Lit.
 //    Not minified: the app's bundler minifies, and readable code is easier to debug.
-//  - cdn/: agentic-elements.js for a page without a bundler: every element and the engine's API with all
-//    dependencies inside, minified, dev-only warnings removed; what loads lazily (chart.js, the remote
-//    clients, the JSON Schema checker) stays lazy, in cdn/chunks/.
+//  - cdn/: for a page without a bundler, minified, dev-only warnings removed, all dependencies inside:
+//    agentic-elements.js (every element and the engine's API), autoloader.js (each element fetched when its tag
+//    first appears), one file per element, engine.js; they share their parts in cdn/chunks/, and what loads
+//    lazily (chart.js, the remote clients, the JSON Schema checker) stays lazy.
+//
+// Source maps only with AE_SOURCEMAPS=1 (for debugging a clone): the package ships none ("files" leaves them out
+// too), and a sourceMappingURL comment pointing at a file that isn't there would make bundlers and devtools warn.
 //
 // Prints each file's minified and gzipped size.
 import { readFileSync } from 'node:fs';
@@ -19,6 +23,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import { CDN_ENTRY, NPM_ENTRIES } from './scripts/entries.mjs';
 import { sizeReport } from './scripts/sizeReport.mjs';
 
+const sourcemap = process.env.AE_SOURCEMAPS === '1';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys(pkg.dependencies ?? {});
 
@@ -51,6 +56,15 @@ function onlyDeclaredDependencies() {
   };
 }
 
+/** What a script-tag file is built with: production mode (no bundler to say so), dependencies inside, minified. */
+const cdnPlugins = () => [
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  nodeResolve({ browser: true }),
+  ts(),
+  minify(),
+  sizeReport(),
+];
+
 /** @type {import('rollup').RollupOptions[]} */
 export default [
   {
@@ -59,28 +73,25 @@ export default [
     output: {
       dir: 'dist',
       format: 'es',
-      sourcemap: true,
+      sourcemap,
       entryFileNames: '[name].js',
       chunkFileNames: chunkName,
     },
     plugins: [onlyDeclaredDependencies(), ts(), sizeReport()],
   },
   {
+    // Every script-tag file in one build, so they share their parts: a page fetches each part once, whichever of
+    // them it loads. Small shared parts are merged, so a page fetches a few files rather than one per combination
+    // of entries that share a module.
     input: CDN_ENTRY,
     output: {
       dir: 'cdn',
       format: 'es',
-      sourcemap: true,
+      sourcemap,
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
+      experimentalMinChunkSize: 8000,
     },
-    plugins: [
-      // The page has no bundler to say which mode it is in: this file is the production build.
-      replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-      nodeResolve({ browser: true }),
-      ts(),
-      minify(),
-      sizeReport(),
-    ],
+    plugins: cdnPlugins(),
   },
 ];

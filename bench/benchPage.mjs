@@ -18,10 +18,10 @@ export function needCdn() {
 
 /**
  * Serves `html` at `/`, each of `routes` (path → {type, body}) and the files of cdn/; `headers` go on every
- * answer. Opens it in headless Chromium (CHROME_PATH, else /usr/bin/chromium, else Playwright's own) and
- * returns the tab and a `close()` for both.
+ * answer. Opens it in headless Chromium (CHROME_PATH, else /usr/bin/chromium, else Playwright's own), calling
+ * `beforeLoad(tab)` just before the page loads, and returns the tab and a `close()` for both.
  */
-export async function openBenchPage({ html, routes = {}, headers = {} }) {
+export async function openBenchPage({ html, routes = {}, headers = {}, beforeLoad }) {
   const server = createServer((req, res) => {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
     const url = new URL(req.url, 'http://x');
@@ -41,6 +41,8 @@ export async function openBenchPage({ html, routes = {}, headers = {} }) {
   try {
     const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     tab.on('pageerror', (e) => console.error('page error:', e.message));
+    // A measurer that must see every request (check-size.mjs sums what the page fetched) listens from here.
+    beforeLoad?.(tab);
     await tab.goto(`http://127.0.0.1:${server.address().port}/`);
     return {
       tab,

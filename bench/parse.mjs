@@ -3,8 +3,11 @@
 //    (target: >= 50 MB/s on every kind). The kinds (bench/screens.mjs): `mixed`, 1,000-component dashboards,
 //    forms, lists and short tables; and what models write when asked for real work: `actions` (McpMutations
 //    with params objects, $state refs and long texts), `text` (strings near the 2,000-character limit, with
-//    escapes and non-ASCII), `tables` (8 columns, up to 200 rows) and `charts` (24 labels, up to 6 Series). Then
-//    the new kinds together and all kinds together;
+//    escapes and non-ASCII), `tables` (8 columns, up to 200 rows), `charts` (24 labels, up to 6 Series) and
+//    `checkout` (order, shipping, return and payment steps: every governed Button followed by its McpMutation with
+//    3 to 10 params, $keys declared just before their field, children listed before they arrive). Then the new
+//    kinds together and all kinds together. The parser is given the tools as apps give them: each tool's name
+//    with the JSON Schema of its params (`tools: {name: schema}`, bench/screens.mjs);
 //  - growth: a 1,000-component stream written line by line, the document read after each line as a renderer
 //    does; the cost of the last 100 lines over the first 100 (target: <= 1.5).
 // Parse and JSON.parse alternate, kind by kind, in every round, and each keeps its fastest round: on a machine
@@ -17,10 +20,18 @@
 // (the README test); its figures are rough.
 import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../bin/loadEngine.mjs';
-import { BENCH_TOOLS, makeActionScreen, makeChartScreen, makeScreen, makeTableScreen, makeTextScreen } from './screens.mjs';
+import {
+  BENCH_TOOL_SCHEMAS,
+  makeActionScreen,
+  makeChartScreen,
+  makeCheckoutScreen,
+  makeScreen,
+  makeTableScreen,
+  makeTextScreen,
+} from './screens.mjs';
 
 const { createOmniParser } = await loadEngine();
-const registries = { tools: BENCH_TOOLS, assets: [] };
+const registries = { tools: BENCH_TOOL_SCHEMAS, assets: [] };
 // BENCH_QUICK=1: a small run that still prints every line (the README test runs the benchmarks that way).
 const QUICK = process.env.BENCH_QUICK === '1';
 const SCREENS = Number(process.env.BENCH_SCREENS ?? (QUICK ? 10 : 200));
@@ -36,6 +47,7 @@ const KINDS = [
   { name: 'text', make: makeTextScreen, count: Math.ceil(30 * SCALE), seed: 3000 },
   { name: 'tables', make: makeTableScreen, count: Math.ceil(85 * SCALE), seed: 4000 },
   { name: 'charts', make: makeChartScreen, count: Math.ceil(50 * SCALE), seed: 5000 },
+  { name: 'checkout', make: makeCheckoutScreen, count: Math.ceil(42 * SCALE), seed: 6000 },
 ].filter((k) => !ONLY || ONLY.includes(k.name));
 
 const CHUNK = 4096;
@@ -105,7 +117,7 @@ const row = (name, bytes, parseMs, jsonMs, what) => {
   );
 };
 const sum = (ks, f) => ks.reduce((n, k) => n + k[f], 0);
-console.log(`rounds: ${ROUNDS}, fastest of each, by ${CPU ? 'CPU time' : 'the wall clock'}; target >= 50 MB/s on every kind`);
+console.log(`rounds: ${ROUNDS}, fastest of each, by ${CPU ? 'CPU time' : 'the wall clock'}; tools registered with their JSON Schemas; targets: >= 50 MB/s and >= 0.6 of JSON.parse's speed on every kind`);
 for (const k of KINDS) {
   row(k.name, k.bytes, k.parseMs, k.jsonMs, `(${k.screens.length} screens, ${k.components.toLocaleString('en')} components)`);
   if (k.errors > 0) console.log(`warning: the ${k.name} screens produced ${k.errors} errors`);

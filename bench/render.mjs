@@ -5,7 +5,11 @@
 // 1,000 real components (target: at most equal).
 // Needs `npm run build` first (it loads cdn/agentic-elements.js, the script-tag build a page without a bundler uses).
 // BENCH_RUNS sets the number of runs (5); BENCH_QUICK=1 makes it 2 (the first warms up), for a check that it runs
-// and prints every line (the README test); its figures are rough.
+// and prints every line (the README test); its figures are rough. BENCH_FOLLOW=1 scrolls to the end after each
+// line, as a page that follows the stream does, so every line lands on screen.
+// Cards, Tables and Lists off screen are skipped by the browser (content-visibility), so a line costs what it
+// draws, not the whole screen's layout and paint: the last lines cost less than the first, which also pay for
+// first renders of each kind of component.
 import { makeScreen } from './screens.mjs';
 import { needCdn, openBenchPage } from './benchPage.mjs';
 
@@ -17,7 +21,8 @@ const { tab, close } = await openBenchPage({ html: page, routes: { '/screen.txt'
 try {
   await tab.waitForFunction(() => customElements.get('omni-screen'));
   const runs = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 2 : 5));
-  const measured = await tab.evaluate(async (runs) => {
+  const FOLLOW = process.env.BENCH_FOLLOW === '1';
+  const measured = await tab.evaluate(async ({ runs, follow }) => {
     const text = await (await fetch('/screen.txt')).text();
     const lines = text.split('\n').filter(Boolean).map((l) => `${l}\n`);
     const settle = () => new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
@@ -31,6 +36,7 @@ try {
         const t = performance.now();
         el.write(line);
         await settle();
+        if (follow) document.scrollingElement.scrollTop = document.scrollingElement.scrollHeight;
         void document.body.offsetHeight; // include style and layout
         times.push(performance.now() - t);
       }
@@ -62,8 +68,9 @@ try {
       endCost.push(await timed(() => el.end()));
     }
     const median = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+    if (follow) document.scrollingElement.scrollTop = 0;
     return { results, end: median(endCost), draw: median(drawCost) };
-  }, runs);
+  }, { runs, follow: FOLLOW });
   const { results: all, end: endMs, draw: drawMs } = measured;
   // Each line's time is its median over the runs (the first run warms up and is dropped), so a garbage
   // collection or another process landing on one line in one run doesn't count as that line's cost.
@@ -77,7 +84,7 @@ try {
   const sum = (a) => a.reduce((x, y) => x + y, 0);
   const first = sum(times.slice(0, 100));
   const last = sum(times.slice(-100));
-  console.log(`lines: ${times.length} (1,000 components)`);
+  console.log(`lines: ${times.length} (1,000 components)${FOLLOW ? ', scrolled to the end after each line' : ''}`);
   console.log(`per line: p50 ${q(0.5).toFixed(3)} ms, p95 ${q(0.95).toFixed(3)} ms (target p95 < 1 ms)`);
   console.log(`first 100 lines ${first.toFixed(1)} ms, last 100 lines ${last.toFixed(1)} ms`);
   console.log(`ratio last 100 / first 100: ${(last / first).toFixed(2)} (target <= 1.5)`);

@@ -91,12 +91,40 @@ export function makeScreen(seed, components = 1000) {
 //  - text: articles and chat transcripts whose strings run near the 2,000-character text limit, with \n, \" and
 //    \\ escapes and non-ASCII letters, symbols and emoji;
 //  - tables: Tables of 8 columns and up to 200 TableRows, cells mixing text and numbers;
-//  - charts: Bar and Line charts with 24 labels and up to 6 Series of 24 values, Pie charts with 8 Slices.
+//  - charts: Bar and Line charts with 24 labels and up to 6 Series of 24 values, Pie charts with 8 Slices;
+//  - checkout: order, shipping, return and payment steps, every governed Button followed by its McpMutation.
 
 const PROSE = 'the customer asked whether the refund for the returned order could be sent to the original card instead of store credit and our team confirmed it will arrive within five working days once the parcel reaches the warehouse'.split(' ');
 const INTL = ['café', 'naïve', 'Zürich', 'São Paulo', 'façade', '€42,50', '£18', '¥1,200', '— ', '“quoted”', 'señor', 'Ærø', 'Ελλάδα', 'Москва', '東京', '서울', '✓', '→', '😀', '🚚', '½'];
 const TOOLS = ['payments.confirm', 'orders.requestReturn', 'orders.cancel', 'account.updateProfile', 'support.openTicket', 'shipping.changeAddress', 'auth.sendMagicLink', 'billing.updatePlan'];
-export const BENCH_TOOLS = TOOLS;
+
+// The tools an app registers for these screens, each with the JSON Schema (draft 2020-12) of its params, as
+// `<omni-screen>`'s `tools` and `createOmniParser({tools})` take them. The forms of `makeActionScreen` send
+// keys of their own beside the named ones, so those schemas allow more.
+const text = (maxLength = 2000) => ({ type: 'string', maxLength });
+const amount = { type: 'number', minimum: 0 };
+const currency = { type: 'string', pattern: '^[A-Z]{3}$' };
+const tool = (properties, required, additionalProperties = true) => ({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties,
+  required,
+  additionalProperties,
+});
+export const BENCH_TOOL_SCHEMAS = {
+  'payments.confirm': tool({ orderId: text(40), amount, currency, method: { enum: ['card', 'paypal', 'invoice'] }, saveCard: { type: 'boolean' }, billingEmail: text(200), statementNote: text() }, ['orderId', 'amount', 'currency']),
+  'orders.requestReturn': tool({ orderId: text(40), itemId: text(40), reason: text(200), quantity: { type: 'string', pattern: '^[0-9]{1,3}$' }, note: text(), refundTo: { enum: ['original', 'credit'] }, pickup: { type: 'boolean' }, policy: text() }, ['orderId', 'itemId', 'reason']),
+  'orders.cancel': tool({ orderId: text(40), reason: text(), notify: { type: 'boolean' } }, ['orderId']),
+  'orders.place': tool({ cartId: text(40), total: amount, currency, email: text(200), acceptTerms: { const: true }, express: { type: 'boolean' }, giftMessage: text(), deliveryNote: text() }, ['cartId', 'total', 'currency', 'acceptTerms']),
+  'cart.applyCoupon': tool({ cartId: text(40), code: text(40), currency }, ['cartId', 'code']),
+  'account.updateProfile': tool({ name: text(200), email: text(200), newsletter: { type: 'boolean' } }, []),
+  'support.openTicket': tool({ orderId: text(40), topic: text(200), message: text() }, ['message']),
+  'shipping.changeAddress': tool({ orderId: text(40), name: text(200), street: text(200), city: text(200), postcode: text(20), country: text(100), express: { type: 'boolean' }, instructions: text() }, ['orderId']),
+  'auth.sendMagicLink': tool({ email: text(200) }, ['email']),
+  'billing.updatePlan': tool({ plan: text(40), seats: { type: 'number', minimum: 1 } }, ['plan']),
+};
+/** The tool names alone, for code that takes a list of names. */
+export const BENCH_TOOLS = Object.keys(BENCH_TOOL_SCHEMAS);
 
 /** Omni-IR string literal: only \\, \" and \n are escapes ([4.5]); the generators write no other control character. */
 const oq = (s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
@@ -300,6 +328,165 @@ export function makeChartScreen(seed, components = 1000) {
   }
   emit('root', 'Stack', [charts], { gap: 'lg' }, `root = Stack([${charts.join(', ')}], gap="lg")`);
   for (const b of body) b();
+  while (w.count < components) emit(`pad${w.count}`, 'Divider', [], {}, `pad${w.count} = Divider()`);
+  return w.done();
+}
+
+/**
+ * Checkout, order and return flows as models write them when an app hands them real work: every governed Button
+ * is followed at once by its McpMutation, whose params object holds 3 to 10 keys ($keys of the fields, ids,
+ * amounts, flags, and some long texts: gift messages, delivery notes, return policies); each $key is declared on
+ * the line just before the field that first uses it; each Card lists its children before they arrive, and root
+ * lists the steps first. Steps rotate: order review (a table of items, a coupon, place order), shipping address,
+ * returns (one Card per item, each with its own Request return and a Cancel order) and payment.
+ */
+export function makeCheckoutScreen(seed, components = 1000) {
+  const w = writer(seed);
+  const { r, pick, int, title, words, prose, money, emit, state } = w;
+  const sections = [];
+  const steps = [];
+  let k = 0;
+  // Components planned so far (they are written later, in the order models write them): root, the steps, the
+  // ids handed out, and a McpMutation per governed Button.
+  let planned = 1;
+  const id = (p) => {
+    planned++;
+    return `${p}${k++}`;
+  };
+  const orderId = () => `A-${int(10000, 99999)}`;
+  /** A field with its $key declared on the line just before it. */
+  const field = (kids, type, key, value, args) => {
+    const fid = id(type === 'Input' ? 'in' : type === 'Select' ? 'sel' : type === 'Switch' ? 'sw' : 'date');
+    kids.push(fid);
+    return () => {
+      state(key, value);
+      const label = title();
+      const extra = args.text ? `, ${args.text}` : '';
+      emit(fid, type, [{ state: key }], { label, ...args.props }, `${fid} = ${type}(${key}, label=${oq(label)}${extra})`);
+    };
+  };
+  /** A Button and its McpMutation on the next line, with 3 to 10 params (the given ones first). */
+  const governed = (kids, label, action, variant, toolName, given) => {
+    const btn = id('btn');
+    planned++;
+    kids.push(btn);
+    return () => {
+      emit(btn, 'Button', [label], { action, variant }, `${btn} = Button(${oq(label)}, action="${action}", variant="${variant}")`);
+      const pv = [];
+      const pj = {};
+      const put = (key, text, value) => { pv.push(`${key}: ${text}`); pj[key] = value; };
+      for (const [key, v] of given) {
+        if (typeof v === 'object' && v !== null) put(key, v.state, v);
+        else put(key, typeof v === 'string' ? oq(v) : String(v), v);
+      }
+      for (let i = pv.length; i < Math.max(3, Math.min(10, given.length + int(0, 3))); i++) {
+        const x = r();
+        const key = `${pick(['deliveryNote', 'giftMessage', 'comment', 'reference', 'channel', 'locale'])}${i}`;
+        if (x < 0.4) { const v = prose(int(200, 1500)); put(key, oq(v), v); }
+        else if (x < 0.7) { const v = pick(['web', 'app', 'store', 'de-DE', 'en-GB']); put(key, oq(v), v); }
+        else { const v = int(1, 99); put(key, String(v), v); }
+      }
+      const mid = `${btn}Do`;
+      emit(mid, 'McpMutation', [btn], { tool: toolName, params: pj }, `${mid} = McpMutation(${btn}, tool="${toolName}", params={${pv.join(', ')}})`);
+    };
+  };
+  // The largest step (four items to return) plans 34 components.
+  for (let s = 0; planned + 34 < components; s++) {
+    const step = `step${s}`;
+    sections.push(step);
+    planned++;
+    const kids = [];
+    const body = [];
+    const kind = s % 4;
+    const order = orderId();
+    let t;
+    if (kind === 0) {
+      t = 'Review your order';
+      const table = id('items');
+      const rows = Array.from({ length: int(3, 12) }, () => id('item'));
+      kids.push(table);
+      let total = 0;
+      body.push(() => emit(table, 'Table', [['Item', 'Qty', 'Price', 'Total'], rows], {}, `${table} = Table(["Item", "Qty", "Price", "Total"], [${rows.join(', ')}])`));
+      for (const row of rows) {
+        const q = int(1, 4);
+        const price = money() / 100;
+        const cells = [r() < 0.2 ? `${title()} ${pick(INTL)}` : title(), q, Math.round(price * 100) / 100, Math.round(q * price * 100) / 100];
+        total += cells[3];
+        body.push(() => emit(row, 'TableRow', [cells], {}, `${row} = TableRow([${cells.map((c) => (typeof c === 'string' ? oq(c) : String(c))).join(', ')}])`));
+      }
+      const sum = id('total');
+      kids.push(sum);
+      const tv = Math.round(total * 100) / 100;
+      body.push(() => emit(sum, 'Text', [tv], { format: 'currency', currency: 'EUR', tone: 'strong' }, `${sum} = Text(${tv}, format="currency", currency="EUR", tone="strong")`));
+      const coupon = `$coupon${s}`;
+      body.push(field(kids, 'Input', coupon, '', { text: 'placeholder="e.g. SPRING25", maxLength=40', props: { placeholder: 'e.g. SPRING25', maxLength: 40 } }));
+      body.push(governed(kids, 'Apply coupon', 'applyCoupon', 'secondary', 'cart.applyCoupon', [['cartId', `c-${order}`], ['code', { state: coupon }], ['currency', 'EUR']]));
+      const email = `$email${s}`;
+      body.push(field(kids, 'Input', email, '', { text: 'format="email", required=true', props: { format: 'email', required: true } }));
+      const terms = `$terms${s}`;
+      body.push(field(kids, 'Switch', terms, false, { text: 'required=true', props: { required: true } }));
+      body.push(governed(kids, `Place order · €${tv.toFixed(2)}`, 'placeOrder', 'primary', 'orders.place', [['cartId', `c-${order}`], ['total', tv], ['currency', 'EUR'], ['email', { state: email }], ['acceptTerms', { state: terms }], ['express', r() < 0.5], ['giftMessage', prose(int(100, 900))]]));
+    } else if (kind === 1) {
+      t = 'Where should we send it?';
+      const keys = ['name', 'street', 'city', 'postcode'].map((f) => [f, `$${f}${s}`]);
+      for (const [, key] of keys) body.push(field(kids, 'Input', key, '', { text: 'required=true, maxLength=200', props: { required: true, maxLength: 200 } }));
+      const country = `$country${s}`;
+      const options = ['Germany', 'Austria', 'Switzerland', 'France', 'Italia', 'España', 'Nederland', 'Polska'];
+      body.push(field(kids, 'Select', country, 'Germany', { text: `options=[${options.map(oq).join(', ')}]`, props: { options } }));
+      const express = `$express${s}`;
+      body.push(field(kids, 'Switch', express, false, { props: {} }));
+      const when = `$when${s}`;
+      body.push(field(kids, 'DateInput', when, `2026-0${int(1, 9)}-1${int(0, 9)}`, { text: 'min="2026-01-01"', props: { min: '2026-01-01' } }));
+      body.push(governed(kids, 'Use this address', 'saveAddress', 'primary', 'shipping.changeAddress', [['orderId', order], ...keys.map(([f, key]) => [f, { state: key }]), ['country', { state: country }], ['express', { state: express }], ['instructions', prose(int(200, 1200))]]));
+    } else if (kind === 2) {
+      t = `Return items from order ${order}`;
+      const items = int(2, 4);
+      for (let i = 0; i < items; i++) {
+        const card = id('ret');
+        kids.push(card);
+        const inner = [];
+        const innerBody = [];
+        const name = id('name');
+        inner.push(name);
+        const itemTitle = `${title()} — ${words(2)}`;
+        innerBody.push(() => emit(name, 'Heading', [itemTitle], { level: 3 }, `${name} = Heading(${oq(itemTitle)}, level=3)`));
+        const detail = id('detail');
+        inner.push(detail);
+        const d = prose(int(80, 300));
+        innerBody.push(() => emit(detail, 'Text', [d], { tone: 'muted' }, `${detail} = Text(${oq(d)}, tone="muted")`));
+        const reason = `$reason${s}_${i}`;
+        const reasons = ['Damaged', 'Wrong size', 'Not as described', 'Arrived late', 'Changed my mind'];
+        innerBody.push(field(inner, 'Select', reason, reasons[0], { text: `options=[${reasons.map(oq).join(', ')}], required=true`, props: { options: reasons, required: true } }));
+        const qty = `$qty${s}_${i}`;
+        innerBody.push(field(inner, 'Input', qty, '1', { text: 'format="number", maxLength=3', props: { format: 'number', maxLength: 3 } }));
+        const note = `$note${s}_${i}`;
+        innerBody.push(field(inner, 'Input', note, '', { text: 'lines=4, maxLength=2000', props: { lines: 4, maxLength: 2000 } }));
+        innerBody.push(governed(inner, 'Request return', 'requestReturn', 'primary', 'orders.requestReturn', [['orderId', order], ['itemId', `i-${int(100, 999)}`], ['reason', { state: reason }], ['quantity', { state: qty }], ['note', { state: note }], ['refundTo', 'original'], ['pickup', r() < 0.5], ['policy', prose(int(300, 1500))]]));
+        const ct = title();
+        body.push(() => {
+          emit(card, 'Card', [inner], { title: ct }, `${card} = Card([${inner.join(', ')}], title=${oq(ct)})`);
+          for (const b of innerBody) b();
+        });
+      }
+      body.push(governed(kids, 'Cancel the whole order', 'cancelOrder', 'danger', 'orders.cancel', [['orderId', order], ['reason', prose(int(100, 800))], ['notify', true]]));
+    } else {
+      t = 'Payment';
+      const method = `$method${s}`;
+      body.push(field(kids, 'Select', method, 'card', { text: 'options=["card", "paypal", "invoice"]', props: { options: ['card', 'paypal', 'invoice'] } }));
+      const save = `$save${s}`;
+      body.push(field(kids, 'Switch', save, true, { props: {} }));
+      const billing = `$billing${s}`;
+      body.push(field(kids, 'Input', billing, '', { text: 'format="email", required=true', props: { format: 'email', required: true } }));
+      const due = money();
+      body.push(governed(kids, `Pay €${due.toFixed(2)}`, 'pay', 'primary', 'payments.confirm', [['orderId', order], ['amount', due], ['currency', 'EUR'], ['method', { state: method }], ['saveCard', { state: save }], ['billingEmail', { state: billing }], ['statementNote', prose(int(20, 140))]]));
+    }
+    steps.push(() => {
+      emit(step, 'Card', [kids], { title: t }, `${step} = Card([${kids.join(', ')}], title=${oq(t)})`);
+      for (const b of body) b();
+    });
+  }
+  emit('root', 'Stack', [sections], { gap: 'lg' }, `root = Stack([${sections.join(', ')}], gap="lg")`);
+  for (const step of steps) step();
   while (w.count < components) emit(`pad${w.count}`, 'Divider', [], {}, `pad${w.count} = Divider()`);
   return w.done();
 }

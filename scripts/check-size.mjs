@@ -5,7 +5,12 @@
 //  - `agentic-elements` (every element) and `agentic-elements/engine`;
 //  - the Omni-IR reader with its catalog (src/omni-ir without transport clients, with the stream stage it
 //    needs; the signal library is shared by every reader and counted with the elements);
-//  - cdn/agentic-elements.js as built (run after the build), with the chunks it imports statically.
+//  - cdn/agentic-elements.js as built (run after the build), with the chunks it imports statically;
+//  - a page with one <omni-screen> and cdn/autoloader.js, measured as a person's browser loads it: the page is
+//    served to headless Chromium, which draws a screen, and the gzipped bytes of every script it fetched until
+//    then are added up (chart.js not among them: the screen has no chart). A screen with a governed Button also
+//    starts loading the JSON Schema checker as the Button appears, so a press never waits for it: that figure is
+//    printed beside, as is the same page through cdn/agentic-elements.js.
 // Budgets are today's figures with a little headroom: growing past one is a decision, not an accident.
 // Prints each figure and ends with `N passed, N failed`.
 import { rollup } from 'rollup';
@@ -18,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { ELEMENTS } from './entries.mjs';
 import { gzipSize, kb } from './sizeReport.mjs';
 import { fileURLToPath } from 'node:url';
+import { openBenchPage } from '../bench/benchPage.mjs';
 
 // Ids are judged from the repository down: a checkout that sits in a folder named "transport" is not all transport.
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,9 +44,13 @@ const budgets = [
     input: `elements/${tag}/index.ts`,
     limit: budgetKB * KB,
   })),
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 136 * KB },
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 77 * KB },
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 157 * KB },
+  // Measured after issues 15, 16 and 18 landed together; each budget is what it weighs plus a little room.
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 144 * KB },
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 82 * KB },
+  // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
+  // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants
+  // less uses the autoloader (above).
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 185 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */
@@ -81,8 +91,77 @@ function fromDisk(file) {
   return { entry: file, code, imports };
 }
 
+/**
+ * The bytes a page with one <omni-screen> fetches before its first screen draws, through the script tag `src`:
+ * each script's gzipped size, as a server compressing it would send it. Resolves with the total and the files.
+ */
+const PLAIN_SCREEN = 'root = Card([title, total])\\ntitle = Heading("Pay Blue Bottle Café")\\ntotal = Text("A flat white: 4.50 USD")\\n';
+const GOVERNED_SCREEN = `${PLAIN_SCREEN.replace('[title, total]', '[title, total, pay]')}pay = Button("Pay 4.50 USD", action="pay")\\npayIt = McpMutation(pay, tool="payments.confirm", params={amount: 4.5})\\n`;
+
+async function pageFetches(src, screenText, idle) {
+  const html = `<!doctype html><html lang="en"><title>one element</title>
+<script type="module" src="${src}"></script>
+<omni-screen></omni-screen>
+<script type="module">
+  await customElements.whenDefined('omni-screen');
+  const screen = document.querySelector('omni-screen');
+  screen.tools = { 'payments.confirm': { type: 'object' } };
+  screen.write('${screenText}');
+  screen.end();
+  await screen.updateComplete;
+  document.title = 'drawn';
+</script></html>`;
+  const responses = [];
+  const page = await openBenchPage({ html, beforeLoad: (tab) => tab.on('response', (r) => responses.push(r)) });
+  try {
+    // Drawn: the heading's words are on the page, wherever the shadow roots put them.
+    await page.tab.waitForFunction(() => {
+      const text = (root) => [...root.querySelectorAll('*')].map((el) => (el.shadowRoot ? text(el.shadowRoot) : '') + (el.childElementCount ? '' : el.textContent)).join(' ');
+      return document.title === 'drawn' && text(document).includes('Pay Blue Bottle');
+    }, null, { timeout: 20_000 });
+    if (idle) await page.tab.waitForLoadState('networkidle');
+    const scripts = responses.filter((r) => new URL(r.url()).pathname.endsWith('.js'));
+    const files = [];
+    let total = 0;
+    for (const r of scripts) {
+      const gz = gzipSize(await r.body());
+      total += gz;
+      files.push(`${new URL(r.url()).pathname} ${kb(gz)}`);
+    }
+    return { total, files };
+  } finally {
+    await page.close();
+  }
+}
+
+const pages = [
+  // Issue 18 asked for 60 KB: it held at 58.5 KB until issue 15's approvals grew <omni-screen> by 4 KB (its own
+  // bundle is 56.8 KB); the parts a page fetches separately cost about 6.5 KB more than one file would.
+  { name: 'a page with one <omni-screen> and cdn/autoloader.js: script bytes fetched before its screen draws', src: '/cdn/autoloader.js', screen: PLAIN_SCREEN, limit: 64 * KB },
+  { name: 'the same page, its screen with a governed Button, once idle (the JSON Schema checker loads as it appears)', src: '/cdn/autoloader.js', screen: GOVERNED_SCREEN, idle: true, limit: Infinity },
+  // For comparison: the one file that holds everything (its budget is the file's own, below).
+  { name: 'the first page with cdn/agentic-elements.js instead', src: '/cdn/agentic-elements.js', screen: PLAIN_SCREEN, limit: Infinity },
+];
+
 let passed = 0;
 let failed = 0;
+for (const p of pages) {
+  if (!existsSync(p.src.slice(1))) {
+    console.log(`FAIL ${p.name}: ${p.src.slice(1)} does not exist (run \`npm run build\` first)`);
+    failed++;
+    continue;
+  }
+  const { total, files } = await pageFetches(p.src, p.screen, p.idle);
+  if (p.limit === Infinity) {
+    console.log(`     ${p.name}: ${kb(total)} gzipped in ${files.length} files`);
+    continue;
+  }
+  const ok = total <= p.limit;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${p.name}: ${kb(total)} gzipped in ${files.length} files (budget ${kb(p.limit)})`);
+  if (!ok || process.env.SIZE_VERBOSE) for (const f of files) console.log(`       ${f}`);
+  if (ok) passed++;
+  else failed++;
+}
 for (const b of budgets) {
   const source = b.input ?? b.file;
   if (!existsSync(source)) {

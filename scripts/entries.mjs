@@ -13,7 +13,7 @@
 /** @type {readonly {tag: string, budgetKB: number}[]} */
 export const ELEMENTS = [
   { tag: 'omni-screen', budgetKB: 57 },
-  { tag: 'oui-surface', budgetKB: 38.5 },
+  { tag: 'oui-surface', budgetKB: 41 },
   { tag: 'ax-runner', budgetKB: 60 },
   { tag: 'morph-screen', budgetKB: 51 },
 ];
@@ -31,9 +31,17 @@ export const NPM_ENTRIES = {
   ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, `strings/${tag}.ts`])),
 };
 
-/** The file for a plain <script type="module"> tag: every element and the engine's API, all dependencies inside. */
+/**
+ * The files for a plain <script type="module"> tag, all dependencies inside, built together so they share their
+ * parts (cdn/chunks/): `agentic-elements` (every element, and the engine's API), `autoloader` (each element
+ * fetched when its tag first appears), one file per element (`cdn/<tag>.js`, what the autoloader fetches),
+ * `engine` (the engine's API alone) and one per language. A page may use any of them together: one copy of each part.
+ */
 export const CDN_ENTRY = {
   'agentic-elements': 'elements/cdn.ts',
+  autoloader: 'elements/autoloader.ts',
+  engine: 'src/index.ts',
+  ...Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, `elements/${tag}/index.ts`])),
   ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, `strings/${tag}.ts`])),
 };
 

@@ -13,6 +13,8 @@ export const en = {
   crashed: 'This part of the screen could not be shown.',
   unknownComponent: 'This part of the screen needs a newer version of the app.',
   connectionLost: 'The connection was lost before the screen was complete.',
+  // stream()'s source was a Response with an error status: the server's answer, not a lost connection
+  serverAnswered: 'The server answered {status}, so the screen could not be loaded.',
   retry: 'Try again',
   cancel: 'Cancel',
   // The server asked to wait (Retry-After) before the Retry button works again
@@ -70,6 +72,7 @@ export const en = {
   tableScrollNamed: 'Table of {columns}, scrolls sideways',
   // generate() ([10.1]–[10.11]): the sentence a person sees when a screen couldn't be made
   generateFailed: 'The screen could not be made.',
+  generateServerAnswered: 'The server answered {status}, so the screen could not be made.',
   generateBusy: 'The service is busy right now. Wait a moment, then try again.',
   generateStopped: 'Stopped before the screen was complete.',
   // What a Notice's tone means, said before its text so it isn't carried by colour alone
@@ -168,6 +171,9 @@ export const en = {
   axOutcomeNoActions: 'The reply had no steps to run.',
   axOutcomeNoActionsTwice: 'The assistant stopped: it answered twice without any steps to run.',
   axOutcomeAborted: 'Stopped before the steps were finished.',
+  // stream()'s source failed: the server answered with an error status, or the connection was lost
+  axOutcomeServerAnswered: 'Stopped: the server answered {status}, so there were no steps to run.',
+  axOutcomeConnectionLost: 'Stopped: the connection was lost before the reply was complete.',
   axOutcomeRefused: 'Stopped: a step that needed your approval was not done.',
   axOutcomeFailed: 'Stopped: a step could not be done. {detail}',
   axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
@@ -182,6 +188,7 @@ export const en = {
   answerMissing: 'This part of the answer did not arrive.',
   answerCrashed: 'This part of the answer could not be shown.',
   answerConnectionLost: 'The connection was lost before the answer was complete.',
+  answerServerAnswered: 'The server answered {status}, so the answer could not be loaded.',
   answerTruncated: 'The answer was cut short.',
   answerWriting: 'Writing the answer…',
   // Links and images from the stream

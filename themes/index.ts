@@ -5,7 +5,10 @@
  * 2. semantic: what `surface`, `accent`, … are in light and in dark, as private `--_ae-theme-*` properties,
  *    set only on a host that has a `theme` attribute. A host without one inherits them from the nearest
  *    themed ancestor, so an `<ae-chart>` inside `<omni-screen theme="dark">` is dark without being told;
- *    with no themed ancestor at all, the light values apply;
+ *    with no themed ancestor at all, the `--_ae-default-*` values apply: `light-dark(<light>, <dark>)`, which
+ *    follows the page's `color-scheme` (light where the page declares none; light values in a browser without
+ *    `light-dark()`), and such an outermost element paints its own surface (AgentElement), so its text is
+ *    readable on a dark page too;
  * 3. component: private `--_x` properties (`--_surface`, `--_accent`, `--_chart-1`, …) that element styles use.
  *
  * Every `--_x` is `var(--ae-x, <theme default>)`, so a `--ae-*` an app sets on the element or on any
@@ -34,9 +37,21 @@ function semanticBlock(mode: 'light' | 'dark'): string {
   return colorTokens.map((t) => `--_ae-theme-${suffix(t)}: ${tokenValue(mode, t)};`).join('\n');
 }
 
+/** The values of an element with no themed ancestor: the page's colour scheme picks light or dark. */
+function defaultBlock(mode: 'light' | 'follow-page'): string {
+  return colorTokens
+    .map((t) => {
+      const light = tokenValue('light', t);
+      const dark = tokenValue('dark', t);
+      const value = mode === 'light' || light === dark ? light : `light-dark(${light}, ${dark})`;
+      return `--_ae-default-${suffix(t)}: ${value};`;
+    })
+    .join('\n');
+}
+
 function componentBlock(): string {
   const colours = colorTokens.map((t) => {
-    const fallback = `var(--_ae-theme-${suffix(t)}, ${tokenValue('light', t)})`;
+    const fallback = `var(--_ae-theme-${suffix(t)}, var(--_ae-default-${suffix(t)}))`;
     // A derived token (focus) follows the app's value of its source (accent) before our default.
     const source = derivedFrom[t];
     return `${privateVar(t)}: var(${cssVarNames[t]}, ${source ? `var(${cssVarNames[source]}, ${fallback})` : fallback});`;
@@ -54,7 +69,13 @@ const dark = semanticBlock('dark');
  */
 export const themeStyles: CSSResult = css`
   :host {
+    ${unsafeCSS(defaultBlock('light'))}
     ${unsafeCSS(componentBlock())}
+  }
+  @supports (color: light-dark(#000, #fff)) {
+    :host {
+      ${unsafeCSS(defaultBlock('follow-page'))}
+    }
   }
   :host([theme='light']),
   :host([theme='system']) {

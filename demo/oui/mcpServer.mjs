@@ -7,13 +7,22 @@
 //   node demo/oui/mcpServer.mjs --http [port]        MCP over Streamable HTTP on 127.0.0.1 (default 3333), /mcp
 //   options: --pages <port>                          the Socket.IO port pages connect to (default 3335)
 //            --page-origin <origin>                  a browser origin allowed to connect (repeatable)
+//            --page-token <token>                    the token pages must present (default: $OUI_PAGE_TOKEN,
+//                                                    else a random one, printed to stderr at start)
 //
-// One page drives the server at a time: a page that connects replaces the one before (a reload is a new
-// connection), and calls still waiting are answered by the new connection if its buffer brings their results.
-// Both ports listen on 127.0.0.1 only. A browser page must be served from an origin named with --page-origin;
-// a client without an Origin header (Node, a test) is let in. A real deployment authenticates pages and MCP
-// sessions before anything runs.
+// One page drives the server at a time: a page that connects (and is authorized) replaces the one before (a
+// reload is a new connection), and calls still waiting are answered by the new connection if its buffer brings
+// their results. Both ports listen on 127.0.0.1 only.
+//
+// Why a page must present a token: the page's registrations become the tools the MCP host shows its model,
+// descriptions included. Listening on 127.0.0.1 keeps other machines out, not other programs on this one, and
+// the Origin check only binds browsers: any local process (no Origin header) could otherwise connect, register a
+// "page" and rewrite what the model reads, or push the real page out. So every page connection must pass the
+// transport's `authorize` hook, here a token in the Socket.IO handshake (`io(url, { auth: { token } })`),
+// compared in constant time; until it does nothing it sends is heard, and the page it would replace stays. A
+// real deployment authenticates MCP sessions too (MCP's OAuth) before anything runs.
 import { createServer } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Server as SocketServer } from 'socket.io';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -57,12 +66,28 @@ export async function createOuiMcpApp(options = {}) {
   agent.onIssue((issue) => log(`oui agent: ${issue.code}: ${issue.message}`));
   let transport = null;
 
-  function acceptPage(socket) {
-    transport?.close();
-    transport = engine.createWebSocketTransport(socket, { namespace });
-    transport.onIssue((issue) => log(`oui page: ${issue.code}: ${issue.message}`));
-    agent.attach(transport);
-    log('oui: a page connected');
+  /**
+   * A page's socket: heard once `authorize(socket)` says yes (see servePages); only then does it replace the
+   * page before. A socket refused is closed, and changes nothing.
+   */
+  function acceptPage(socket, { authorize } = {}) {
+    const next = engine.createWebSocketTransport(socket, { namespace, ...(authorize ? { authorize } : {}) });
+    next.onIssue((issue) => log(`oui page: ${issue.code}: ${issue.message}`));
+    const take = () => {
+      if (transport === next) return;
+      transport?.close();
+      transport = next;
+      agent.attach(next);
+      log('oui: a page connected');
+    };
+    if (next.connected) take();
+    else {
+      const stop = next.onConnectionChange((up) => {
+        if (!up) return;
+        stop();
+        take();
+      });
+    }
   }
 
   function newServer() {
@@ -113,11 +138,30 @@ export async function createOuiMcpApp(options = {}) {
   };
 }
 
+/** An authorize hook for page sockets: the handshake's `auth.token` must equal `token` (compared in constant time). */
+export function tokenAuthorizer(token) {
+  if (typeof token !== 'string' || token.length < 16) throw new TypeError('A page token must be a string of at least 16 characters');
+  const want = Buffer.from(token);
+  return (socket) => {
+    const given = socket?.handshake?.auth?.token;
+    if (typeof given !== 'string') return false;
+    const have = Buffer.from(given);
+    return have.length === want.length && timingSafeEqual(have, want);
+  };
+}
+
 /**
- * Listens for pages on 127.0.0.1: a Socket.IO server whose connections go to `app.acceptPage`. Requests with an
- * Origin header are let in only from `origins`. Resolves with `{http, io, url}` once it listens.
+ * Listens for pages on 127.0.0.1: a Socket.IO server whose connections go to `app.acceptPage`, each heard only
+ * once it is authorized. Required: `token` (pages send it as `io(url, { auth: { token } })`) or an `authorize(socket)`
+ * hook of your own; without either it throws, because any local process could then register a page and rewrite
+ * the tools the MCP host shows (see the top of this file). Requests with an Origin header are let in only from
+ * `origins`. Resolves with `{http, io, url}` once it listens.
  */
-export async function servePages(app, { port = 3335, host = '127.0.0.1', origins = [], log = (l) => process.stderr.write(`${l}\n`) } = {}) {
+export async function servePages(app, { port = 3335, host = '127.0.0.1', origins = [], token, authorize, log = (l) => process.stderr.write(`${l}\n`) } = {}) {
+  const check = authorize ?? (token !== undefined ? tokenAuthorizer(token) : null);
+  if (typeof check !== 'function') {
+    throw new TypeError('servePages() needs a token or an authorize(socket) hook: without one, any program on this machine could register a page and rewrite the tools the MCP host shows');
+  }
   const http = createServer();
   const allowed = new Set(origins);
   const io = new SocketServer(http, {
@@ -129,7 +173,7 @@ export async function servePages(app, { port = 3335, host = '127.0.0.1', origins
       done(null, origin === undefined || allowed.has(origin));
     },
   });
-  io.on('connection', (socket) => app.acceptPage(socket));
+  io.on('connection', (socket) => app.acceptPage(socket, { authorize: check }));
   await new Promise((resolve) => http.listen(port, host, resolve));
   const url = `http://${host}:${http.address().port}`;
   log(`OUI pages connect to ${url}`);
@@ -145,7 +189,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const origins = args.flatMap((a, i) => (a === '--page-origin' && args[i + 1] ? [args[i + 1]] : []));
   const app = await createOuiMcpApp();
   const pagesPort = Number(valueAfter('--pages') ?? 3335);
-  await servePages(app, { port: Number.isInteger(pagesPort) && pagesPort >= 0 ? pagesPort : 3335, origins });
+  const token = valueAfter('--page-token') ?? process.env.OUI_PAGE_TOKEN ?? randomBytes(24).toString('base64url');
+  const { url } = await servePages(app, { port: Number.isInteger(pagesPort) && pagesPort >= 0 ? pagesPort : 3335, origins, token });
+  // stderr: stdout belongs to the stdio transport.
+  process.stderr.write(`Pages connect with io(${JSON.stringify(url)}, { auth: { token: ${JSON.stringify(token)} } })\n`);
   if (args.includes('--http')) {
     const port = Number(valueAfter('--http') ?? 3333);
     await serveHttp(app, { port: Number.isInteger(port) && port >= 0 ? port : 3333 });

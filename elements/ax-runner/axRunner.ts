@@ -18,6 +18,7 @@ import { AX_LIMITS } from '../../src/axstream/vocabulary.js';
 import { numberFormat } from '../shared/base/locale.js';
 import type { Chunk, SourceInput } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
+import { assertSource } from '../../src/stream/readSource.js';
 import { streamText } from '../shared/base/streamText.js';
 import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
 import { composedClosest } from './backend/dom.js';
@@ -31,6 +32,8 @@ import { actionRuns, actionWords, alsoMatchedRuns, approvalWords, stateWords, ty
 import { defineElement } from '../shared/base/defineElement.js';
 
 const POLICIES: readonly Policy[] = ['confirm', 'refuse', 'allow'];
+/** The status line's code for a `stream()` whose source failed (an error status or a lost connection). */
+const SOURCE_FAILED = 'source_failed';
 
 /**
  * A long burst's log shows the steps around the one running: up to `BEFORE` before it and `AFTER` after it. The
@@ -181,6 +184,10 @@ export class AxRunner extends AgentElement {
   readonly #outcomes = new WeakMap<Burst<unknown>, Promise<AxOutcome>>();
   /** What the status line says once the activity ended (its outcome, in words). */
   #ending = '';
+  /** Bursts whose `stream()` source failed: the server's error status, or 0 for a lost connection. */
+  readonly #sourceFailed = new WeakMap<Burst<unknown>, number>();
+  /** Bursts a newer `stream()`, `write()` or `run()` replaced before they ended, and what replaced them. */
+  readonly #replaced = new WeakMap<Burst<unknown>, string>();
   /** Step templates by snapshot, per set of words (and for steps shown as not run): a step that did not change is not rebuilt. */
   #drawn = new WeakMap<Strings, WeakMap<Step<unknown>, TemplateResult>>();
   #drawnNotRun = new WeakMap<Strings, WeakMap<Step<unknown>, TemplateResult>>();
@@ -190,14 +197,15 @@ export class AxRunner extends AgentElement {
   /**
    * Writes model text into the current burst, starting one (and stopping whatever ran) if none is open. Text
    * outside the fence is narration; each complete line inside it runs at once. Once the burst has ended (a
-   * barrier, a failure, Stop) the rest of the reply is ignored until `end()`.
+   * barrier, a failure, Stop) the rest of the reply is ignored until `end()`. One reply at a time: a `write()`
+   * while `stream()` reads replaces that reply (its `stream()` rejects with an AbortError).
    */
   write(text: Chunk): void {
     // After a barrier or a stop the reply may still be arriving: it goes to the ended burst, which ignores it.
     // Only end() closes the reply, so the next write() starts a new burst.
     let burst = this.#open;
     if (!burst) {
-      burst = this.#begin();
+      burst = this.#begin('<ax-runner>.write()');
       this.#open = burst;
     }
     burst.write(text);
@@ -212,11 +220,17 @@ export class AxRunner extends AgentElement {
 
   /**
    * Runs one reply from `source` (a fetch Response, a ReadableStream, an async iterable of text or bytes, a
-   * string, or a promise of one) and resolves with how the burst ended. Stops whatever ran before. A source that
-   * fails ends the burst `aborted` with the reason; a source of the wrong kind rejects with a TypeError.
+   * string, or a promise of one) and resolves with how the burst ended. A source that fails ends the burst
+   * `aborted`, and the status line says why (the server answered 404, or the connection was lost); a source of
+   * the wrong kind rejects with a TypeError, stopping nothing.
+   *
+   * One reply at a time: `stream()` stops whatever ran before. A `stream()` still reading that a newer
+   * `stream()`, `write()` or `run()` replaces rejects with a `DOMException` named `AbortError` (its burst ends
+   * `aborted`, and nothing more of its source runs); `stop()`, Stop and removing the element resolve it `aborted`.
    */
   async stream(source: SourceInput): Promise<AxOutcome> {
-    const burst = this.#begin();
+    assertSource(source, '<ax-runner>.stream()');
+    const burst = this.#begin('<ax-runner>.stream()');
     this.#open = null;
     const reading = this.#intake.read(source, (chunk) => burst.write(chunk));
     // The burst ended before its source did (a barrier, Stop): stop reading, unless a newer burst reads now.
@@ -225,8 +239,14 @@ export class AxRunner extends AgentElement {
     });
     const how = await reading;
     if (how.status === 'ended') burst.end();
-    else if (how.status === 'failed') burst.stop(`the source failed: ${errorText(how.error)}`);
-    return this.#outcomes.get(burst)!;
+    else if (how.status === 'failed') {
+      this.#sourceFailed.set(burst, how.httpStatus ?? 0);
+      burst.stop(`the source failed: ${errorText(how.error)}`);
+    }
+    const outcome = await this.#outcomes.get(burst)!;
+    const by = this.#replaced.get(burst);
+    if (by !== undefined) throw new DOMException(`<ax-runner>.stream() was replaced by ${by} before its reply ended`, 'AbortError');
+    return outcome;
   }
 
   /**
@@ -239,7 +259,7 @@ export class AxRunner extends AgentElement {
     if (typeof model !== 'function') throw new TypeError('<ax-runner>.run() needs a model: set the model property first');
     if (typeof task !== 'string' || task.trim() === '') throw new TypeError('<ax-runner>.run() needs a task');
     this.#lastTask = task;
-    this.#stopAll();
+    this.#stopAll('<ax-runner>.run()');
     this.#log.clear();
     this.#said.clear();
     this.#ending = '';
@@ -323,9 +343,9 @@ export class AxRunner extends AgentElement {
 
   // ——— bursts ———
 
-  /** Starts a lone burst (write/stream): whatever ran is stopped, the log starts over. */
-  #begin(): Burst<unknown> {
-    this.#stopAll();
+  /** Starts a lone burst (write/stream): whatever ran is stopped (a `stream()` replaced by `by`), the log starts over. */
+  #begin(by: string): Burst<unknown> {
+    this.#stopAll(by);
     this.#log.clear();
     this.#said.clear();
     this.#ending = '';
@@ -341,6 +361,13 @@ export class AxRunner extends AgentElement {
       const outcome = axOutcome(engine);
       this.#ended(outcome, 1);
       if (this.#activity?.controller === controller) this.#activity = null;
+      const failed = this.#sourceFailed.get(burst);
+      if (failed !== undefined) {
+        // The source failed, not the person or the page: the status line says what the server or the network did.
+        this.#ending = failed > 0 ? fill(this.words.axOutcomeServerAnswered, { status: failed }) : this.words.axOutcomeConnectionLost;
+        this.#request.finish(controller, { status: 'error', code: SOURCE_FAILED, retryable: false });
+        return outcome;
+      }
       this.#ending = this.#outcomeWords(outcome);
       this.#request.finish(controller, outcome.reason === 'aborted' ? { status: 'cancelled' } : { status: 'done' });
       return outcome;
@@ -349,13 +376,16 @@ export class AxRunner extends AgentElement {
     return burst;
   }
 
-  #stopAll(): void {
+  /** Stops whatever runs: replaced by `by` (a `stream()` reading rejects with an AbortError), or just stopped. */
+  #stopAll(by?: string): void {
     const activity = this.#activity;
     this.#activity = null;
+    if (activity?.burst && by !== undefined) this.#replaced.set(activity.burst, by);
     activity?.burst?.stop('stopped');
     activity?.controller.abort();
     this.#open = null;
-    this.#intake.abort();
+    if (by === undefined) this.#intake.abort();
+    else this.#intake.supersede(by);
     this.#approval.reset();
   }
 
@@ -475,6 +505,7 @@ export class AxRunner extends AgentElement {
       case 'stopped':
         return w.axStopped;
       case 'failed':
+        if (status.code === SOURCE_FAILED) return this.#ending;
         return status.code === 'rate_limited' || status.code === 'overloaded' ? w.axBusy : w.axCouldNotRun;
       default:
         return '';

@@ -6,4 +6,5 @@ export type { RiskOf } from './backend/riskMarking.js';
 export { createRemoteBackend, answerRemote, serveRemoteBackend, type MessageSocket, type RemoteCall } from '../../src/axstream/remote.js';
 export type { AgentResult, ChatMessage, ChatModel } from '../../src/axstream/agent.js';
 export type { ApprovalAnswer, Policy } from '../../src/axstream/burstController.js';
+export type { Backend, Observation } from '../../src/axstream/backend.js';
 export type { Step, StepStatus } from '../../src/axstream/step.js';

@@ -25,6 +25,8 @@ import {
 } from '../../src/ops/index.js';
 import type { Source, SourceInput } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
+import { assertSource } from '../../src/stream/readSource.js';
+import { fill, type Strings } from '../../strings/en.js';
 import { DiagnosticsController } from './controllers/diagnostics.js';
 import { FormsController } from './controllers/forms.js';
 import { PacedWriter } from './controllers/pacedWriter.js';
@@ -64,6 +66,8 @@ interface Answer {
   /** State given before its node arrived, applied when it closes (or refused at the end). */
   readonly waitingState: Map<string, unknown>;
   ended: boolean;
+  /** `end()` was called: the input is over, and a `write()` starts a new answer. */
+  inputEnded: boolean;
 }
 
 /**
@@ -156,7 +160,8 @@ export class MorphScreen extends AgentElement {
   #components: ComponentTags = {};
   readonly #tags = new Signal.State<ComponentTags>({});
   readonly #answer: Signal.State<Answer>;
-  readonly #connectionLost = new Signal.State(false);
+  /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
+  readonly #sourceFailed = new Signal.State<number | null>(null);
   readonly #waitingTurn = new Signal.State(false);
   #generation = 0;
   #drawn: { words: unknown; locale: string } | null = null;
@@ -250,8 +255,17 @@ export class MorphScreen extends AgentElement {
     return untracked(() => this.#answer.get().doc.issues);
   }
 
-  /** Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere (JSON lines or SSE, told by the first line). */
+  /**
+   * Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere (JSON lines or SSE, told by the first line).
+   * One stream at a time: a `write()` after the input ended starts a new answer (as `reset()` does), and one
+   * while `stream()` reads replaces that stream (it rejects with an AbortError).
+   */
   write(chunk: string | Uint8Array | ArrayBuffer): void {
+    if (this.#intake.reading || untracked(() => this.#answer.get()).inputEnded) this.#startOver('<morph-screen>.write()');
+    this.#write(chunk);
+  }
+
+  #write(chunk: string | Uint8Array | ArrayBuffer): void {
     const answer = untracked(() => this.#answer.get());
     answer.stream.write(chunk);
     this.#afterWrite(answer);
@@ -260,6 +274,8 @@ export class MorphScreen extends AgentElement {
   /** The input ended: a last line without a newline counts, and `morph-end` goes out if it hasn't. */
   end(): void {
     const answer = untracked(() => this.#answer.get());
+    if (answer.inputEnded) return;
+    answer.inputEnded = true;
     answer.stream.end();
     this.#afterWrite(answer);
     this.#ended(answer);
@@ -270,7 +286,7 @@ export class MorphScreen extends AgentElement {
     this.#intake.abort();
     for (const paced of this.#paced) paced.stop();
     this.#announcer.clear();
-    this.#connectionLost.set(false);
+    this.#sourceFailed.set(null);
     this.#waitingTurn.set(false);
     this.#answer.set(this.#start());
   }
@@ -279,16 +295,22 @@ export class MorphScreen extends AgentElement {
    * Reads a whole op stream into the screen and ends it however the source ends: a Response (or a promise of
    * one: `stream(fetch(url))`), a ReadableStream, an async or sync iterable of text or bytes, or a string;
    * JSON lines or SSE `data:` lines, told by the first line. Resolves when the stream has ended. Rejects with
-   * the source's error (or a `SourceError` for an error status) after ending the answer, which then says the
-   * connection was lost; rejects with a TypeError, touching nothing, when `source` is none of those kinds.
-   * `reset()` stops it: it resolves and writes nothing more. A source that delivers a lot at once is written a
-   * slice at a time, with a turn for the page about every frame, so input and painting go on.
+   * the source's error (or a `SourceError`, with its `status`, for an error status) after ending the answer,
+   * which then says what happened (the server answered 404, or the connection was lost); rejects with a
+   * TypeError, touching nothing, when `source` is none of those kinds. A source that delivers a lot at once is
+   * written a slice at a time, with a turn for the page about every frame, so input and painting go on.
+   *
+   * One stream at a time: `stream()` starts a new answer (as `reset()` does) and stops a `stream()` still
+   * reading, which rejects with a `DOMException` named `AbortError` and writes nothing more; a `write()` replaces
+   * it the same way. `reset()` stops it too: it then resolves and writes nothing more.
    */
   async stream(source: SourceInput): Promise<void> {
+    assertSource(source, '<morph-screen>.stream()');
+    this.#startOver('<morph-screen>.stream()');
     const answer = untracked(() => this.#answer.get());
     const current = () => untracked(() => this.#answer.get()) === answer;
     const paced = new PacedWriter((chunk) => {
-      if (current()) this.write(chunk);
+      if (current()) this.#write(chunk);
     });
     this.#paced.add(paced);
     let read: IntakeResult;
@@ -298,10 +320,17 @@ export class MorphScreen extends AgentElement {
     } finally {
       this.#paced.delete(paced);
     }
+    if (read.status === 'superseded') throw read.error;
     if (read.status === 'aborted' || !current()) return;
-    if (read.status === 'failed') this.#connectionLost.set(true);
+    if (read.status === 'failed') this.#sourceFailed.set(read.httpStatus ?? 0);
     this.end();
     if (read.status === 'failed') throw read.error;
+  }
+
+  /** Starts a new answer for a new source: whatever `stream()` still reads is replaced by `by` (an AbortError). */
+  #startOver(by: string): void {
+    this.#intake.supersede(by);
+    this.reset();
   }
 
   /**
@@ -372,10 +401,17 @@ export class MorphScreen extends AgentElement {
     return html`<div class="answer" part="answer" aria-busy=${busy ? 'true' : nothing}>
         ${keyed(answer.generation, html`<div class="answer-body">${children(doc.roots, answer.context)}</div>`)}
         ${end?.truncated ? html`<p class="screen-notice" part="notice" role="note">${w.answerTruncated}</p>` : nothing}
-        ${this.#connectionLost.get() ? html`<p class="screen-notice" part="notice" role="note">${w.answerConnectionLost}</p>` : nothing}
+        ${this.#sourceNotice(w)}
         <p class="visually-hidden" part="status" role="status">${waiting ? w.answerWriting : ''}</p>
       </div>
       ${this.#announcer.render()}`;
+  }
+
+  #sourceNotice(w: Strings): TemplateResult | typeof nothing {
+    const status = this.#sourceFailed.get();
+    if (status === null) return nothing;
+    const words = status > 0 ? fill(w.answerServerAnswered, { status }) : w.answerConnectionLost;
+    return html`<p class="screen-notice" part="notice" role="note">${words}</p>`;
   }
 
   // ——— one answer ———
@@ -438,7 +474,7 @@ export class MorphScreen extends AgentElement {
           ),
         ),
     };
-    return { generation, stream, doc, states, context, waitingState: new Map(), ended: false };
+    return { generation, stream, doc, states, context, waitingState: new Map(), ended: false, inputEnded: false };
   }
 
   #afterWrite(answer: Answer): void {

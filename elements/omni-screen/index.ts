@@ -19,4 +19,6 @@ export {
   type OmniActionResult,
 } from './events.js';
 export type { AppComponentView, Picture } from './screenContext.js';
+// The registries' shapes, for an app's own typed constants (`const tools: Record<string, ToolSchema> = …`).
+export type { AppComponentDeclaration, PictureFamily } from '../../src/omni-ir/types.js';
 export { registerLocale } from '../../strings/locales.js';

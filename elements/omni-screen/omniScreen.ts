@@ -22,6 +22,8 @@ import type {
 } from '../../src/omni-ir/types.js';
 import type { SourceInput } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
+import { assertSource } from '../../src/stream/readSource.js';
+import { fill } from '../../strings/en.js';
 import './omniNode.js';
 import { componentStyles } from './views/index.js';
 import { isStateRef } from './views/parts.js';
@@ -83,6 +85,8 @@ const own = (o: object | null | undefined, key: string): boolean => !!o && Objec
  * with until `reset()`, while drawing (pictures, app elements) and press checks (tool schemas, confirmations)
  * always use the current values.
  *
+ * @summary Draws a model's Omni-IR stream as a live screen from the app's own catalog, line by line, with governed actions.
+ *
  * @fires {OmniActionEvent} omni-action - A governed action ran and its handler succeeded: `tool`, `params`, `button`, `result`.
  * @fires {OmniActionErrorEvent} omni-action-error - The handler failed (`code` handler_failed, `error`); the person sees a plain sentence.
  * @fires {OmniBlockedEvent} omni-blocked - A press was stopped: `reason` (`fields`, `tool`, `params`, `confirm-failed`) and `details` for the app.
@@ -97,7 +101,7 @@ const own = (o: object | null | undefined, key: string): boolean => !!o && Objec
  * @csspart cancel - The Cancel button of the status line, while a screen streams.
  * @csspart retry - The Retry button of the status line, after an error that retrying can help.
  * @csspart version-notice - The sentence shown when the stream was written for a newer format ([3.9]).
- * @csspart connection-notice - The sentence shown when `stream()`'s source failed before the end.
+ * @csspart connection-notice - The sentence shown when `stream()`'s source failed: the server answered with an error status, or the connection was lost before the end.
  * @csspart notice - A Notice, and the screen's own notices.
  * @csspart fallback - The block standing in for a part that didn't arrive, failed to draw, or needs a newer app.
  * @csspart card - A Card.
@@ -200,7 +204,8 @@ export class OmniScreen extends AgentElement {
   #generation = 0;
   readonly #doc = new Signal.State<OmniDocument | null>(null);
   readonly #started = new Signal.State(false);
-  readonly #connectionLost = new Signal.State(false);
+  /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
+  readonly #sourceFailed = new Signal.State<number | null>(null);
   #rendererIssues: Issue[] = [];
   #drawn: { words: Strings; locale: string } | null = null;
 
@@ -215,11 +220,11 @@ export class OmniScreen extends AgentElement {
       init: () => this.#init(),
       words: () => this.words,
       startOver: () => {
-        this.reset();
+        this.#startOver('<omni-screen>.generate()');
         return this.#generation;
       },
       isCurrent: (n) => n === this.#generation,
-      write: (text) => this.write(text),
+      write: (text) => this.#write(text),
       end: () => this.end(),
       ended: (prompt, outcome) => {
         if (outcome.status === 'done' && outcome.screen) this.#live.follow(outcome.screen, 0);
@@ -275,8 +280,19 @@ export class OmniScreen extends AgentElement {
     return this.#doc.get();
   }
 
-  /** Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere. */
+  /**
+   * Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere. The screen reads one stream at a time: a
+   * `write()` after the stream ended starts a new screen (as `reset()` does), and one while `stream()` reads or
+   * `generate()` runs replaces that one (the `stream()` rejects with an AbortError; the `generate()` resolves
+   * `cancelled`).
+   */
   write(chunk: string | Uint8Array | ArrayBuffer): void {
+    const ended = !!this.#parser.current?.ended;
+    if (ended || this.#intake.reading || this.#generating.request.status.phase === 'running') this.#startOver('<omni-screen>.write()');
+    this.#write(chunk);
+  }
+
+  #write(chunk: string | Uint8Array | ArrayBuffer): void {
     const parser = this.#parser.forText();
     if (!this.#started.get()) this.#started.set(true);
     parser.write(chunk);
@@ -308,26 +324,41 @@ export class OmniScreen extends AgentElement {
     this.#parser.reset();
     this.#endReported = false;
     this.#rendererIssues = [];
-    this.#connectionLost.set(false);
+    this.#sourceFailed.set(null);
     this.#started.set(false);
     this.#parser.ensure();
   }
 
   /**
-   * Reads a whole stream into the screen and ends it however the source ends ([10.9]): normally, with an
+   * Reads a whole stream into a new screen and ends it however the source ends ([10.9]): normally, with an
    * error, or a Response with an error status (then nothing is written, [10.3]). Takes a Response, a promise of
    * one (`stream(fetch(url))`), a ReadableStream, an async or sync iterable of text or bytes, or a string.
-   * Resolves when the stream has ended. Rejects with the source's error (or a `SourceError` for an error status)
-   * after ending the parser, and the screen then says the connection was lost; rejects with a TypeError naming
-   * what was given, without touching the screen, when the source is not one of those kinds. `reset()` stops it:
-   * it resolves and writes nothing more. Bodies are read as raw Omni-IR text; for the SSE transport use `generate()`.
+   * Resolves when the stream has ended. Rejects with the source's error (or a `SourceError`, with its `status`,
+   * for an error status) after ending the parser, and the screen then says what happened: the server answered
+   * 404, or the connection was lost. Rejects with a TypeError naming what was given, without touching the
+   * screen, when the source is not one of those kinds.
+   *
+   * One stream at a time: `stream()` starts the screen over (as `reset()` does), stopping a `stream()` still
+   * reading, which rejects with a `DOMException` named `AbortError` and writes nothing more, and cancelling a
+   * `generate()` still running. A `write()` or `generate()` replaces it the same way. `reset()` stops it too: it
+   * then resolves and writes nothing more. Bodies are read as raw Omni-IR text; for the SSE transport use
+   * `generate()`.
    */
   async stream(source: SourceInput): Promise<void> {
-    const read = await this.#intake.read(source, (chunk) => this.write(chunk));
+    assertSource(source, '<omni-screen>.stream()');
+    this.#startOver('<omni-screen>.stream()');
+    const read = await this.#intake.read(source, (chunk) => this.#write(chunk));
     if (read.status === 'aborted') return;
-    if (read.status === 'failed') this.#connectionLost.set(true);
+    if (read.status === 'superseded') throw read.error;
+    if (read.status === 'failed') this.#sourceFailed.set(read.httpStatus ?? 0);
     this.end();
     if (read.status === 'failed') throw read.error;
+  }
+
+  /** Starts a new screen for a new source: whatever `stream()` still reads is replaced by `by` (an AbortError). */
+  #startOver(by: string): void {
+    this.#intake.supersede(by);
+    this.reset();
   }
 
   /**
@@ -410,12 +441,17 @@ export class OmniScreen extends AgentElement {
         ${doc?.newerVersion
           ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
           : nothing}
-        ${this.#connectionLost.get()
-          ? html`<p class="screen-notice" part="notice connection-notice" role="note">${w.connectionLost}</p>`
-          : nothing}
+        ${this.#sourceNotice(w)}
         ${doc && started ? keyed(this.#generation, html`<omni-node .nodeId=${'root'}></omni-node>`) : nothing}
       </div>
       ${this.#announcer.render()} ${this.#approval.render()}`;
+  }
+
+  #sourceNotice(w: Strings): TemplateResult | typeof nothing {
+    const status = this.#sourceFailed.get();
+    if (status === null) return nothing;
+    const words = status > 0 ? fill(w.serverAnswered, { status }) : w.connectionLost;
+    return html`<p class="screen-notice" part="notice connection-notice" role="note">${words}</p>`;
   }
 
   // ——— what nodes ask of the screen ———

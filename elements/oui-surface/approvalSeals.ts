@@ -6,7 +6,7 @@
  * refused with ACTION_DENIED and says why, and the app's handler never runs.
  */
 import { matchesSeal, paramsDigest, sealParams, type ParamsSeal } from '../../src/actions/paramsSeal.js';
-import { OUIActionError, type OUIActionHandler, type OUIActionHandlers, type OUIActionRun } from '../../src/oui/handlers.js';
+import { OUIActionError, type OUISurfaceHandler, type OUISurfaceHandlers, type OUIActionRun } from '../../src/oui/handlers.js';
 import { OUI_ERROR_CODES } from '../../src/oui/protocol.js';
 
 export class ApprovalSeals {
@@ -32,13 +32,13 @@ export class ApprovalSeals {
   }
 
   /** The handlers, each checking an approved request's params just before the app's code runs. */
-  wrap(handlers: OUIActionHandlers): OUIActionHandlers {
-    const out: Record<string, OUIActionHandler> = {};
+  wrap(handlers: OUISurfaceHandlers): OUISurfaceHandlers {
+    const out: Record<string, OUISurfaceHandler> = {};
     for (const [id, handler] of Object.entries(handlers)) {
       if (typeof handler === 'function') out[id] = this.#checked(id, handler);
       else if (handler && typeof handler === 'object' && typeof handler.run === 'function') {
         // The handler object stays what it was (poll, onEvent, its own fields), with only `run` checked first.
-        out[id] = Object.assign(Object.create(handler) as object, { run: this.#checked(id, handler.run.bind(handler)) }) as OUIActionHandler;
+        out[id] = Object.assign(Object.create(handler) as object, { run: this.#checked(id, handler.run.bind(handler)) }) as OUISurfaceHandler;
       } else out[id] = handler;
     }
     return out;

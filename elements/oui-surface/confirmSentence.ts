@@ -11,7 +11,7 @@ import type { Strings } from '../../strings/en.js';
 import { clean } from './controllers/formFields.js';
 
 export function confirmSentence(request: OUIActionRequest, action: OUIAction, w: Strings): string {
-  const lines = [fill(w.ouiConfirmIntro, { description: clean(action.description, 300) }), fill(w.ouiConfirmAction, { action: action.id })];
+  const lines = [fill(w.ouiConfirmIntro, { description: clean(action.description, 300) }), fill(w.ouiConfirmAction, { action: clean(action.id, 100) })];
   if (Object.keys(request.params ?? {}).length === 0) lines.push(w.ouiConfirmNoParams);
   return lines.join('\n');
 }

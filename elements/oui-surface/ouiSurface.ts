@@ -3,9 +3,9 @@ import { property } from 'lit/decorators.js';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
-import { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions } from '../../src/oui/surfaceRuntime.js';
+import { createSurfaceRuntime, type OUIConfirmLimits, type SurfaceRuntime, type SurfaceRuntimeOptions } from '../../src/oui/surfaceRuntime.js';
 import { OUISurfaceError, validateSurface } from '../../src/oui/validateSurface.js';
-import type { OUIActionHandlers, OUIEventSource } from '../../src/oui/handlers.js';
+import type { OUISurfaceHandlers, OUIEventSource } from '../../src/oui/handlers.js';
 import type { OUIObservationGetters } from '../../src/oui/observations.js';
 import type { OUIAction, OUIActionRequest, OUISurface } from '../../src/oui/protocol.js';
 import type { OUIEntity } from '../../src/oui/routes.js';
@@ -23,7 +23,7 @@ import { errorText } from '../../src/stream/errors.js';
 /** The runtime's options an app may set on the element; the element gives the rest itself. */
 export type OuiSurfaceOptions = Pick<
   SurfaceRuntimeOptions,
-  'actionTimeoutMs' | 'confirmTimeoutMs' | 'asyncTimeoutMs' | 'observationPollMs' | 'checkObservations' | 'maxQueue' | 'rememberRequests' | 'limits' | 'timers' | 'now'
+  'actionTimeoutMs' | 'confirmTimeoutMs' | 'heartbeatMs' | 'asyncTimeoutMs' | 'observationPollMs' | 'checkObservations' | 'maxQueue' | 'rememberRequests' | 'limits' | 'timers' | 'now'
 >;
 
 interface Built {
@@ -94,7 +94,8 @@ export class OuiSurface extends AgentElement {
 
   /**
    * The transport to the agent: the page's end (`client` of `createDirectTransportPair()`, or
-   * `createWebSocketTransport(socket)`, or `createPostMessageTransport({…})`). Several surfaces may share one.
+   * `createWebSocketTransport(socket)`, or `createPostMessageTransport({…})`), or any transport 0.1.0 declares
+   * (then outcomes go back only as `<actionId>:status` observations). Several surfaces may share one.
    */
   @property({ attribute: false }) transport?: OUITransport;
 
@@ -104,7 +105,7 @@ export class OuiSurface extends AgentElement {
    * (polling) or `{run, onEvent?}` (`polling.subscribe`). A handler given here wins over a bound form or button
    * of the same id.
    */
-  @property({ attribute: false }) handlers: OUIActionHandlers = {};
+  @property({ attribute: false }) handlers: OUISurfaceHandlers = {};
 
   /**
    * Observation id → function reading its value, read when the surface registers, after every action, on
@@ -368,7 +369,7 @@ export class OuiSurface extends AgentElement {
         events,
         path: this.#path(),
         entity: this.entity,
-        confirm: (request, action) => this.#confirm(request, action),
+        confirm: (request, action, limits) => this.#confirm(request, action, limits),
       });
     } catch (error) {
       // A surface id already running on this transport, a getter for an undeclared observation.
@@ -397,6 +398,8 @@ export class OuiSurface extends AgentElement {
       // Heard after the runtime's own listener, so its registration is already up to date.
       transport.onConnectionChange(() => this.#checkState()),
     );
+    // Reported while the runtime started, before anyone listened: an id against the conventions.
+    for (const issue of runtime.issues) this.dispatchEvent(new OuiIssueEvent(issue));
     for (const [id, value] of this.#values) {
       if ((surface.observations ?? []).some((o) => o.id === id)) runtime.setObservation(id, value);
     }
@@ -406,14 +409,20 @@ export class OuiSurface extends AgentElement {
 
   /**
    * Asks the person about an agent's request in the page's confirmation queue, with every param listed; the
-   * params are sealed as shown, and the handler runs only with the same params (ApprovalSeals).
+   * params are sealed as shown, and the handler runs only with the same params (ApprovalSeals). When the runtime
+   * withdraws it (the agent gave up or its deadline passed, the request was stopped) the question is withdrawn,
+   * and a yes that comes after is no yes.
    */
-  async #confirm(request: OUIActionRequest, action: OUIAction): Promise<boolean> {
+  async #confirm(request: OUIActionRequest, action: OUIAction, limits: OUIConfirmLimits): Promise<boolean> {
     const seal = this.#seals.seal(request.params ?? {});
-    const answer = await this.#approval.ask(confirmSentence(request, action, this.words), { details: confirmDetails(request, action) });
+    const answer = await this.#approval.ask(confirmSentence(request, action, this.words), {
+      details: confirmDetails(request, action),
+      signal: limits.signal,
+      ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
+    });
     // Its own words for the agent: not a refusal by the person, who never saw it.
     if (answer === 'unseen') throw new Error('The confirmation could not be shown where the person can see it (the surface is hidden or has no size), so nothing ran');
-    if (answer !== 'confirmed') return false;
+    if (answer !== 'confirmed' || limits.signal.aborted) return false;
     this.#seals.approved(request.requestId, seal);
     return true;
   }

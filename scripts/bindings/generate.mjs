@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { classesOf, elementsOf, eventNameOf, isPublic } from '../manifest/check.mjs';
-import { FRAMEWORK_TYPES } from '../entries.mjs';
+import { FRAMEWORK_TYPES, typesOf } from '../entries.mjs';
 
 /** Where the generated files go, beside the declarations tsc writes for elements/ (dist/types/elements/…). */
 export const OUT_DIR = 'dist/types/frameworks';
@@ -24,7 +24,9 @@ function doc(text, indent) {
 
 /** The import path of a source module's declarations, from OUT_DIR (`elements/x/y.ts` → `../elements/x/y.js`). */
 function importPath(modulePath, outDir) {
-  const declarations = join('dist/types', modulePath.replace(/\.ts$/, '.js'));
+  // The manifest names shipped entries (`dist/omni-screen.js`); their declarations are the entry's types file.
+  const entry = /^dist\/(.+)\.js$/.exec(modulePath)?.[1];
+  const declarations = entry ? typesOf(entry).replace(/^\.\//, '').replace(/\.d\.ts$/, '.js') : join('dist/types', modulePath.replace(/\.ts$/, '.js'));
   const path = relative(outDir, declarations).split('\\').join('/');
   return path.startsWith('.') ? path : `./${path}`;
 }
@@ -94,7 +96,10 @@ function elementsFile(elements, outDir) {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([path, names]) => `import type { ${names.sort().join(', ')} } from '${importPath(path, outDir)}';`)
     .join('\n');
-  return `${HEADER}// Each element's properties (typed by its own class), attributes and events, for the framework bindings beside.\n${importLines}\n${body}`;
+  // The elements' own types (ToolSchema and the other registries, handlers, events), so the one line that brings
+  // in a framework's bindings also reaches the types its registries are written with.
+  const elementTypes = `export type * from '${importPath('elements/index.ts', outDir)}';\n`;
+  return `${HEADER}// Each element's properties (typed by its own class), attributes and events, for the framework bindings beside.\n${importLines}\n${elementTypes}${body}`;
 }
 
 /** The first sentence of a description, for the one-line hover text of a tag. */

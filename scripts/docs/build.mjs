@@ -12,6 +12,7 @@ import { build as esbuild } from 'esbuild';
 import { ensureBuild } from '../ensure-build.mjs';
 import { ELEMENTS } from '../entries.mjs';
 import { classesOf, elementsOf } from '../manifest/check.mjs';
+import { specLinker, specOf } from './specRefs.mjs';
 import { createMarkdown } from './markdown.mjs';
 import { html, raw } from './html.mjs';
 import { page } from './layout.mjs';
@@ -42,6 +43,13 @@ function firstParagraph(text) {
   return para.replace(/\s+/g, ' ');
 }
 
+/** What an element is, in a sentence: its `@summary`, else the first sentence of its description. */
+export function summaryOf(declaration) {
+  if (declaration.summary?.trim()) return declaration.summary.trim();
+  const text = (declaration.description ?? '').replace(/\s+/g, ' ').trim();
+  return /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+}
+
 /** Writes the site into `out`; resolves with the list of pages written (paths from `out`). */
 export async function buildDocs({ out = DEFAULT_OUT, quiet = false } = {}) {
   // The pages load cdn/ and are made from the manifest: both are brought up to date first.
@@ -69,10 +77,14 @@ export async function buildDocs({ out = DEFAULT_OUT, quiet = false } = {}) {
     written.push(path);
   };
 
+  const linkers = new Map();
   for (const e of elements) {
-    const md = createMarkdown({ guides: new Set() });
-    const body = elementBody({ element: e.declaration, path: e.path, classes, md, entry: entries.has(e.tag) ? e.tag : undefined });
-    write(e.href, page({ title: `<${e.tag}>`, root: '../', current: e.href, nav, body, description: e.declaration.summary ?? '' }));
+    // Spec references in its words ("[10.1]–[10.11]") link to the guide's section for them.
+    const spec = specOf(e.tag);
+    if (spec && !linkers.has(spec)) linkers.set(spec, specLinker(root, spec));
+    const md = createMarkdown({ guides: spec ? new Set([spec]) : new Set(), guidePrefix: '../guides/' });
+    const body = elementBody({ element: e.declaration, path: e.path, classes, md, entry: entries.has(e.tag) ? e.tag : undefined, specLinks: linkers.get(spec) });
+    write(e.href, page({ title: `<${e.tag}>`, root: '../', current: e.href, nav, body, description: summaryOf(e.declaration) }));
   }
 
   for (const g of guides) {
@@ -91,8 +103,8 @@ export async function buildDocs({ out = DEFAULT_OUT, quiet = false } = {}) {
 <p class="lede">${pkg.description}</p>
 <p>Every page here is generated from the repository: each element's page from <code>custom-elements.json</code> (the JSDoc of its class), the guides from <code>docs/</code>. The <a href="playground.html">playground</a> streams any of the four formats into its element as you watch.</p>
 <section aria-labelledby="elements"><h2 id="elements">Elements</h2>
-<ul class="cards">${nav.elements.map((e) => html`<li><a href="${e.href}"><code>&lt;${e.tag}&gt;</code></a><p>${raw(md.inline(e.declaration.summary ?? '', e.tag))}</p></li>`)}</ul>
-${nav.parts.length ? html`<h3>Shared parts</h3><ul class="cards">${nav.parts.map((e) => html`<li><a href="${e.href}"><code>&lt;${e.tag}&gt;</code></a><p>${raw(md.inline(e.declaration.summary ?? '', e.tag))}</p></li>`)}</ul>` : ''}
+<ul class="cards">${nav.elements.map((e) => html`<li><a href="${e.href}"><code>&lt;${e.tag}&gt;</code></a><p>${raw(md.inline(summaryOf(e.declaration), e.tag))}</p></li>`)}</ul>
+${nav.parts.length ? html`<h3>Shared parts</h3><ul class="cards">${nav.parts.map((e) => html`<li><a href="${e.href}"><code>&lt;${e.tag}&gt;</code></a><p>${raw(md.inline(summaryOf(e.declaration), e.tag))}</p></li>`)}</ul>` : ''}
 </section>
 <section aria-labelledby="guides"><h2 id="guides">Guides</h2>
 <ul class="cards">${guides.map((g) => html`<li><a href="${g.href}">${g.title}</a><p>${raw(md.inline(firstParagraph(g.text), g.name))}</p></li>`)}</ul>

@@ -32,12 +32,12 @@ function unique(items) {
 }
 
 /** The page body of `element` (a manifest class with a tag); `classes` finds event classes by name. */
-export function elementBody({ element: el, path, classes, md, entry }) {
+export function elementBody({ element: el, path, classes, md, entry, specLinks = (text) => text }) {
   const members = (el.members ?? []).filter(isPublic);
   const fields = members.filter((m) => m.kind === 'field' && !m.static);
   const methods = members.filter((m) => m.kind === 'method' && !m.static);
   const attrOf = new Map((el.attributes ?? []).filter((a) => a.fieldName).map((a) => [a.fieldName, a.name]));
-  const d = (text, where) => raw(md.inline(text, `<${el.tagName}> ${where}`));
+  const d = (text, where) => raw(md.inline(specLinks(text), `<${el.tagName}> ${where}`));
 
   const properties = table('properties', 'Properties', 'Set them as properties (objects and functions can only be set this way); a property with an attribute can also be written in HTML.',
     ['Property', 'Attribute', 'Type', 'Default', 'Description'],
@@ -81,6 +81,6 @@ export function elementBody({ element: el, path, classes, md, entry }) {
 ${el.summary ? html`<p class="lede">${d(el.summary, 'summary')}</p>` : ''}
 <p class="source">Class <code>${el.name}</code>, in <code>${path}</code>.</p>
 ${use}
-${raw(md.block(el.description, `<${el.tagName}> description`))}
+${raw(md.block(specLinks(el.description), `<${el.tagName}> description`))}
 ${properties}${attributes}${methodTable}${events}${slots}${parts}${cssProps}`;
 }

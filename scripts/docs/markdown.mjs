@@ -28,12 +28,12 @@ export function slug(text) {
  * `other.html#x`) when `guides` has it. Anything else (a script URL, a file of the repository the site doesn't
  * carry) gets no link.
  */
-function target(href, guides) {
+function target(href, guides, guidePrefix = '') {
   const h = (href ?? '').trim();
   if (/^(https?:|mailto:)/i.test(h)) return h;
   if (/^#[\w-]*$/.test(h)) return h;
   const guide = /^(?:\.\/)?([\w-]+)\.md(#[\w-]*)?$/.exec(h);
-  if (guide && guides.has(guide[1])) return `${guide[1]}.html${guide[2] ?? ''}`;
+  if (guide && guides.has(guide[1])) return `${guidePrefix}${guide[1]}.html${guide[2] ?? ''}`;
   return null;
 }
 
@@ -53,10 +53,11 @@ export function assertSafe(out, where) {
 }
 
 /**
- * A renderer for one page: `guides` are the names of the guides a link may reach. Heading ids are unique in the
- * page (a repeated heading gets -1, -2, as on GitHub).
+ * A renderer for one page: `guides` are the names of the guides a link may reach, at `guidePrefix` from the page
+ * (`../guides/` from an element's page). Heading ids are unique in the page (a repeated heading gets -1, -2, as
+ * on GitHub).
  */
-export function createMarkdown({ guides = new Set() } = {}) {
+export function createMarkdown({ guides = new Set(), guidePrefix = '' } = {}) {
   const used = new Map();
   const headings = [];
   const marked = new Marked({ gfm: true, async: false });
@@ -75,7 +76,7 @@ export function createMarkdown({ guides = new Set() } = {}) {
       },
       link({ href, title, tokens }) {
         const text = this.parser.parseInline(tokens);
-        const to = target(href, guides);
+        const to = target(href, guides, guidePrefix);
         if (!to) return text;
         return `<a href="${esc(to)}"${title ? ` title="${esc(title)}"` : ''}>${text}</a>`;
       },

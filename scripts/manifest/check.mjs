@@ -11,10 +11,18 @@ import { fileURLToPath } from 'node:url';
 /** True for a member an app can reach: not `#private`, `private` or `protected`. */
 export const isPublic = (member) => !member.name.startsWith('#') && (member.privacy ?? 'public') === 'public';
 
-/** Every class declared in the manifest, with its module's path. */
+/** Where a declaration's source is, from the repository's root: its `source.href` (a link into the repository). */
+export const sourceOf = (declaration) => /\/blob\/[^/]+\/(.+)$/.exec(declaration.source?.href ?? '')?.[1];
+
+/**
+ * Every class declared in the manifest, with its module's path (the shipped entry that exports it) and where its
+ * source file is, for messages a developer acts on.
+ */
 export function classesOf(manifest) {
   return manifest.modules.flatMap((mod) =>
-    (mod.declarations ?? []).filter((d) => d.kind === 'class').map((declaration) => ({ declaration, path: mod.path })),
+    (mod.declarations ?? [])
+      .filter((d) => d.kind === 'class')
+      .map((declaration) => ({ declaration, path: mod.path, file: sourceOf(declaration) ?? mod.path })),
   );
 }
 
@@ -50,8 +58,8 @@ export function manifestProblems(manifest) {
   };
 
   if (elements.length === 0) problems.push('no custom element at all: is the analyzer finding defineElement() calls?');
-  for (const { declaration: el, path } of elements) {
-    const where = `<${el.tagName}> (${path})`;
+  for (const { declaration: el, file } of elements) {
+    const where = `<${el.tagName}> (${file})`;
     if (!hasText(el.description)) report(where, 'the class has no description');
     for (const m of el.members ?? []) {
       if (!isPublic(m)) continue;
@@ -88,8 +96,8 @@ export function manifestProblems(manifest) {
   }
   // An event class no element documents would be missing from the docs and the framework typings.
   const documented = new Set(elements.flatMap(({ declaration }) => (declaration.events ?? []).map((e) => e.type?.text)));
-  for (const [name, { path, declaration }] of eventClasses) {
-    if (!documented.has(name)) problems.push(`${name} (${path}): the event "${eventNameOf(declaration)}" is fired by no element's @fires (mark the class @internal if no app should hear it)`);
+  for (const [name, { file, declaration }] of eventClasses) {
+    if (!documented.has(name)) problems.push(`${name} (${file}): the event "${eventNameOf(declaration)}" is fired by no element's @fires (mark the class @internal if no app should hear it)`);
   }
   // A listener reads an event's fields: each documented event class says what every one of them holds.
   for (const name of documented) {
@@ -97,8 +105,8 @@ export function manifestProblems(manifest) {
     if (!found) continue;
     for (const m of found.declaration.members ?? []) {
       if (m.static || !isPublic(m) || m.kind !== 'field') continue;
-      if (!hasText(m.description)) problems.push(`${name} (${found.path}): field "${m.name}" has no description`);
-      if (!hasText(m.type?.text)) problems.push(`${name} (${found.path}): field "${m.name}" has no type`);
+      if (!hasText(m.description)) problems.push(`${name} (${found.file}): field "${m.name}" has no description`);
+      if (!hasText(m.type?.text)) problems.push(`${name} (${found.file}): field "${m.name}" has no type`);
     }
   }
   for (const { where, what, origin, tags } of reported.values()) {

@@ -121,3 +121,76 @@ export function parameterPropertiesPlugin() {
     },
   };
 }
+
+/**
+ * The manifest describes the package as it ships: its public API at the paths an app imports. Kept are the custom
+ * elements, the event classes they fire, and the classes they extend within the package (AgentElement), each
+ * with its public members only (no `#private`, `private` or `protected` member: 300 of them once); every helper
+ * function, variable and internal class is left out. Each source module's path becomes the shipped entry that
+ * exports what it declares: `dist/<tag>.js` for an element's folder, `dist/agentic-elements.js` for what the
+ * elements share, so no path names a `.ts` file the package doesn't ship. Modules that map to one entry merge.
+ * Each declaration's `source.href` links to its file in the repository.
+ */
+export function publicApiPlugin({ elementTags, repository }) {
+  const entryOf = (path) => {
+    const folder = /^\/?elements\/([^/]+)\//.exec(path)?.[1];
+    return folder && elementTags.includes(folder) ? `dist/${folder}.js` : 'dist/agentic-elements.js';
+  };
+  const isPublic = (member) => !member.name.startsWith('#') && (member.privacy ?? 'public') === 'public';
+  return {
+    name: 'agentic-elements: the public API at shipped paths',
+    packageLinkPhase({ customElementsManifest: manifest }) {
+      const classes = new Map();
+      for (const mod of manifest.modules) for (const d of mod.declarations ?? []) if (d.kind === 'class') classes.set(d.name, { d, mod });
+      // What an app meets: the elements, what they fire, and what they extend.
+      const kept = new Set();
+      const keep = (name) => {
+        const found = classes.get(name);
+        if (!found || kept.has(name)) return;
+        kept.add(name);
+        if (found.d.superclass && !found.d.superclass.package) keep(found.d.superclass.name);
+      };
+      for (const { d } of classes.values()) {
+        if (!d.customElement || !d.tagName) continue;
+        keep(d.name);
+        for (const e of d.events ?? []) if (e.type?.text) keep(e.type.text);
+      }
+      // Every reference to a module (superclass, inheritedFrom, exports…) is to the shipped entry too.
+      const moved = (value) => {
+        if (Array.isArray(value)) return value.map(moved);
+        if (!value || typeof value !== 'object') return value;
+        const out = {};
+        for (const [k, v] of Object.entries(value)) out[k] = k === 'module' && typeof v === 'string' ? entryOf(v) : moved(v);
+        return out;
+      };
+      const byPath = new Map();
+      for (const mod of manifest.modules) {
+        const declarations = (mod.declarations ?? [])
+          .filter((d) => d.kind === 'class' && kept.has(d.name))
+          .map((d) => {
+            // A mixin the package doesn't export (SignalWatcher) is how the class is built, not something to name.
+            const { mixins, ...rest } = d;
+            const ownMixins = mixins?.filter((m) => kept.has(m.name));
+            return moved({
+              ...rest,
+              ...(ownMixins?.length ? { mixins: ownMixins } : {}),
+              // Where to read it: a link into the repository (the manifest check names this file in its messages).
+              source: { href: `${repository}/blob/main/${mod.path.replace(/^\//, '')}` },
+              ...(d.members ? { members: d.members.filter(isPublic) } : {}),
+            });
+          });
+        const names = new Set(declarations.map((d) => d.name));
+        const exports = (mod.exports ?? [])
+          .filter((e) => names.has(e.declaration?.name) || (e.kind === 'custom-element-definition' && kept.has(e.declaration?.name)))
+          .map(moved);
+        if (declarations.length === 0 && exports.length === 0) continue;
+        const path = entryOf(mod.path);
+        const into = byPath.get(path) ?? { kind: 'javascript-module', path, declarations: [], exports: [] };
+        into.declarations.push(...declarations);
+        for (const e of exports) if (!into.exports.some((x) => x.kind === e.kind && x.name === e.name)) into.exports.push(e);
+        byPath.set(path, into);
+      }
+      manifest.modules = [...byPath.values()].sort((a, b) => a.path.localeCompare(b.path));
+    },
+  };
+}

@@ -1,5 +1,7 @@
-// The list of issues by line under the playground. Each issue's line is a button that selects that line in the
-// stream's text, so a person can go from the problem to its cause with the keyboard alone.
+// The list of issues by line under the playground, in line order whatever order they were found in (a reader
+// reports line 11's issue when it reads it, line 8's dangling reference only at the end); issues of the whole
+// stream come last. Each issue's line is a button that selects that line in the stream's text, so a person can
+// go from the problem to its cause with the keyboard alone.
 
 export interface PlaygroundIssue {
   /** From 1, counting every line of the stream; null for an issue of the whole stream. */
@@ -30,6 +32,8 @@ export function createIssueList(list: HTMLOListElement, count: HTMLElement, inpu
     add(issue: PlaygroundIssue): void {
       const item = document.createElement('li');
       item.className = `issue severity-${issue.severity}`;
+      const order = issue.line ?? Number.MAX_SAFE_INTEGER;
+      item.dataset.order = String(order);
       if (issue.line !== null) {
         const button = document.createElement('button');
         button.type = 'button';
@@ -54,7 +58,16 @@ export function createIssueList(list: HTMLOListElement, count: HTMLElement, inpu
       message.className = 'message';
       message.textContent = issue.message;
       item.append(' ', severity, ' ', code, ' ', message);
-      list.append(item);
+      // After every issue of the same line or an earlier one: a binary search over the items, kept in order.
+      const items = list.children;
+      let lo = 0;
+      let hi = items.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (Number((items[mid] as HTMLElement).dataset.order) <= order) lo = mid + 1;
+        else hi = mid;
+      }
+      list.insertBefore(item, items[lo] ?? null);
       total++;
       say();
     },

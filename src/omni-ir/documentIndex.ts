@@ -56,6 +56,41 @@ export class DocumentIndex {
   /** Why the last `accept` refused. */
   code: IssueCode = 'duplicate_id';
   message = '';
+  /** Ids whose line was refused (the first refusal of each), so a reference to one says so at the end. */
+  private readonly refusedIds = new Map<string, { readonly line: number; readonly code: IssueCode }>();
+
+  /** The line `n` defining `id` was refused with `code`: remembered for the end-of-stream checks. */
+  refused(id: string, line: number, code: IssueCode): void {
+    if (!this.refusedIds.has(id)) this.refusedIds.set(id, { line, code });
+  }
+
+  /** What became of an id that is referenced but not here: refused (and why), or never sent. */
+  private whatBecameOf(ids: readonly string[]): string {
+    const never: string[] = [];
+    const said: string[] = [];
+    for (const id of ids) {
+      const r = this.refusedIds.get(id);
+      if (!r) never.push(`"${id}"`);
+      else if (r.code === 'child_not_component') said.push(`"${id}", an McpMutation, not a component`);
+      else said.push(`"${id}", whose line ${r.line} was rejected (${r.code})`);
+    }
+    if (never.length) said.push(`${never.join(', ')}, which never arrived`);
+    return said.join('; ');
+  }
+
+  // What the end-of-stream checks could report, kept up to date as lines are accepted, so the end of a screen
+  // without a problem doesn't walk it again (that walk was a tenth of parsing a screen). Each counts a case the
+  // walk would report when it arises, and lets it go only once the walk would no longer see it.
+  /** Children listed by an accepted component that haven't arrived. */
+  private waitingChildren = 0;
+  /** McpMutations whose target hasn't arrived. */
+  private waitingTargets = 0;
+  /** $keys used by an accepted line and not declared (yet). */
+  private readonly undeclared = new Set<string>();
+  /** Buttons with an action that no McpMutation governs (yet). */
+  private ungoverned = 0;
+  /** McpMutations of something that can't be governed. */
+  private misgoverned = 0;
 
   /** The accepted component or McpMutation with this id. */
   entry(id: string): ComponentEntry | MutationEntry | undefined {
@@ -93,6 +128,7 @@ export class DocumentIndex {
         }
       }
       this.state.set(key, e);
+      if (this.undeclared.size > 0) this.undeclared.delete(key);
       this.order.push(e);
       return true;
     }
@@ -110,7 +146,13 @@ export class DocumentIndex {
       if (!rec) this.ids.set(id, (rec = new IdRecord()));
       rec.entry = e;
       this.count++;
+      this.arrived(id, e);
       this.governor.set(target, e);
+      const t = this.ids.get(target)?.entry;
+      if (t === undefined) this.waitingTargets++;
+      else if (!interactive(t)) this.misgoverned++;
+      else this.ungoverned--;
+      this.used(e.keys);
       this.order.push(e);
       return true;
     }
@@ -125,8 +167,16 @@ export class DocumentIndex {
     if (!rec) this.ids.set(id, (rec = new IdRecord()));
     rec.entry = e;
     this.count++;
+    if (rec.parent !== undefined) this.waitingChildren--;
+    this.arrived(id, e);
+    if (e.type === 'Button' && e.props.action !== undefined && !this.governor.has(id)) this.ungoverned++;
+    this.used(e.keys);
     const kids = this.kids;
-    for (let i = 0; i < e.children.length; i++) kids[i]!.parent = rec;
+    for (let i = 0; i < e.children.length; i++) {
+      const kid = kids[i]!;
+      kid.parent = rec;
+      if (kid.entry === undefined) this.waitingChildren++;
+    }
     if (key !== null) {
       const eds = this.editors.get(key);
       if (!eds) this.editors.set(key, e);
@@ -154,8 +204,9 @@ export class DocumentIndex {
     const gen = ++this.gen;
     for (let i = 0; i < children.length; i++) {
       const c = children[i]!;
-      if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
+      // Looked up first: the look-up hashes c, and then comparing it with ROOT needn't read its characters.
       let rec = ids.get(c);
+      if (c === ROOT) return this.no('root_as_child', `"${id}" lists root as a child; root is the top of the screen`);
       if (!rec) ids.set(c, (rec = new IdRecord()));
       if (rec.mark === gen) return this.no('duplicate_child', `"${id}" lists "${c}" twice`);
       rec.mark = gen;
@@ -177,6 +228,18 @@ export class DocumentIndex {
     return true;
   }
 
+  /** An accepted line's id arrived: an McpMutation waiting for it as its target has it now. */
+  private arrived(id: string, e: ComponentEntry | MutationEntry): void {
+    if (!this.governor.has(id)) return;
+    this.waitingTargets--;
+    if (!interactive(e)) this.misgoverned++;
+  }
+
+  /** $keys an accepted line uses: those not declared yet are waited for. */
+  private used(keys: readonly string[]): void {
+    for (let i = 0; i < keys.length; i++) if (!this.state.has(keys[i]!)) this.undeclared.add(keys[i]!);
+  }
+
   /** The containers' rules against a parent that arrived first ([5.18], [5.21]–[5.23]). */
   private parentOk(e: ComponentEntry, self: IdRecord | undefined): boolean {
     const pe = self?.parent?.entry;
@@ -187,6 +250,15 @@ export class DocumentIndex {
 
   /** End-of-stream checks ([5.1], [5.11], [5.13], [5.15], [7.2]), in definition order. */
   endIssues(): Found[] {
+    const root = this.entry(ROOT);
+    const clean =
+      root !== undefined && root.t === E_COMPONENT && this.waitingChildren === 0 && this.waitingTargets === 0 &&
+      this.undeclared.size === 0 && this.ungoverned === 0 && this.misgoverned === 0;
+    return clean ? [] : this.walkEndIssues();
+  }
+
+  /** The end-of-stream checks by walking every accepted line: what `endIssues` returns when it has something. */
+  walkEndIssues(): Found[] {
     const out: Found[] = [];
     const root = this.entry(ROOT);
     if (!root) out.push({ code: 'missing_root', line: null, message: 'no root line arrived; the screen has no top component' });
@@ -201,11 +273,11 @@ export class DocumentIndex {
         for (let i = 0; i < ch.length; i++) {
           if (arrived(ch[i]!)) continue;
           const gone = ch.filter((c) => !arrived(c));
-          out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `"${e.id}" lists ${gone.map((c) => `"${c}"`).join(', ')}, which never arrived` });
+          out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `"${e.id}" lists ${this.whatBecameOf(gone)}` });
           break;
         }
       } else if (!arrived(e.mutation.target)) {
-        out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets "${e.mutation.target}", which never arrived` });
+        out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets ${this.whatBecameOf([e.mutation.target])}` });
       }
       for (const k of e.keys) {
         if (this.state.has(k)) continue;

@@ -83,9 +83,27 @@ const isDigit = (c: number) => c >= DIGIT_0 && c <= DIGIT_9;
 /** Up to this many digits a decimal is a whole number below 2^53 over an exact power of ten (see number()). */
 const MAX_EXACT_DIGITS = 15;
 const POWERS_OF_TEN = Array.from({ length: MAX_EXACT_DIGITS + 1 }, (_, k) => 10 ** k);
-export const isIdentStart = (c: number) =>
-  (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE;
-export const isIdentChar = (c: number) => isIdentStart(c) || isDigit(c);
+
+/**
+ * What each ASCII character can be in a name: one table load per character rather than up to seven comparisons,
+ * as scanning ids, names and keys is much of reading a line. `c >>> 0` turns -1 (the end, from `skip`) and NaN
+ * (past the end, from charCodeAt) into indexes whose class is none.
+ */
+const IDENT_START = 1;
+const IDENT_CHAR = 2;
+const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const start = (c >= LOWER_A && c <= LOWER_Z) || (c >= UPPER_A && c <= UPPER_Z) || c === UNDERSCORE;
+  CHAR_CLASS[c] = (start ? IDENT_START : 0) | (start || isDigit(c) ? IDENT_CHAR : 0);
+}
+export const isIdentStart = (c: number) => {
+  const u = c >>> 0;
+  return u < 128 && (CHAR_CLASS[u]! & IDENT_START) !== 0;
+};
+export const isIdentChar = (c: number) => {
+  const u = c >>> 0;
+  return u < 128 && (CHAR_CLASS[u]! & IDENT_CHAR) !== 0;
+};
 
 const BACKSLASH_CHAR = '\\';
 /** Where `ch` is next in `s` from `from`, or `n` (the line's length) when it isn't. */

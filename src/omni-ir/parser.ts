@@ -146,14 +146,18 @@ class Parser implements OmniParser {
       }
       return;
     }
+    const index = this.screen.index;
     if (found.length) {
       for (const i of found) this.emit(i);
+      // The line was refused: a reference to its id will say so, not that it never arrived.
+      const why = found[found.length - 1]!;
+      if (!e && why.id !== undefined && why.severity === 'error') index.refused(why.id, n, why.code);
       found.length = 0;
     }
     if (!e) return;
-    const index = this.screen.index;
     if (!index.accept(e)) {
       this.emit(makeIssue(index.code, n, index.message, e.id));
+      index.refused(e.id, n, index.code);
       return;
     }
     if (e.t === E_STATE) this.screen.touchState(e.id);

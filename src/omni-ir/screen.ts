@@ -19,8 +19,11 @@ export class Screen implements OmniDocument {
   private readonly stateSigs = new Map<string, Signal.State<Scalar | undefined>>();
   private readonly mutationSigs = new Map<string, Signal.State<MutationEntry | undefined>>();
   private readonly arrivalSigs = new Map<string, Signal.State<number>>();
-  private readonly endedSig = new Signal.State(false);
-  private readonly newerSig = new Signal.State(false);
+  // Made on the first read, as the lists' below: a screen nobody draws (a server's, a test's) makes no signal.
+  private endedSig: Signal.State<boolean> | undefined;
+  private newerSig: Signal.State<boolean> | undefined;
+  private endedNow = false;
+  private newerNow = false;
   // Made on the first read: until something watches the lists, a line doesn't touch a signal for them.
   private issuesSig: Signal.State<number> | undefined;
   private idsSig: Signal.State<number> | undefined;
@@ -47,7 +50,7 @@ export class Screen implements OmniDocument {
       for (const k of e.keys) if (this.stateSig(k).get() === undefined) ready = false;
       if (ready) return 'ready';
     }
-    return this.endedSig.get() ? 'missing' : 'pending';
+    return this.ended ? 'missing' : 'pending';
   }
 
   state(key: string): Scalar | undefined {
@@ -75,11 +78,11 @@ export class Screen implements OmniDocument {
   }
 
   get ended(): boolean {
-    return this.endedSig.get();
+    return (this.endedSig ??= new Signal.State(this.endedNow)).get();
   }
 
   get newerVersion(): boolean {
-    return this.newerSig.get();
+    return (this.newerSig ??= new Signal.State(this.newerNow)).get();
   }
 
   get issues(): readonly Issue[] {
@@ -168,10 +171,12 @@ export class Screen implements OmniDocument {
   }
 
   setEnded(): void {
-    this.endedSig.set(true);
+    this.endedNow = true;
+    this.endedSig?.set(true);
   }
 
   setNewer(): void {
-    this.newerSig.set(true);
+    this.newerNow = true;
+    this.newerSig?.set(true);
   }
 }

@@ -6,7 +6,7 @@
 import type { Timers } from '../transport/timers.js';
 import { errorText } from '../stream/index.js';
 import { matchesDispatchFilter, resolveDispatchFilter } from './dispatchFilter.js';
-import type { OUIActionContext, OUIActionHandlerObject, OUIEventSource, OUIFollowContext, OUIPollStatus } from './handlers.js';
+import type { OUIActionContext, OUISurfaceHandlerObject, OUIEventSource, OUIFollowContext, OUIPollStatus } from './handlers.js';
 import { isPlainObject, toWireJson, type WireLimits } from './json.js';
 import { OUI_ERROR_CODES, type OUIActionPolling, type OUIErrorCode } from './protocol.js';
 import { settleWithin } from './settleWithin.js';
@@ -20,7 +20,7 @@ export type FollowOutcome =
 /** What a follow needs. */
 export interface FollowOptions {
   polling: OUIActionPolling;
-  handler: OUIActionHandlerObject | null;
+  handler: OUISurfaceHandlerObject | null;
   dispatchResult: unknown;
   context: OUIActionContext;
   events: OUIEventSource | undefined;

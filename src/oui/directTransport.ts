@@ -1,16 +1,19 @@
 /**
  * Two transport ends joined in memory, for a page whose agent runs in the same JavaScript realm (a local
- * model, a test, the conformance runner). Events still pass the same checks and copies as over a wire, and are
- * delivered on a later microtask, in order, so neither side ever runs inside the other's call.
+ * model, a test, the conformance runner, an API surface in the same process). As 0.1.0 declares, what one end
+ * sends the other receives immediately: its listeners run inside the sending call, after the same checks and
+ * copies as over a wire.
  */
 import type { WireLimits } from './json.js';
-import type { OUIProtocolEventType } from './protocol.js';
-import type { OUITransport } from './transport.js';
+import type { OUIRequestTransport } from './transport.js';
 import { createTransportCore, type TransportCore } from './transportCore.js';
+import type { WireType } from './wire.js';
 
-/** Options of the in-memory pair. */
+/** Options of the in-memory pair (0.1.0's `createDirectTransportPair()` takes none; these are ours). */
 export interface DirectTransportOptions {
-  /** Events kept by each end while the link is cut. Default 100. */
+  /** Keep what an end sends while the link is cut (default true). */
+  bufferWhileDisconnected?: boolean;
+  /** Events kept by each end while the link is cut: the first ones. Default 100. */
   maxBufferSize?: number;
   limits?: WireLimits;
   now?: () => number;
@@ -18,13 +21,14 @@ export interface DirectTransportOptions {
 
 /** The two ends: `server` for the agent runtime, `client` for the page's surfaces. */
 export interface DirectTransportPair {
-  server: OUITransport;
-  client: OUITransport;
+  server: OUIRequestTransport;
+  client: OUIRequestTransport;
 }
 
 /**
- * Creates two joined ends. The link starts connected; `disconnect()` on either end cuts it for both (each
- * end buffers what it sends meanwhile), `connect()` on either end joins it again and both buffers flush.
+ * Creates two joined ends. Both are connected from the start and `connect()` resolves at once. `disconnect()`
+ * on either end cuts the link for both (each end keeps what it sends meanwhile), `connect()` on either end joins
+ * it again and both buffers are delivered.
  */
 export function createDirectTransportPair(options: DirectTransportOptions = {}): DirectTransportPair {
   let linked = true;
@@ -37,16 +41,17 @@ export function createDirectTransportPair(options: DirectTransportOptions = {}):
     createTransportCore({
       name,
       connected: true,
+      bufferWhileDisconnected: options.bufferWhileDisconnected,
       maxBufferSize: options.maxBufferSize,
       limits: options.limits,
       now: options.now,
-      post(type: OUIProtocolEventType, payload: unknown) {
-        const peer = ends[1 - index]!;
-        queueMicrotask(() => peer.receive(type, payload));
+      post(type: WireType, payload: unknown) {
+        ends[1 - index]!.receive(type, payload);
       },
-      async connect() {
-        if (ends.some((e) => e.closed)) throw new Error(`${name}: the other end is closed`);
+      connect() {
+        if (ends.some((e) => e.closed)) return Promise.reject(new Error(`${name}: the other end is closed`));
         if (!linked) setLinked(true);
+        return Promise.resolve();
       },
       disconnect() {
         if (linked) setLinked(false);

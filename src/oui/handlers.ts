@@ -37,7 +37,7 @@ export interface OUIFollowContext extends OUIActionContext {
 }
 
 /** A handler of an async action. */
-export interface OUIActionHandlerObject {
+export interface OUISurfaceHandlerObject {
   run: OUIActionRun;
   /** Asked how the job goes; `dispatchResult` is what `run` answered. Required for polling without subscribe. */
   poll?(dispatchResult: unknown, context: OUIFollowContext): OUIPollStatus | PromiseLike<OUIPollStatus>;
@@ -45,11 +45,20 @@ export interface OUIActionHandlerObject {
   onEvent?(payload: unknown, dispatchResult: unknown, context: OUIFollowContext): OUIPollStatus | PromiseLike<OUIPollStatus>;
 }
 
-/** A handler: a function, or an object with `run` (and `poll` or `onEvent`). */
-export type OUIActionHandler = OUIActionRun | OUIActionHandlerObject;
+/**
+ * The app's code for one action of its surface: a function, or an object with `run` (and `poll` or `onEvent`).
+ * (0.1.0's `OUIActionHandler` is something else: a transport listener of `(surfaceId, actionId, params)`.)
+ */
+export type OUISurfaceHandler = OUIActionRun | OUISurfaceHandlerObject;
 
-/** Action id → handler. */
-export type OUIActionHandlers = Readonly<Record<string, OUIActionHandler>>;
+/** Action id → the app's code for it. */
+export type OUISurfaceHandlers = Readonly<Record<string, OUISurfaceHandler>>;
+
+/** @deprecated Renamed OUISurfaceHandlerObject. */
+export type OUIActionHandlerObject = OUISurfaceHandlerObject;
+
+/** @deprecated Renamed OUISurfaceHandlers (0.1.0's OUIActionHandler is a transport listener, not an app's handler). */
+export type OUIActionHandlers = OUISurfaceHandlers;
 
 /** Where subscribed async actions hear the app's realtime events (a WebSocket feed, a store, an EventTarget). */
 export interface OUIEventSource {
@@ -57,7 +66,7 @@ export interface OUIEventSource {
 }
 
 /** The `run` of a handler, whichever form it has. */
-export function runOf(handler: OUIActionHandler): OUIActionRun {
+export function runOf(handler: OUISurfaceHandler): OUIActionRun {
   return typeof handler === 'function' ? handler : handler.run;
 }
 

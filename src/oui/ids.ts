@@ -5,3 +5,6 @@ export function newId(): string {
   // Uniqueness is all an id needs here; nothing is secured by it.
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
+
+/** Ids on the wire: surface, action, observation and request ids, at most this long. */
+export const MAX_ID_LENGTH = 256;

@@ -22,12 +22,45 @@ export {
   type OUIProtocolEventType,
   type OUIErrorCode,
   type OUIActionResultMessage,
+  OUI_CAPABILITIES,
+  type OUIDispatchMessage,
+  type OUIRequestMessage,
+  type OUICancelMessage,
+  type OUIRegistrationMessage,
 } from './protocol.js';
-export type { OUITransport, OUIConnection, OUIUnsubscribe, OUIIssue, OUIIssueCode } from './transport.js';
+export {
+  isRequestTransport,
+  type OUITransport,
+  type OUIActionHandler,
+  type OUIObservationHandler,
+  type OUITransportConfig,
+  type OUIRequestTransport,
+  type OUIConnection,
+  type OUIUnsubscribe,
+  type OUIIssue,
+  type OUIIssueCode,
+} from './transport.js';
 export { OUI_WIRE_LIMITS, type WireLimits as OUIWireLimits } from './json.js';
-export { readActionRequest, readActionResult, readObservationUpdate, readRegistration, readDeregistration, type WireRead } from './wire.js';
+export {
+  readDispatch,
+  readActionRequest,
+  readActionResult,
+  readCancel,
+  readObservationUpdate,
+  readRegistration,
+  readDeregistration,
+  type WireRead,
+} from './wire.js';
 export { createDirectTransportPair, type DirectTransportOptions, type DirectTransportPair } from './directTransport.js';
-export { createWebSocketTransport, OUI_SOCKET_EVENTS, type SocketLike, type WebSocketTransportConfig } from './socketTransport.js';
+export {
+  createWebSocketTransport,
+  OUI_SOCKET_EVENTS,
+  SOCKET_IO_MAX_MESSAGE_BYTES,
+  type SocketLike,
+  type SocketTransportOptions,
+  type OUISocketAuthorize,
+  type WebSocketTransportConfig,
+} from './socketTransport.js';
 export {
   createPostMessageTransport,
   type PostMessageTransportConfig,
@@ -36,14 +69,16 @@ export {
   type MessageEventLike,
 } from './postMessageTransport.js';
 export { OUI_MAX_BUFFER_SIZE } from './transportCore.js';
-export { validateSurface, assertSurface, OUISurfaceError, OUI_SURFACE_LIMITS, type SurfaceCheck } from './validateSurface.js';
-export { matchRoute, isActive, type OUIEntity } from './routes.js';
+export { validateSurface, assertSurface, OUISurfaceError, OUI_SURFACE_LIMITS, type SurfaceCheck, type ValidateSurfaceOptions } from './validateSurface.js';
+export { matchRoute, isActive, routeProblem, type OUIEntity } from './routes.js';
 export { resolveDispatchFilter, matchesDispatchFilter, type ResolvedFilter } from './dispatchFilter.js';
 export { OUIActionError } from './handlers.js';
 export type {
   OUIActionContext,
   OUIActionRun,
-  OUIActionHandler,
+  OUISurfaceHandler,
+  OUISurfaceHandlerObject,
+  OUISurfaceHandlers,
   OUIActionHandlerObject,
   OUIActionHandlers,
   OUIPollStatus,

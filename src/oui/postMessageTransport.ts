@@ -3,8 +3,9 @@
  * talks to and that window's origin: what it sends is addressed to that origin only, and what it hears is
  * read only when it comes from that window and that origin. `'*'` is refused unless the app says so.
  *
- * A message is `{oui: <namespace>, type, payload}`, `type` one of the protocol's event types: the
- * OUIProtocolEvent shape with the namespace beside it. Three more types make the connection: `hello` (sent
+ * A message is `{oui: <namespace>, type, payload}`, `type` one of the protocol's event types (or our
+ * `action:cancel`): the OUIProtocolEvent shape with the namespace beside it. `action:request` carries any
+ * dispatch, with or without a request id. Three more types make the connection: `hello` (sent
  * by `connect()`, with this end's random `peer` id), `welcome` (the answer) and `bye` (`disconnect()`). A
  * `hello` from a new peer id while connected means the other side reloaded: listeners hear the connection
  * drop and come back, so surfaces register again.
@@ -12,8 +13,8 @@
 import { realTimers, type Timers } from '../transport/timers.js';
 import { isPlainObject, type WireLimits } from './json.js';
 import { newId } from './ids.js';
-import type { OUITransport } from './transport.js';
-import { createTransportCore, isProtocolEventType } from './transportCore.js';
+import type { OUIRequestTransport } from './transport.js';
+import { createTransportCore, isWireType } from './transportCore.js';
 import { errorText } from '../stream/errors.js';
 import { createConnectWait } from './connectWait.js';
 
@@ -49,6 +50,9 @@ export interface PostMessageTransportConfig {
   namespace?: string;
   /** Sends `hello` at once. Default true. */
   autoConnect?: boolean;
+  /** Keep what is sent before the other side answers (default true). */
+  bufferWhileDisconnected?: boolean;
+  /** Events kept meanwhile: the first ones. Default 100. */
   maxBufferSize?: number;
   connectTimeoutMs?: number;
   limits?: WireLimits;
@@ -59,7 +63,7 @@ export interface PostMessageTransportConfig {
 const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]+$/i;
 
 /** Creates one OUI transport end over postMessage. */
-export function createPostMessageTransport(config: PostMessageTransportConfig): OUITransport {
+export function createPostMessageTransport(config: PostMessageTransportConfig): OUIRequestTransport {
   const { target, listen, targetOrigin } = config;
   if (!target || typeof target.postMessage !== 'function') throw new TypeError('createPostMessageTransport(): target must be a window (something with postMessage)');
   if (!listen || typeof listen.addEventListener !== 'function') throw new TypeError('createPostMessageTransport(): listen must be this side\'s window');
@@ -94,6 +98,7 @@ export function createPostMessageTransport(config: PostMessageTransportConfig): 
   const core = createTransportCore({
     name,
     connected: false,
+    bufferWhileDisconnected: config.bufferWhileDisconnected,
     maxBufferSize: config.maxBufferSize,
     limits: config.limits,
     now: config.now,
@@ -146,7 +151,7 @@ export function createPostMessageTransport(config: PostMessageTransportConfig): 
       core.setConnected(false);
       return;
     }
-    if (!isProtocolEventType(type)) {
+    if (!isWireType(type)) {
       core.report('malformed-event', `${name}: dropped a message of unknown type ${JSON.stringify(String(type).slice(0, 64))}`);
       return;
     }

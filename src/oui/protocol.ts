@@ -28,7 +28,7 @@ export type JSONSchema = {
 
 /** One part of an app an agent may work in: what it may do there, what it may see, and when. */
 export interface OUISurface {
-  /** kebab-case, unique on the page. */
+  /** Unique on the page. Any non-empty string; kebab-case (`todo-list`) by convention. */
   id: string;
   name: string;
   /** Shown to the model as context. */
@@ -55,7 +55,7 @@ export interface OUIActionPolling {
 
 /** One thing an agent may do on a surface; it becomes one tool. */
 export interface OUIAction {
-  /** snake_case, unique in the surface; the tool's name. */
+  /** Unique in the surface; the tool's name. Any non-empty string; snake_case (`add_item`) by convention. */
   id: string;
   /** What the model reads to choose the tool. */
   description: string;
@@ -83,7 +83,7 @@ export interface OUIObservation {
 
 /** When a surface is available. */
 export interface OUIActivation {
-  /** Path patterns: exact, `*` one segment, `**` one or more. */
+  /** Path patterns: exact, `*` or `:name` one segment, `**` one or more. */
   routes?: string | string[];
   /** An entity the app must have told the runtime it shows. */
   entity?: {
@@ -158,22 +158,62 @@ export const OUI_PROTOCOL_EVENTS = {
 } as const;
 
 // ---- Beyond 0.1.0 ---------------------------------------------------------------------------------------
+// 0.1.0's transport has no way back for results and no correlation ids. What we add rides beside it: extra fields
+// on the same events (a transport-only peer ignores them) and extra events it never listens to.
 
 /** One of the protocol's event type strings. */
 export type OUIProtocolEventType = OUIProtocolEvent['type'];
 
-/** The error codes a surface answers with. 0.1.0 leaves `error.code` open; these are the ones we send. */
+/** The error codes a surface (or our agent) answers with. 0.1.0 leaves `error.code` open; these are the ones we send. */
 export const OUI_ERROR_CODES = {
+  /** The surface has no such action, or this page no handler for it. */
   ACTION_NOT_FOUND: 'ACTION_NOT_FOUND',
+  /** The params don't match the action's input schema (or the page's own checks). */
   INVALID_PARAMS: 'INVALID_PARAMS',
+  /** The person refused, or stopped it. */
   ACTION_DENIED: 'ACTION_DENIED',
+  /** The handler threw, or its answer can't be sent. */
   ACTION_EXECUTION_ERROR: 'ACTION_EXECUTION_ERROR',
+  /** Out of time: the handler, the follow of an async action, or the request's deadline (then it never ran). */
   TIMEOUT: 'TIMEOUT',
+  /** The surface is on the page but not active here (its routes or entity don't match), or was removed. */
   SURFACE_UNAVAILABLE: 'SURFACE_UNAVAILABLE',
+  /** No surface of that id is on the page (or known to the agent). */
+  SURFACE_NOT_FOUND: 'SURFACE_NOT_FOUND',
+  /** The surface has `maxQueue` requests waiting already. */
+  SURFACE_BUSY: 'SURFACE_BUSY',
+  /** The page holding the surface is not connected (it may be reconnecting). */
+  DISCONNECTED: 'DISCONNECTED',
+  /** The agent has `maxPending` calls waiting already. */
+  AGENT_BUSY: 'AGENT_BUSY',
 } as const;
 
 /** One of OUI_ERROR_CODES. */
 export type OUIErrorCode = (typeof OUI_ERROR_CODES)[keyof typeof OUI_ERROR_CODES];
+
+/**
+ * A dispatch as it travels on `{ns}:dispatch`: 0.1.0's `{surfaceId, actionId, params, timestamp}`, and, when our
+ * agent sent it, the request id its answer will carry and how long the agent waits. A 0.1.0 page reads the first
+ * four fields and runs the action; ours answers the request id too.
+ */
+export interface OUIDispatchMessage {
+  surfaceId: string;
+  actionId: string;
+  params: Record<string, unknown>;
+  timestamp: number;
+  /** Absent on a 0.1.0 dispatch: nobody awaits an answer, the outcome goes out as the status observation. */
+  requestId?: string;
+  /**
+   * How long the agent waits for word from the page, in ms from when the page received the request: the action
+   * must start within it, and each interim result the page sends gives it as long again (up to `maxWaitMs`).
+   */
+  timeoutMs?: number;
+  /** However many interim results come, the agent waits no longer than this (ms from receipt). */
+  maxWaitMs?: number;
+}
+
+/** A dispatch our agent sends: with its request id. */
+export type OUIRequestMessage = OUIDispatchMessage & { requestId: string };
 
 /**
  * A result as it travels: the 0.1.0 result plus the surface and action it answers, so an agent that did not
@@ -182,19 +222,50 @@ export type OUIErrorCode = (typeof OUI_ERROR_CODES)[keyof typeof OUI_ERROR_CODES
 export interface OUIActionResultMessage extends OUIActionResult {
   surfaceId: string;
   actionId: string;
+  /**
+   * On an interim result sent before the action started: what it waits for, the person's answer
+   * (`confirmation`) or its turn after the actions ahead of it (`turn`). The agent waits on while it hears these,
+   * up to the request's `maxWaitMs`; once an interim result comes without it, the action runs.
+   */
+  waiting?: 'confirmation' | 'turn';
 }
 
-/** The id of the observation an action's results are also pushed as: `<surfaceId>:<actionId>:status`. */
-export function statusObservationId(surfaceId: string, actionId: string): string {
-  return `${surfaceId}:${actionId}:status`;
+/** The agent gave up on a request (its deadline passed): the page withdraws it if it hasn't started. */
+export interface OUICancelMessage {
+  surfaceId: string;
+  requestId: string;
+  /** Why, for the page's logs. */
+  reason?: string;
+  timestamp: number;
 }
+
+/** What a page can do beyond 0.1.0, said when it registers a surface. */
+export const OUI_CAPABILITIES = {
+  /** Answers each request that has a `requestId` with `action:result` events (and honours its deadline). */
+  RESULTS: 'action:result',
+  /** Withdraws a request that hasn't started when it hears `action:cancel`. */
+  CANCEL: 'action:cancel',
+} as const;
+
+/** `{ns}:surface:register` as our page sends it: 0.1.0's `{surface, timestamp}` and what it can do beyond it. */
+export interface OUIRegistrationMessage extends OUISurfaceRegistration {
+  /** Values of OUI_CAPABILITIES. Absent: a 0.1.0 page, which answers only through observations, if at all. */
+  capabilities?: string[];
+}
+
+const STATUS_SUFFIX = ':status';
 
 /**
- * The surface and action a status observation id names, or null for any other id. Surface and action ids never
- * hold a colon, so the split is unambiguous.
+ * The id of the observation an action's results are pushed as, for agents that only read observations:
+ * `<actionId>:status` (`add_item:status`), on the surface's own updates. The two-argument form
+ * `statusObservationId(surfaceId, actionId)` is kept for code written before: the surface is no longer part of it.
  */
-export function parseStatusObservationId(id: string): { surfaceId: string; actionId: string } | null {
-  const parts = id.split(':');
-  if (parts.length !== 3 || parts[2] !== 'status' || parts[0] === '' || parts[1] === '') return null;
-  return { surfaceId: parts[0]!, actionId: parts[1]! };
+export function statusObservationId(actionId: string, legacyActionId?: string): string {
+  return `${legacyActionId ?? actionId}${STATUS_SUFFIX}`;
+}
+
+/** The action a status observation id names (`add_item:status` → `add_item`), or null for any other id. */
+export function parseStatusObservationId(id: string): { actionId: string } | null {
+  if (typeof id !== 'string' || !id.endsWith(STATUS_SUFFIX) || id.length === STATUS_SUFFIX.length) return null;
+  return { actionId: id.slice(0, -STATUS_SUFFIX.length) };
 }

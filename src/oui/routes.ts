@@ -1,7 +1,9 @@
 /**
  * Activation: when a surface is available. Routes are matched against the page's path by segments: a literal
- * segment matches itself (case-sensitive), `*` one non-empty segment, `**` one or more. Query and hash are not
- * part of the path, and a trailing slash changes nothing.
+ * segment matches itself (case-sensitive), `*` or a parameter `:name` one non-empty segment, `**` one or more.
+ * Query and hash are not part of the path, and a trailing slash changes nothing. Anything else that looks like a
+ * pattern (a modifier `:id?`, `:id+`, a wildcard inside a segment `file-*`) is refused when the surface is
+ * checked, rather than accepted and never matched.
  */
 import type { OUIActivation } from './protocol.js';
 
@@ -17,6 +19,19 @@ function segments(path: string): string[] {
   if (cut !== -1) p = p.slice(0, cut);
   if (p.endsWith('/')) p = p.slice(0, -1);
   return p === '' ? [] : p.replace(/^\//, '').split('/');
+}
+
+const PARAM = /^:[A-Za-z_][A-Za-z0-9_]*$/;
+const oneSegment = (want: string) => want === '*' || PARAM.test(want);
+
+/** Why a route pattern can't be matched as written, or null when it can. */
+export function routeProblem(pattern: string): string | null {
+  for (const seg of segments(pattern)) {
+    if (seg === '*' || seg === '**' || PARAM.test(seg)) continue;
+    if (seg.startsWith(':')) return `the segment "${seg}" is not a parameter this runtime matches: write ":name" (letters, digits, "_") for one segment, or "**" for more`;
+    if (seg.includes('*')) return `the segment "${seg}" mixes "*" with text: a wildcard is a whole segment ("*" one, "**" one or more)`;
+  }
+  return null;
 }
 
 /** Whether one route pattern matches a path. */
@@ -35,7 +50,7 @@ export function matchRoute(pattern: string, path: string): boolean {
       ok = false;
       for (let k = j + 1; k <= have.length && !ok; k++) if (!have.slice(j, k).includes('')) ok = from(i + 1, k);
     } else if (j === have.length) ok = false;
-    else if (want[i] === '*') ok = have[j] !== '' && from(i + 1, j + 1);
+    else if (oneSegment(want[i]!)) ok = have[j] !== '' && from(i + 1, j + 1);
     else ok = want[i] === have[j] && from(i + 1, j + 1);
     memo.set(key, ok);
     return ok;

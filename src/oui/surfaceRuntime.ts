@@ -3,40 +3,73 @@
  * drive it directly. It registers the surface while it is active and the transport connected (and deregisters
  * it otherwise, and on dispose), pushes observations as they change, and runs each dispatched action:
  *
- *   surface unavailable → SURFACE_UNAVAILABLE;  undeclared action (or no handler) → ACTION_NOT_FOUND;
+ *   surface unavailable → SURFACE_UNAVAILABLE;  too many waiting → SURFACE_BUSY;
+ *   undeclared action (or no handler) → ACTION_NOT_FOUND;
  *   params against `input` → INVALID_PARAMS naming each field;  `confirm` asked and refused → ACTION_DENIED;
  *   the handler throws → ACTION_EXECUTION_ERROR;  it takes longer than `actionTimeoutMs` → TIMEOUT;
  *   else success with its answer as data; async actions are then followed to one final result.
  *
- * Requests run one after another: a second waits until the first has its answer (an async action's follow
- * runs beside later requests, so a long job doesn't block the surface). A request id is answered once; a
- * repeat gets the same answer again and never runs the handler twice.
+ * A dispatch is either 0.1.0's (no request id: nobody awaits an answer) or our agent's (with a request id). Both
+ * run the same way, and every result is pushed as the status observation `<actionId>:status`, which is how a
+ * 0.1.0 agent learns the outcome; a request with an id is also answered with `action:result` events.
+ *
+ * Handlers run one after another, in the order their requests came (an async action's follow runs beside later
+ * requests, so a long job doesn't block the surface). An action that needs the person waits for its answer
+ * outside that line: actions that need no confirmation run meanwhile, and it joins the line once confirmed.
+ * Confirmations are asked one at a time. A request id is answered once; a repeat gets the same answer again and
+ * never runs the handler twice.
+ *
+ * Deadlines: a request of our agent says how long the agent waits (`timeoutMs`, each interim result giving it as
+ * long again, up to `maxWaitMs`). While it waits for the person or its turn the runtime sends interim results
+ * saying so (`waiting`), and it never starts an action after the agent stopped waiting: at the deadline (or on
+ * the agent's `action:cancel`) a request that hasn't started is withdrawn (its confirmation closed) and answered
+ * TIMEOUT, and the deadline is checked again just before the handler runs.
  */
 import { checkParams, paramsMessage, type JsonSchema } from '../actions/index.js';
 import { realTimers, type Timers } from '../transport/timers.js';
 import { createIssueSink, errorText } from '../stream/index.js';
 import { followAsyncAction } from './asyncAction.js';
-import { actionErrorOf, runOf, type OUIActionContext, type OUIActionHandler, type OUIActionHandlers, type OUIEventSource } from './handlers.js';
+import { actionErrorOf, runOf, type OUIActionContext, type OUISurfaceHandler, type OUISurfaceHandlers, type OUIEventSource } from './handlers.js';
 import { toWireJson, type WireLimits } from './json.js';
 import { createListeners } from './listeners.js';
 import { createObservationStore, type OUIObservationGetters } from './observations.js';
 import {
+  OUI_CAPABILITIES,
   OUI_ERROR_CODES,
   statusObservationId,
   type OUIAction,
   type OUIActionRequest,
   type OUIActionResultMessage,
+  type OUICancelMessage,
+  type OUIDispatchMessage,
   type OUIErrorCode,
   type OUISurface,
 } from './protocol.js';
 import { createRequestMemory } from './requestMemory.js';
 import { isActive, type OUIEntity } from './routes.js';
 import { settleWithin } from './settleWithin.js';
-import type { OUIIssue, OUIIssueCode, OUITransport, OUIUnsubscribe } from './transport.js';
+import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from './transport.js';
 import { assertSurface, OUISurfaceError } from './validateSurface.js';
+import { pageHost } from './pageHost.js';
+import { newId } from './ids.js';
+import { createLane, type LanePlace } from './lane.js';
 
-/** Asks the person whether a request may run; resolves true to run it. */
-export type OUIConfirm = (request: OUIActionRequest, action: OUIAction) => boolean | PromiseLike<boolean>;
+/** How long a confirmation may stay open, and what takes it back. */
+export interface OUIConfirmLimits {
+  /**
+   * Aborts when the question must be withdrawn: the agent gave up or its deadline passed, the person stopped
+   * the request, the surface went. Close the dialog then; whatever it answers after is not used.
+   */
+  readonly signal: AbortSignal;
+  /** Epoch ms (the runtime's `now()`) after which the action will never run, when the request has one. */
+  readonly deadline?: number;
+}
+
+/**
+ * Asks the person whether a request may run; resolves true to run it. Close the question when `limits.signal`
+ * aborts (`<oui-surface>` withdraws its dialog).
+ */
+export type OUIConfirm = (request: OUIActionRequest, action: OUIAction, limits: OUIConfirmLimits) => boolean | PromiseLike<boolean>;
 
 /** What the runtime is doing, for an indicator: asking, running, following (with progress), or done. */
 export interface OUIActivity {
@@ -49,11 +82,12 @@ export interface OUIActivity {
 
 /** Everything a surface runtime is given. Only `surface` and `transport` are required. */
 export interface SurfaceRuntimeOptions {
-  /** The definition; refused with OUISurfaceError when malformed. */
+  /** The definition; refused with OUISurfaceError when malformed (an id against the conventions is a `surface-style` warning). */
   surface: OUISurface;
+  /** One of ours (requests with ids answered with results), or any transport 0.1.0 declares (answers as status observations only). */
   transport: OUITransport;
   /** Action id → handler. Replaceable later with `setHandlers`. */
-  handlers?: OUIActionHandlers;
+  handlers?: OUISurfaceHandlers;
   /** Observation id → getter, read on registration, after each action, on `refresh()`, and on a cadence for `polling`. */
   getters?: OUIObservationGetters;
   /** The page's path, for `activation.routes`. Unknown (undefined): only a surface without routes is active. */
@@ -68,15 +102,25 @@ export interface SurfaceRuntimeOptions {
   now?: () => number;
   /** A handler (and each poll or event reading) may take this long; 0: no limit. Default 30 000. */
   actionTimeoutMs?: number;
-  /** The person may take this long to answer; no answer counts as refused; 0: no limit. Default 300 000. */
+  /**
+   * The person may take this long to answer; no answer counts as refused; 0: no limit. Default 300 000, the same
+   * as the agent's `maxWaitMs`, so a default agent waits as long as the question stays open. A request's own
+   * deadline closes it sooner.
+   */
   confirmTimeoutMs?: number;
+  /**
+   * How often a request waiting for the person or its turn says so to the agent (an interim result with
+   * `waiting`); never less often than a third of the request's `timeoutMs`, so the agent hears it in time, and
+   * never more often than every 250 ms. Default 5 000.
+   */
+  heartbeatMs?: number;
   /** Limit of a follow when polling names no maxAttempts nor maxDurationMs, or subscribe no maxDurationMs. Default 600 000. */
   asyncTimeoutMs?: number;
   /** Cadence of `polling` observations. Default 1 000. */
   observationPollMs?: number;
   /** Check observation values against their schemas (development). Default true. */
   checkObservations?: boolean;
-  /** Requests waiting their turn; beyond it a request is answered SURFACE_UNAVAILABLE at once. Default 32. */
+  /** Requests waiting (for their checks, the person or their turn) besides the one about to run; beyond it a request is answered SURFACE_BUSY at once. Default 32. */
   maxQueue?: number;
   /** Answered request ids remembered for repeats. Default 500. */
   rememberRequests?: number;
@@ -95,14 +139,14 @@ export interface SurfaceRuntime {
   /** Re-checks activation for the entity the page now shows (null: none). */
   setEntity(entity: OUIEntity | null): void;
   /** Replaces the handlers (a form bound later, a handler changed). */
-  setHandlers(handlers: OUIActionHandlers): void;
+  setHandlers(handlers: OUISurfaceHandlers): void;
   /** Sets an observation's value; sent when it differs from the last one sent. Throws for an undeclared id. */
   setObservation(id: string, value: unknown): void;
   /** The current value of an observation. */
   observation(id: string): unknown;
   /** Reads the getters now (all, or the ones named). */
   refresh(ids?: readonly string[]): void;
-  /** The person stops a request: answered ACTION_DENIED, its handler's signal aborted. False when it was not running. */
+  /** The person stops a request: answered ACTION_DENIED, its confirmation withdrawn, its handler's signal aborted. False when it was not in flight. */
   stop(requestId: string): boolean;
   /** The requests not yet answered finally, in the order they came. */
   readonly pending: readonly OUIActionRequest[];
@@ -115,47 +159,65 @@ export interface SurfaceRuntime {
 
 interface Flight {
   request: OUIActionRequest;
+  /** The agent gave the request id and awaits `action:result` events; a 0.1.0 dispatch (id made here) does not. */
+  answered: boolean;
   action?: OUIAction;
+  /** Aborted when it ends unsuccessfully: what its handler hears. */
   controller: AbortController;
+  /** Aborted when it ends for any reason: withdraws a confirmation still open. */
+  withdraw: AbortController;
   startedAt: number;
   done: boolean;
+  /** The handler was called: from here the deadline no longer stops it. */
+  started: boolean;
+  /** When it arrived, and when the agent last heard from us about it (the deadline counts from there). */
+  receivedAt: number;
+  lastWord: number;
+  timeoutMs?: number;
+  maxWaitMs?: number;
+  deadlineTimer?: unknown;
+  heartbeat?: { timer: unknown; waiting: 'confirmation' | 'turn' };
+  places: LanePlace[];
 }
-
-const taken = new WeakMap<OUITransport, Set<string>>();
 
 /** Starts a surface on a transport. Throws OUISurfaceError for a malformed definition or a surface id already on that transport. */
 export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRuntime {
-  const surface = assertSurface(options.surface);
+  const styleWarnings: string[] = [];
+  const surface = assertSurface(options.surface, { onWarnings: (w) => styleWarnings.push(...w) });
   const transport = options.transport;
+  const ours = isRequestTransport(transport) ? transport : null;
   const timers = options.timers ?? realTimers;
   const now = options.now ?? Date.now;
   const actionTimeoutMs = options.actionTimeoutMs ?? 30_000;
   const confirmTimeoutMs = options.confirmTimeoutMs ?? 300_000;
+  const heartbeatMs = Math.max(250, options.heartbeatMs ?? 5000);
   const asyncTimeoutMs = options.asyncTimeoutMs ?? 600_000;
   const maxQueue = options.maxQueue ?? 32;
   const actions = new Map(surface.actions.map((a) => [a.id, a]));
   // The checker annotates the schemas it is given, and the definition is frozen: it checks against copies.
   const inputs = new Map(surface.actions.map((a) => [a.id, JSON.parse(JSON.stringify(a.input)) as JsonSchema]));
 
-  const ids = taken.get(transport) ?? new Set<string>();
-  if (ids.has(surface.id)) throw new OUISurfaceError([`a surface "${surface.id}" already runs on this transport`], surface.id);
+  // Status observations the app declares itself are its own: no results are pushed there.
+  const ownStatus = new Set((surface.observations ?? []).map((o) => o.id));
 
   const sink = createIssueSink<OUIIssue>();
   const report = (code: OUIIssueCode, message: string) => {
     if (sink.issues.length >= 200) (sink.issues as OUIIssue[]).splice(0, 100);
-    sink.report({ code, severity: code === 'duplicate-request' ? 'warning' : 'error', line: null, message, id: surface.id });
+    sink.report({ code, severity: code === 'duplicate-request' || code === 'surface-style' ? 'warning' : 'error', line: null, message, id: surface.id });
   };
+  for (const w of styleWarnings) report('surface-style', `The surface "${surface.id}": ${w}`);
   const activity = createListeners<OUIActivity>();
   const memory = createRequestMemory(options.rememberRequests ?? 500);
   const flights = new Map<string, Flight>();
-  const queue: OUIActionRequest[] = [];
-  let handlers: OUIActionHandlers = {};
+  // Handlers run one at a time in this line; confirmations are asked one at a time in the other.
+  const runLane = createLane();
+  const askLane = createLane();
+  let handlers: OUISurfaceHandlers = {};
   let path = options.path;
   let entity = options.entity ?? null;
   let active = isActive(surface.activation, path, entity);
   let registered = false;
   let disposed = false;
-  let running = false;
 
   const store = createObservationStore({
     surface,
@@ -169,8 +231,8 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     report,
   });
 
-  const setHandlers = (next: OUIActionHandlers) => {
-    const copy: Record<string, OUIActionHandler> = Object.create(null) as Record<string, OUIActionHandler>;
+  const setHandlers = (next: OUISurfaceHandlers) => {
+    const copy: Record<string, OUISurfaceHandler> = Object.create(null) as Record<string, OUISurfaceHandler>;
     for (const [id, h] of Object.entries(next ?? {})) {
       const action = actions.get(id);
       if (!action) throw new TypeError(`A handler is given for "${id}", which the surface "${surface.id}" doesn't declare`);
@@ -187,21 +249,27 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     handlers = copy;
   };
   setHandlers(options.handlers ?? {});
-  ids.add(surface.id);
-  taken.set(transport, ids);
 
   // ---- Answers --------------------------------------------------------------------------------------
 
-  const send = (result: OUIActionResultMessage) => {
-    transport.sendResult(result);
-    // 0.1.0 agents have no result event: the same result as the action's status observation.
-    transport.pushObservation({ surfaceId: surface.id, observationId: statusObservationId(surface.id, result.actionId), value: result, timestamp: result.timestamp });
+  const send = (flight: Flight, result: OUIActionResultMessage) => {
+    if (flight.answered) ours?.sendResult(result);
+    // 0.1.0 agents have no result event: the same result as the action's status observation. A 0.1.0
+    // dispatch had no id, and its status says none.
+    const id = statusObservationId(result.actionId);
+    if (ownStatus.has(id)) return;
+    const { requestId, ...rest } = result;
+    const value = flight.answered ? { requestId, ...rest } : rest;
+    transport.pushObservation({ surfaceId: surface.id, observationId: id, value, timestamp: result.timestamp });
   };
 
   const answer = (flight: Flight, fields: Partial<OUIActionResultMessage> & { success: boolean }) => {
     if (flight.done) return;
     flight.done = true;
     flights.delete(flight.request.requestId);
+    quiet(flight);
+    for (const place of flight.places) place.leave();
+    if (!flight.withdraw.signal.aborted) flight.withdraw.abort();
     const at = now();
     const result: OUIActionResultMessage = {
       requestId: flight.request.requestId,
@@ -211,8 +279,8 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       durationMs: Math.max(0, at - flight.startedAt),
       timestamp: at,
     };
-    memory.final(result);
-    send(result);
+    if (flight.answered) memory.final(result);
+    send(flight, result);
     activity.emit({ phase: 'done', request: flight.request, ...(flight.action ? { action: flight.action } : {}), result });
     // A handler still running after a timeout, a stop or a removal hears it through its signal.
     if (!fields.success && !flight.controller.signal.aborted) flight.controller.abort();
@@ -221,7 +289,7 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   const fail = (flight: Flight, code: OUIErrorCode, message: string, details?: unknown) =>
     answer(flight, { success: false, error: { code, message, ...(details !== undefined ? { details } : {}) } });
 
-  const interim = (flight: Flight, progress: number | undefined, data: unknown) => {
+  const interim = (flight: Flight, progress: number | undefined, data: unknown, waiting?: 'confirmation' | 'turn') => {
     if (flight.done) return;
     const at = now();
     const result: OUIActionResultMessage = {
@@ -232,56 +300,159 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       interim: true,
       ...(progress !== undefined ? { progress } : {}),
       ...(data !== undefined ? { data } : {}),
+      ...(waiting ? { waiting } : {}),
       durationMs: Math.max(0, at - flight.startedAt),
       timestamp: at,
     };
-    send(result);
-    activity.emit({ phase: 'progress', request: flight.request, ...(flight.action ? { action: flight.action } : {}), result });
+    send(flight, result);
+    // Only what the agent can have heard moves its deadline: sent while connected.
+    if (transport.connected) {
+      flight.lastWord = at;
+      armDeadline(flight);
+    }
+    if (!waiting) activity.emit({ phase: 'progress', request: flight.request, ...(flight.action ? { action: flight.action } : {}), result });
+  };
+
+  // ---- Deadlines --------------------------------------------------------------------------------------
+
+  /**
+   * When the agent stops waiting for a request that hasn't started: `timeoutMs` after the last word it heard
+   * from us, and never later than `maxWaitMs` after the request came. Infinity for a 0.1.0 dispatch (no agent
+   * waits; the confirmation's own limit holds).
+   */
+  const deadlineOf = (flight: Flight): number => {
+    const silence = flight.timeoutMs !== undefined ? flight.lastWord + flight.timeoutMs : Infinity;
+    // A timeout given alone is the request's hard deadline, as the agent counts it.
+    const bound = flight.maxWaitMs ?? flight.timeoutMs;
+    return Math.min(silence, bound !== undefined ? flight.receivedAt + bound : Infinity);
+  };
+
+  const armDeadline = (flight: Flight) => {
+    if (flight.deadlineTimer !== undefined) timers.clearTimeout(flight.deadlineTimer);
+    flight.deadlineTimer = undefined;
+    const at = deadlineOf(flight);
+    if (flight.done || flight.started || !Number.isFinite(at)) return;
+    flight.deadlineTimer = timers.setTimeout(() => {
+      flight.deadlineTimer = undefined;
+      if (flight.done || flight.started) return;
+      // A word sent since may have moved it.
+      if (now() < deadlineOf(flight)) return armDeadline(flight);
+      withdrawn(flight, `the agent's deadline passed`);
+    }, Math.max(0, at - now()));
+  };
+
+  /** Answers a request that never started: TIMEOUT, saying what it waited for; its question is withdrawn. */
+  const withdrawn = (flight: Flight, why: string) => {
+    const what = flight.heartbeat?.waiting === 'confirmation' ? ' while it waited for the person' : flight.heartbeat?.waiting === 'turn' ? ' while it waited for its turn' : '';
+    fail(flight, OUI_ERROR_CODES.TIMEOUT, `"${flight.request.actionId}" did not run: ${why}${what}`);
+  };
+
+  /** Says, now and every beat, what a request waits for; to an agent that awaits it (a 0.1.0 one hears it once). */
+  const waitFor = (flight: Flight, waiting: 'confirmation' | 'turn', now = true) => {
+    if (flight.done) return;
+    stopBeat(flight);
+    // Never more often than every 250 ms, whatever timeout an agent names: it can't make the page chatter.
+    const every = flight.timeoutMs !== undefined ? Math.min(heartbeatMs, Math.max(250, Math.floor(flight.timeoutMs / 3))) : heartbeatMs;
+    const beat = () => {
+      flight.heartbeat = { waiting, timer: flight.answered ? timers.setTimeout(beat, every) : undefined };
+      interim(flight, undefined, undefined, waiting);
+    };
+    if (now) beat();
+    else flight.heartbeat = { waiting, timer: flight.answered ? timers.setTimeout(beat, every) : undefined };
+  };
+
+  const stopBeat = (flight: Flight) => {
+    if (flight.heartbeat?.timer !== undefined) timers.clearTimeout(flight.heartbeat.timer);
+    if (flight.heartbeat) flight.heartbeat.timer = undefined;
+  };
+
+  /** No more timers for it. */
+  const quiet = (flight: Flight) => {
+    stopBeat(flight);
+    if (flight.deadlineTimer !== undefined) timers.clearTimeout(flight.deadlineTimer);
+    flight.deadlineTimer = undefined;
   };
 
   // ---- Running --------------------------------------------------------------------------------------
 
-  const onAction = (request: OUIActionRequest) => {
-    if (disposed || request.surfaceId !== surface.id) return;
-    const known = memory.get(request.requestId);
-    if (known) {
-      report('duplicate-request', `Request "${request.requestId}" came again; it was not run again`);
-      if (known.state === 'final') send(known.result);
-      return;
+  const onDispatch = (d: OUIDispatchMessage) => {
+    if (disposed || d.surfaceId !== surface.id) return;
+    const answered = d.requestId !== undefined;
+    const requestId = d.requestId ?? `dispatch:${newId()}`;
+    const request: OUIActionRequest = { requestId, surfaceId: d.surfaceId, actionId: d.actionId, params: d.params, timestamp: d.timestamp };
+    const at = now();
+    const flight: Flight = {
+      request,
+      answered,
+      controller: new AbortController(),
+      withdraw: new AbortController(),
+      startedAt: at,
+      done: false,
+      started: false,
+      receivedAt: at,
+      lastWord: at,
+      places: [],
+      ...(answered && d.timeoutMs !== undefined && d.timeoutMs > 0 ? { timeoutMs: d.timeoutMs } : {}),
+      ...(answered && d.maxWaitMs !== undefined && d.maxWaitMs > 0 ? { maxWaitMs: d.maxWaitMs } : {}),
+    };
+    if (answered) {
+      const known = memory.get(requestId);
+      if (known) {
+        report('duplicate-request', `Request "${requestId}" came again; it was not run again`);
+        if (known.state === 'final') send(flight, known.result);
+        return;
+      }
+      memory.pending(requestId);
     }
-    memory.pending(request.requestId);
-    const flight: Flight = { request, controller: new AbortController(), startedAt: now(), done: false };
-    flights.set(request.requestId, flight);
+    flights.set(requestId, flight);
     if (!active) return fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" is not active here`);
-    if (queue.length >= maxQueue) return fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" is busy: ${maxQueue} requests are waiting`);
-    queue.push(request);
-    void pump();
+    let waiting = 0;
+    for (const f of flights.values()) if (!f.started && f !== flight) waiting++;
+    // One of them may be about to run; beyond that, maxQueue wait.
+    if (waiting > maxQueue) return fail(flight, OUI_ERROR_CODES.SURFACE_BUSY, `The surface "${surface.id}" is busy: ${maxQueue} requests are already waiting their turn`);
+    armDeadline(flight);
+    const action = actions.get(request.actionId);
+    // Its place in line is taken now, so handlers run in the order requests came; one that must be confirmed
+    // takes its place once the person agreed, so a question left open holds up nothing.
+    if (action && !action.confirm) flight.places.push(runLane.enter());
+    void run(flight);
   };
 
-  const pump = async () => {
-    if (running) return;
-    running = true;
-    try {
-      while (queue.length > 0 && !disposed) {
-        const request = queue.shift()!;
-        const flight = flights.get(request.requestId);
-        if (!flight || flight.done) continue;
-        await run(flight);
-      }
-    } finally {
-      running = false;
+  /**
+   * The agent stopped waiting for a request. Not started: withdrawn (its question closed), answered TIMEOUT, and
+   * it never runs. Started: its handler's signal aborts, and the answer says what it did may stand. Already
+   * answered: the answer again, in case it was lost on the way.
+   */
+  const onCancel = (c: OUICancelMessage) => {
+    if (disposed) return;
+    const flight = flights.get(c.requestId);
+    const why = `the agent stopped waiting${c.reason ? ` (${c.reason.slice(0, 200)})` : ''}`;
+    if (flight?.answered) {
+      if (!flight.started) return withdrawn(flight, why);
+      return fail(flight, OUI_ERROR_CODES.TIMEOUT, `${why[0]!.toUpperCase()}${why.slice(1)}; "${flight.request.actionId}" had already started, and what it did may stand`);
     }
+    const known = memory.get(c.requestId);
+    if (known?.state === 'final') ours?.sendResult(known.result);
+  };
+
+  /** Waits for a place's turn, saying so to the agent when it takes a while; false when the request ended meanwhile. */
+  const turnOf = async (flight: Flight, place: LanePlace, waiting: 'confirmation' | 'turn'): Promise<boolean> => {
+    let first = true;
+    const shown = place.turn.then(() => (first = false));
+    await Promise.resolve();
+    // Its turn at once (nothing ahead): no word needed. Else the agent hears what it waits for.
+    if (first && !flight.done) waitFor(flight, waiting, waiting === 'confirmation');
+    await shown;
+    stopBeat(flight);
+    return !flight.done;
   };
 
   const run = async (flight: Flight) => {
     const { request } = flight;
-    flight.startedAt = now();
-    if (!active) return fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" is not active here`);
     const action = actions.get(request.actionId);
     if (!action) return fail(flight, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The surface "${surface.id}" has no action "${request.actionId}"`);
     flight.action = action;
-    const handler = handlers[action.id];
-    if (!handler) return fail(flight, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The action "${action.id}" has no handler on this page`);
+    if (!handlers[action.id]) return fail(flight, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The action "${action.id}" has no handler on this page`);
 
     let problems;
     try {
@@ -296,21 +467,57 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       });
     }
 
-    const signal = flight.controller.signal;
     if (action.confirm) {
-      activity.emit({ phase: 'confirm', request, action });
       const ask = options.confirm;
       if (!ask) return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `"${action.id}" needs the person's confirmation, and this page can't ask`);
-      const said = await settleWithin(() => ask(request, action), confirmTimeoutMs, timers, signal);
+      const asking = askLane.enter();
+      flight.places.push(asking);
+      if (!(await turnOf(flight, asking, 'confirmation'))) return;
+      activity.emit({ phase: 'confirm', request, action });
+      // The person is asked now; the agent hears so at once (and on every beat while the question is open).
+      waitFor(flight, 'confirmation');
+      const bound = flight.maxWaitMs ?? flight.timeoutMs;
+      const deadline = bound !== undefined ? flight.receivedAt + bound : undefined;
+      const limit = deadline !== undefined ? Math.min(confirmTimeoutMs > 0 ? confirmTimeoutMs : Infinity, Math.max(0, deadline - now())) : confirmTimeoutMs;
+      const said = await settleWithin(
+        () => ask(request, action, { signal: flight.withdraw.signal, ...(deadline !== undefined ? { deadline } : {}) }),
+        limit === Infinity ? 0 : Math.max(1, limit),
+        timers,
+        flight.withdraw.signal,
+      );
+      stopBeat(flight);
+      asking.leave();
       if (flight.done) return;
+      // The question closed because the deadline came (here, or in a dialog given it): not the person's no.
+      if (said.status !== 'ok' || said.value !== true) {
+        if (now() >= deadlineOf(flight) || (deadline !== undefined && now() >= deadline)) return withdrawn(flight, `the agent's deadline passed`);
+      }
       if (said.status === 'timeout') return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `Nobody answered the confirmation within ${confirmTimeoutMs} ms`);
       if (said.status === 'error') return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `The confirmation failed: ${errorText(said.error)}`);
       if (said.status !== 'ok' || said.value !== true) return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `The person did not allow "${action.id}"`);
+      flight.places.push(runLane.enter());
     }
 
+    const place = flight.places.at(-1)!;
+    if (!(await turnOf(flight, place, 'turn'))) return;
+    // Just before running: the agent must still be waiting (the person may have confirmed after its deadline).
+    if (now() >= deadlineOf(flight)) {
+      place.leave();
+      return withdrawn(flight, `the agent's deadline passed before it could start`);
+    }
+    const handler = handlers[action.id];
+    if (!handler) {
+      place.leave();
+      return fail(flight, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The action "${action.id}" has no handler on this page`);
+    }
+    flight.started = true;
+    flight.startedAt = now();
+    quiet(flight);
     activity.emit({ phase: 'run', request, action });
+    const signal = flight.controller.signal;
     const context: OUIActionContext = { request, action, signal };
     const ran = await settleWithin(() => runOf(handler)(request.params, context), actionTimeoutMs, timers, signal);
+    place.leave();
     if (flight.done) return;
     if (ran.status === 'timeout') {
       fail(flight, OUI_ERROR_CODES.TIMEOUT, `"${action.id}" took longer than ${actionTimeoutMs} ms`);
@@ -358,17 +565,24 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     const want = !disposed && active && transport.connected;
     if (want && !registered) {
       registered = true;
-      transport.registerSurface({ surface, timestamp: now() });
+      if (ours) ours.sendRegistration({ surface, timestamp: now(), capabilities: [OUI_CAPABILITIES.RESULTS, OUI_CAPABILITIES.CANCEL] });
+      else transport.registerSurface(surface);
       store.registered();
     } else if (!want && registered) {
       registered = false;
       store.unregistered();
       // Lost connection: the other side forgets the surface on its own, and a deregistration would only wait in the buffer.
-      if (transport.connected) transport.deregisterSurface({ surfaceId: surface.id, timestamp: now() });
+      if (transport.connected) transport.deregisterSurface(surface.id);
     }
   };
 
-  const unsubscribe = [transport.onAction(onAction), transport.onConnectionChange(() => update())];
+  let leave: OUIUnsubscribe;
+  try {
+    leave = pageHost(transport, now).add(surface.id, { dispatch: onDispatch, cancel: onCancel });
+  } catch (error) {
+    throw new OUISurfaceError([errorText(error)], surface.id);
+  }
+  const unsubscribe = [leave, transport.onConnectionChange(() => update())];
   update();
 
   return {
@@ -413,13 +627,11 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     dispose() {
       if (disposed) return;
       for (const flight of [...flights.values()]) fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" was removed`);
-      queue.length = 0;
       disposed = true;
       update();
       store.dispose();
       for (const u of unsubscribe) u();
       activity.clear();
-      ids.delete(surface.id);
     },
   };
 }

@@ -1,25 +1,76 @@
 /**
- * The transport: how protocol events travel between an agent runtime and the surfaces of a page. Every
- * transport in this folder has two ends of the same kind. Whatever one end sends (`dispatch`, `sendResult`,
- * `pushObservation`, `registerSurface`, `deregisterSurface`) the other end hears (`onAction`, `onResult`,
- * `onObservation`, `onSurfaceRegister`, `onSurfaceDeregister`); by convention the agent's end dispatches and
- * the page's end answers, registers and observes.
+ * The transport: how protocol events travel between an agent runtime and the surfaces of a page.
  *
- * 0.1.0's transport has no way back for results: an app pushes them as the status observation
- * `<surfaceId>:<actionId>:status`. Ours does that too, and adds `sendResult`/`onResult`, the `action:result`
- * event with its `requestId`, so an agent can await the answer to its own request.
+ * `OUITransport` is 0.1.0's, exactly as declared: two one-way channels, dispatches to the page and observations
+ * (and registrations) from it, with no request ids and no answers. Code written against the declarations uses
+ * it as is, and every transport here is one.
+ *
+ * `OUIRequestTransport` is what our transports are besides: the same events with request ids and deadlines on
+ * the dispatch, plus results and cancels as events of their own and the page's capabilities on its
+ * registration. A peer that only knows 0.1.0 ignores all of it and still works: it runs our dispatches and
+ * reads our observations, and its own dispatches run here and are answered as status observations.
  */
 import type { Issue } from '../stream/index.js';
 import type {
-  OUIActionRequest,
   OUIActionResultMessage,
+  OUICancelMessage,
+  OUIDispatchMessage,
   OUIObservationUpdate,
-  OUISurfaceDeregistration,
-  OUISurfaceRegistration,
+  OUIRegistrationMessage,
+  OUIRequestMessage,
+  OUISurface,
 } from './protocol.js';
+
+/** Handler for incoming action dispatches (client side). 0.1.0's name and meaning. */
+export type OUIActionHandler = (surfaceId: string, actionId: string, params: Record<string, unknown>) => void;
+
+/** Handler for incoming observation updates (server side). 0.1.0's name and meaning. */
+export type OUIObservationHandler = (update: OUIObservationUpdate) => void;
+
+/** Transport configuration options, as 0.1.0 declares them. Our transports take more beside these. */
+export interface OUITransportConfig {
+  /** Namespace prefix for events (default: 'oui') */
+  namespace?: string;
+  /** Connection timeout in ms */
+  connectTimeoutMs?: number;
+  /** Whether to buffer dispatches while disconnected (default true; false: what is sent while disconnected is dropped and reported) */
+  bufferWhileDisconnected?: boolean;
+  /** Max buffer size (messages dropped after this: the first ones are kept). Default 100. */
+  maxBufferSize?: number;
+}
+
+/**
+ * OUI Transport, as 0.1.0 declares it: a dispatch channel (agent → page) and an observation channel (page →
+ * agent). No request/response, no correlation ids, no waiting. Each `on…` returns its unsubscribe.
+ */
+export interface OUITransport {
+  /** Dispatch an action to a surface (one-way, fire-and-forget) */
+  dispatch(surfaceId: string, actionId: string, params: Record<string, unknown>): void;
+  /** Receive dispatched actions (surface/client side) */
+  onAction(handler: OUIActionHandler): () => void;
+  /** Push an observation update from the surface to the agent runtime */
+  pushObservation(update: OUIObservationUpdate): void;
+  /** Receive observation updates (runtime/server side) */
+  onObservation(handler: OUIObservationHandler): () => void;
+  /** Register a surface manifest (client → server) */
+  registerSurface(surface: OUISurface): void;
+  /** Deregister a surface (client → server) */
+  deregisterSurface(surfaceId: string): void;
+  /** Receive surface registrations (server side) */
+  onSurfaceRegister(handler: (surface: OUISurface) => void): () => void;
+  /** Receive surface deregistrations (server side) */
+  onSurfaceDeregister(handler: (surfaceId: string) => void): () => void;
+  readonly connected: boolean;
+  connect(): Promise<void>;
+  disconnect(): void;
+  onConnectionChange(handler: (connected: boolean) => void): () => void;
+}
 
 /** Removes the listener it was returned for. */
 export type OUIUnsubscribe = () => void;
+
+/** The connection part of a transport. */
+export type OUIConnection = Pick<OUITransport, 'connected' | 'connect' | 'disconnect' | 'onConnectionChange'>;
 
 /** What went wrong on a transport, in the runtime or in the agent; never thrown. */
 export type OUIIssueCode =
@@ -27,8 +78,14 @@ export type OUIIssueCode =
   | 'malformed-event'
   /** A `__proto__` key was left out of what arrived. */
   | 'prototype-key'
-  /** Disconnected with a full buffer: the oldest event was dropped. */
+  /** Disconnected with a full buffer: an event sent after the first `maxBufferSize` was dropped. */
   | 'buffer-overflow'
+  /** Disconnected with `bufferWhileDisconnected: false`: an event was dropped. */
+  | 'not-connected'
+  /** An event larger than the socket accepts (`maxMessageBytes`): refused, never sent nor kept. */
+  | 'too-large'
+  /** The `authorize` hook refused the other side (or failed): the transport closed. */
+  | 'unauthorized'
   | 'connect-timeout'
   /** The underlying socket or window refused a message. */
   | 'send-failed'
@@ -44,41 +101,47 @@ export type OUIIssueCode =
   | 'unexpected-result'
   /** A registration that replaced one of the same id, or a surface refused for a limit. */
   | 'surface-replaced'
+  /** A surface definition that 0.1.0 accepts but that breaks a convention (an id's style): used, with a warning. */
+  | 'surface-style'
   | 'too-many';
 
 /** An issue with OUI's codes, in the shape every reader of the project reports in. */
 export type OUIIssue = Issue<OUIIssueCode>;
 
-/** The connection between the two ends of a transport. */
-export interface OUIConnection {
-  /** Whether events sent now go out at once (else they wait in the buffer, or are lost where there is none). */
-  readonly connected: boolean;
-  /** Resolves once connected; rejects when `connectTimeoutMs` passes first. */
-  connect(): Promise<void>;
-  disconnect(): void;
-  /** Hears `true` once connected (after buffered events were sent) and `false` once the connection is lost. */
-  onConnectionChange(listener: (connected: boolean) => void): OUIUnsubscribe;
-}
-
-/** One end of an OUI transport. Listeners get checked, copied data; nothing from the wire reaches them raw. */
-export interface OUITransport extends OUIConnection {
-  /** Agent → page: run an action. */
-  dispatch(request: OUIActionRequest): void;
-  onAction(listener: (request: OUIActionRequest) => void): OUIUnsubscribe;
-  /** Page → agent: an interim or final result, with the surface and action it answers. */
+/**
+ * One end of one of our transports: 0.1.0's transport, and beside it requests with ids and deadlines, results,
+ * cancels and capabilities. Listeners get checked, copied data; nothing from the wire reaches them raw.
+ */
+export interface OUIRequestTransport extends OUITransport {
+  /** Agent → page: a dispatch with its request id (and deadline). Travels as the 0.1.0 dispatch, fields added. */
+  sendRequest(request: OUIRequestMessage): void;
+  /** Hears every dispatch, a 0.1.0 one (no `requestId`) as well as ours. */
+  onRequest(listener: (dispatch: OUIDispatchMessage) => void): OUIUnsubscribe;
+  /** Page → agent: an interim or final result of a request that had an id. */
   sendResult(result: OUIActionResultMessage): void;
   onResult(listener: (result: OUIActionResultMessage) => void): OUIUnsubscribe;
-  /** Page → agent: a new observation value (also status observations). */
-  pushObservation(update: OUIObservationUpdate): void;
-  onObservation(listener: (update: OUIObservationUpdate) => void): OUIUnsubscribe;
-  /** Page → agent: a surface became available, with its whole definition. */
-  registerSurface(registration: OUISurfaceRegistration): void;
-  /** Page → agent: a surface is no longer available. */
-  deregisterSurface(deregistration: OUISurfaceDeregistration): void;
-  onSurfaceRegister(listener: (registration: OUISurfaceRegistration) => void): OUIUnsubscribe;
-  onSurfaceDeregister(listener: (deregistration: OUISurfaceDeregistration) => void): OUIUnsubscribe;
+  /** Agent → page: the agent stopped waiting for a request. */
+  sendCancel(cancel: OUICancelMessage): void;
+  onCancel(listener: (cancel: OUICancelMessage) => void): OUIUnsubscribe;
+  /** Page → agent: a registration with what the page can do beyond 0.1.0. Travels as the 0.1.0 registration, a field added. */
+  sendRegistration(registration: OUIRegistrationMessage): void;
+  /** Hears every registration whole, with its capabilities (absent from a 0.1.0 page). */
+  onRegistration(listener: (registration: OUIRegistrationMessage) => void): OUIUnsubscribe;
+  /** The ids of the surfaces registered through this end and not deregistered since (a page's end). */
+  registeredSurfaceIds(): readonly string[];
+  /**
+   * The registrations heard from the other side and not deregistered since, forgotten when the connection drops
+   * (an agent's end): what a listener added later has missed.
+   */
+  registrations(): readonly OUIRegistrationMessage[];
   /** Malformed events dropped, buffer overflows, timeouts: reported here, never thrown. */
   onIssue(listener: (issue: OUIIssue) => void): OUIUnsubscribe;
   /** Stops listening to the socket or window and drops the buffer; the end can't be used again. */
   close(): void;
+}
+
+/** Whether a transport is one of ours (requests, results and issues beside the 0.1.0 methods). */
+export function isRequestTransport(t: OUITransport): t is OUIRequestTransport {
+  const r = t as Partial<OUIRequestTransport>;
+  return typeof r.sendRequest === 'function' && typeof r.onRequest === 'function' && typeof r.sendResult === 'function' && typeof r.onResult === 'function';
 }

@@ -1,15 +1,17 @@
 /**
- * What every transport end shares, whatever carries its events: the listeners, the checks on what arrives and
- * what leaves, the bounded buffer kept while disconnected and sent in order on reconnect, and the issues.
- * A transport gives it a way to post one event and tells it what arrives and when the connection changes.
+ * What every transport end shares, whatever carries its events: 0.1.0's methods and ours over one set of
+ * listeners, the checks on what arrives and what leaves, the buffer kept while disconnected (the first
+ * `maxBufferSize` events, sent in order on reconnect), the size a message may have, and the issues. A transport
+ * gives it a way to post one event and tells it what arrives and when the connection changes.
  */
 import { createIssueSink } from '../stream/index.js';
 import type { WireLimits } from './json.js';
 import { createListeners, type Listeners } from './listeners.js';
-import { OUI_PROTOCOL_EVENTS, type OUIProtocolEventType } from './protocol.js';
-import type { OUIIssue, OUIIssueCode, OUITransport } from './transport.js';
-import { WIRE_READERS } from './wire.js';
+import { OUI_PROTOCOL_EVENTS, type OUIDispatchMessage, type OUIRegistrationMessage, type OUISurfaceDeregistration } from './protocol.js';
+import type { OUIIssue, OUIIssueCode, OUIRequestTransport } from './transport.js';
+import { WIRE_READERS, type WireType } from './wire.js';
 import { errorText } from '../stream/errors.js';
+import { isPlainObject } from './json.js';
 
 /** The default number of events kept while disconnected. */
 export const OUI_MAX_BUFFER_SIZE = 100;
@@ -19,47 +21,64 @@ export interface TransportCoreOptions {
   /** Names the transport in issue messages. */
   name: string;
   /** Sends one checked event now. May throw (a closed socket, a value the window can't clone): reported. */
-  post(type: OUIProtocolEventType, payload: unknown): void;
+  post(type: WireType, payload: unknown): void;
   connect(): Promise<void>;
   disconnect(): void;
   /** Detaches from the socket or window. */
   close(): void;
   connected: boolean;
-  /** Events kept while disconnected; the oldest is dropped beyond it. 0: none kept. */
+  /** Keep what is sent while disconnected (default true); false drops it, with an issue. */
+  bufferWhileDisconnected?: boolean;
+  /** Events kept while disconnected: the first ones; beyond it an event is dropped and reported. 0: none kept. */
   maxBufferSize?: number;
+  /** Bytes one event may take on the wire, as `measure` counts them; a larger one is refused once and never kept. */
+  maxMessageBytes?: number;
+  measure?(type: WireType, payload: unknown): number;
   limits?: WireLimits;
   now?: () => number;
 }
 
 /** The core's handle for its transport. */
 export interface TransportCore {
-  readonly transport: OUITransport;
+  readonly transport: OUIRequestTransport;
   /** An event arrived: checked, then heard by the listeners of its type; a malformed one is dropped and reported. */
-  receive(type: OUIProtocolEventType, raw: unknown): void;
+  receive(type: WireType, raw: unknown): void;
   /** The connection changed: on `true` the buffer is sent first, then the listeners hear it. */
   setConnected(connected: boolean): void;
   report(code: OUIIssueCode, message: string): void;
   readonly closed: boolean;
 }
 
-const TYPES = new Set<string>(Object.values(OUI_PROTOCOL_EVENTS));
+const TYPES = new Set<string>([...Object.values(OUI_PROTOCOL_EVENTS), 'action:cancel']);
 
-/** Whether a string is one of the protocol's event types. */
-export function isProtocolEventType(type: unknown): type is OUIProtocolEventType {
+/** Whether a string is one of the kinds of event our transports carry. */
+export function isWireType(type: unknown): type is WireType {
   return typeof type === 'string' && TYPES.has(type);
 }
+
+/** @deprecated Use isWireType: the same check, which also knows `action:cancel`. */
+export const isProtocolEventType = isWireType;
+
+const WARNINGS = new Set<OUIIssueCode>(['prototype-key', 'duplicate-request', 'not-connected']);
 
 /** Builds one transport end around `options.post`. */
 export function createTransportCore(options: TransportCoreOptions): TransportCore {
   const now = options.now ?? Date.now;
   const maxBuffer = Math.max(0, Math.floor(options.maxBufferSize ?? OUI_MAX_BUFFER_SIZE));
+  const buffering = options.bufferWhileDisconnected !== false;
+  const maxBytes = options.maxMessageBytes ?? Infinity;
   const sink = createIssueSink<OUIIssue>();
-  const buffer: { type: OUIProtocolEventType; payload: unknown }[] = [];
+  const buffer: { type: WireType; payload: unknown }[] = [];
+  const registered = new Set<string>();
+  // What the other side registered and still has: an agent attached later learns of it (a direct pair delivers
+  // at once, so a registration may come before anyone listens).
+  const heardRegistrations = new Map<string, OUIRegistrationMessage>();
   let connected = options.connected;
   let closed = false;
-  const heard: Record<OUIProtocolEventType, Listeners<unknown>> = {
+  const heard: Record<WireType, Listeners<unknown>> = {
     'action:request': createListeners(),
     'action:result': createListeners(),
+    'action:cancel': createListeners(),
     'observation:update': createListeners(),
     'surface:register': createListeners(),
     'surface:deregister': createListeners(),
@@ -69,10 +88,10 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
   const report = (code: OUIIssueCode, message: string) => {
     // Keep the sink's memory bounded: a hostile peer can make issues as fast as it can send.
     if (sink.issues.length >= 200) (sink.issues as OUIIssue[]).splice(0, 100);
-    sink.report({ code, severity: code === 'prototype-key' || code === 'duplicate-request' ? 'warning' : 'error', line: null, message });
+    sink.report({ code, severity: WARNINGS.has(code) ? 'warning' : 'error', line: null, message });
   };
 
-  const post = (type: OUIProtocolEventType, payload: unknown) => {
+  const post = (type: WireType, payload: unknown) => {
     try {
       options.post(type, payload);
     } catch (error) {
@@ -80,7 +99,12 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     }
   };
 
-  const send = (type: OUIProtocolEventType, raw: unknown) => {
+  const track = (type: WireType, payload: unknown) => {
+    if (type === 'surface:register') registered.add((payload as OUIRegistrationMessage).surface.id);
+    else if (type === 'surface:deregister') registered.delete((payload as OUISurfaceDeregistration).surfaceId);
+  };
+
+  const send = (type: WireType, raw: unknown, hint = '') => {
     if (closed) {
       report('send-failed', `${options.name}: the transport is closed; a ${type} event was not sent`);
       return;
@@ -89,25 +113,38 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     // keeps a buffered event from changing when the app later mutates the object it passed.
     const read = WIRE_READERS[type](raw, options.limits, now);
     if (!read.ok) {
-      report('malformed-event', `${options.name}: refused to send a ${type} event: ${read.reason}`);
+      report('malformed-event', `${options.name}: refused to send a ${type} event: ${read.reason}${hint}`);
       return;
     }
+    if (Number.isFinite(maxBytes) && options.measure) {
+      // Refused here, once: a socket that closes on an oversized message would otherwise reconnect and be sent
+      // it again, for ever.
+      const bytes = options.measure(type, read.value);
+      if (bytes > maxBytes) {
+        report('too-large', `${options.name}: a ${type} event of about ${bytes} bytes is more than the ${maxBytes} the socket accepts; it was not sent`);
+        return;
+      }
+    }
     if (connected) {
+      track(type, read.value);
       post(type, read.value);
       return;
     }
-    if (maxBuffer === 0) {
-      report('buffer-overflow', `${options.name}: disconnected and keeping no buffer; a ${type} event was dropped`);
+    if (!buffering) {
+      report('not-connected', `${options.name}: disconnected, and bufferWhileDisconnected is false; a ${type} event was dropped`);
       return;
     }
     if (buffer.length >= maxBuffer) {
-      const oldest = buffer.shift()!;
-      report('buffer-overflow', `${options.name}: ${maxBuffer} events are waiting for the connection; the oldest (${oldest.type}) was dropped`);
+      report('buffer-overflow', `${options.name}: ${maxBuffer} events are already waiting for the connection; this ${type} event was dropped`);
+      return;
     }
+    track(type, read.value);
     buffer.push({ type, payload: read.value });
   };
 
-  const transport: OUITransport = {
+  const listen = <T>(type: WireType, listener: (value: T) => void) => heard[type].add(listener as (v: unknown) => void);
+
+  const transport: OUIRequestTransport = {
     get connected() {
       return connected && !closed;
     },
@@ -115,22 +152,51 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     disconnect: () => {
       if (!closed) options.disconnect();
     },
-    onConnectionChange: (l) => connection.add(l),
-    dispatch: (request) => send('action:request', request),
-    onAction: (l) => heard['action:request'].add(l as (v: unknown) => void),
-    sendResult: (result) => send('action:result', result),
-    onResult: (l) => heard['action:result'].add(l as (v: unknown) => void),
+    onConnectionChange: (handler) => connection.add(handler),
+
+    dispatch: (surfaceId, actionId, params) => send('action:request', { surfaceId, actionId, params, timestamp: now() }),
+    onAction: (handler) => listen<OUIDispatchMessage>('action:request', (d) => handler(d.surfaceId, d.actionId, d.params)),
+    sendRequest: (request) => {
+      if (!isPlainObject(request) || typeof request.requestId !== 'string') {
+        report('malformed-event', `${options.name}: refused to send a request without a requestId (dispatch() sends one without)`);
+        return;
+      }
+      send('action:request', request);
+    },
+    onRequest: (listener) => listen('action:request', listener),
+
     pushObservation: (update) => send('observation:update', update),
-    onObservation: (l) => heard['observation:update'].add(l as (v: unknown) => void),
-    registerSurface: (registration) => send('surface:register', registration),
-    deregisterSurface: (deregistration) => send('surface:deregister', deregistration),
-    onSurfaceRegister: (l) => heard['surface:register'].add(l as (v: unknown) => void),
-    onSurfaceDeregister: (l) => heard['surface:deregister'].add(l as (v: unknown) => void),
+    onObservation: (handler) => listen('observation:update', handler),
+
+    registerSurface: (surface) => {
+      // Code written against our request-object API passed {surface, timestamp}: say what changed.
+      const given: unknown = surface;
+      const wrapped = isPlainObject(given) && !('id' in given) && isPlainObject(given.surface);
+      send('surface:register', { surface, timestamp: now() }, wrapped ? ' (registerSurface() takes the surface itself, as 0.1.0 declares; sendRegistration() takes {surface, timestamp})' : '');
+    },
+    sendRegistration: (registration) => send('surface:register', registration),
+    deregisterSurface: (surfaceId) => {
+      const wrapped = isPlainObject(surfaceId);
+      send('surface:deregister', { surfaceId, timestamp: now() }, wrapped ? ' (deregisterSurface() takes the surface id, as 0.1.0 declares)' : '');
+    },
+    onSurfaceRegister: (handler) => listen<OUIRegistrationMessage>('surface:register', (r) => handler(r.surface)),
+    onRegistration: (listener) => listen('surface:register', listener),
+    onSurfaceDeregister: (handler) => listen<OUISurfaceDeregistration>('surface:deregister', (d) => handler(d.surfaceId)),
+    registeredSurfaceIds: () => [...registered],
+    registrations: () => [...heardRegistrations.values()],
+
+    sendResult: (result) => send('action:result', result),
+    onResult: (listener) => listen('action:result', listener),
+    sendCancel: (cancel) => send('action:cancel', cancel),
+    onCancel: (listener) => listen('action:cancel', listener),
+
     onIssue: (l) => sink.onIssue(l),
     close: () => {
       if (closed) return;
       closed = true;
       buffer.length = 0;
+      registered.clear();
+      heardRegistrations.clear();
       try {
         options.close();
       } finally {
@@ -154,11 +220,19 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
         return;
       }
       if (read.dropped > 0) report('prototype-key', `${options.name}: left ${read.dropped} "__proto__" key(s) out of a ${type} event`);
+      if (type === 'surface:register') {
+        const r = read.value as OUIRegistrationMessage;
+        heardRegistrations.delete(r.surface.id);
+        // Bounded like the agent's own list: a peer registering without end can't grow it.
+        if (heardRegistrations.size < 256) heardRegistrations.set(r.surface.id, r);
+      } else if (type === 'surface:deregister') heardRegistrations.delete((read.value as OUISurfaceDeregistration).surfaceId);
       heard[type].emit(read.value);
     },
     setConnected(next) {
       if (closed || next === connected) return;
       connected = next;
+      // A page that lost its connection registers again when it is back.
+      if (!next) heardRegistrations.clear();
       if (next) {
         // Sent before anyone hears of the reconnection, so what waited goes out before what they send next.
         const waiting = buffer.splice(0, buffer.length);

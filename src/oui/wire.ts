@@ -1,23 +1,26 @@
 /**
- * The checks every event passes on its way in (and out): the fields 0.1.0 gives it, with their kinds, copied
- * into fresh data within the limits. A reader never throws; it gives the event or the reason it was refused.
+ * The checks every event passes on its way in (and out): the fields 0.1.0 gives it (and the ones we add beside
+ * them), with their kinds, copied into fresh data within the limits. A reader never throws; it gives the event
+ * or the reason it was refused.
  */
 import { isPlainObject, readJson, type WireLimits } from './json.js';
 import type {
   OUIActionRequest,
   OUIActionResultMessage,
+  OUICancelMessage,
+  OUIDispatchMessage,
   OUIObservationUpdate,
   OUIProtocolEventType,
+  OUIRegistrationMessage,
   OUISurfaceDeregistration,
-  OUISurfaceRegistration,
 } from './protocol.js';
 import { validateSurface } from './validateSurface.js';
+import { MAX_ID_LENGTH } from './ids.js';
 
 /** An event that passed, with how many `__proto__` keys were left out, or the reason it didn't. */
 export type WireRead<T> = { ok: true; value: T; dropped: number } | { ok: false; reason: string };
 
-/** Ids on the wire: surface, action, observation and request ids, at most this long. */
-export const MAX_ID_LENGTH = 256;
+export { MAX_ID_LENGTH };
 
 const id = (v: unknown): v is string => typeof v === 'string' && v !== '' && v.length <= MAX_ID_LENGTH;
 const time = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -37,19 +40,54 @@ function stamp(e: Fields, now: () => number): number | null {
   return time(e.timestamp) ? e.timestamp : null;
 }
 
-/** Reads an `action:request`. Params default to `{}` and must be an object; the timestamp defaults to now. */
-export function readActionRequest(raw: unknown, limits?: WireLimits, now: () => number = Date.now): WireRead<OUIActionRequest> {
+const millis = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/**
+ * Reads a dispatch (`{ns}:dispatch`): 0.1.0's `{surfaceId, actionId, params, timestamp}`, with our `requestId`,
+ * `timeoutMs` and `maxWaitMs` when present. Params default to `{}` and must be an object; the timestamp defaults
+ * to now. Fields it doesn't know are left out.
+ */
+export function readDispatch(raw: unknown, limits?: WireLimits, now: () => number = Date.now): WireRead<OUIDispatchMessage> {
   const r = start(raw, limits);
   if (!r.ok) return r;
   const e = r.value;
-  if (!id(e.requestId)) return { ok: false, reason: 'requestId must be a non-empty string' };
+  if (e.requestId !== undefined && !id(e.requestId)) return { ok: false, reason: 'requestId, when given, must be a non-empty string' };
   if (!id(e.surfaceId)) return { ok: false, reason: 'surfaceId must be a non-empty string' };
   if (!id(e.actionId)) return { ok: false, reason: 'actionId must be a non-empty string' };
   const params = e.params === undefined ? {} : e.params;
   if (!isPlainObject(params)) return { ok: false, reason: 'params must be an object' };
   const timestamp = stamp(e, now);
   if (timestamp === null) return { ok: false, reason: 'timestamp must be a number' };
-  return { ok: true, dropped: r.dropped, value: { requestId: e.requestId, surfaceId: e.surfaceId, actionId: e.actionId, params, timestamp } };
+  const value: OUIDispatchMessage = { surfaceId: e.surfaceId, actionId: e.actionId, params, timestamp };
+  if (e.requestId !== undefined) value.requestId = e.requestId;
+  for (const key of ['timeoutMs', 'maxWaitMs'] as const) {
+    if (e[key] === undefined) continue;
+    if (!millis(e[key])) return { ok: false, reason: `${key} must be a number of milliseconds, at least 0` };
+    value[key] = e[key];
+  }
+  return { ok: true, dropped: r.dropped, value };
+}
+
+/** Reads an `action:request` as 0.1.0 declares it: a dispatch that must have its `requestId`. */
+export function readActionRequest(raw: unknown, limits?: WireLimits, now: () => number = Date.now): WireRead<OUIActionRequest> {
+  const read = readDispatch(raw, limits, now);
+  if (!read.ok) return read;
+  const { requestId, surfaceId, actionId, params, timestamp } = read.value;
+  if (requestId === undefined) return { ok: false, reason: 'requestId must be a non-empty string' };
+  return { ok: true, dropped: read.dropped, value: { requestId, surfaceId, actionId, params, timestamp } };
+}
+
+/** Reads an `action:cancel`: the agent stopped waiting for a request. */
+export function readCancel(raw: unknown, limits?: WireLimits, now: () => number = Date.now): WireRead<OUICancelMessage> {
+  const r = start(raw, limits);
+  if (!r.ok) return r;
+  const e = r.value;
+  if (!id(e.surfaceId)) return { ok: false, reason: 'surfaceId must be a non-empty string' };
+  if (!id(e.requestId)) return { ok: false, reason: 'requestId must be a non-empty string' };
+  if (e.reason !== undefined && (typeof e.reason !== 'string' || e.reason.length > 1000)) return { ok: false, reason: 'reason must be a string of at most 1000 characters' };
+  const timestamp = stamp(e, now);
+  if (timestamp === null) return { ok: false, reason: 'timestamp must be a number' };
+  return { ok: true, dropped: r.dropped, value: { surfaceId: e.surfaceId, requestId: e.requestId, ...(e.reason !== undefined ? { reason: e.reason } : {}), timestamp } };
 }
 
 /** Reads an `action:result`, with the surface and action it answers. */
@@ -81,6 +119,10 @@ export function readActionResult(raw: unknown, limits?: WireLimits, now: () => n
     if (typeof e.interim !== 'boolean') return { ok: false, reason: 'interim must be true or false' };
     out.interim = e.interim;
   }
+  if (e.waiting !== undefined) {
+    if ((e.waiting !== 'confirmation' && e.waiting !== 'turn') || e.interim !== true) return { ok: false, reason: 'waiting is "confirmation" or "turn", on an interim result' };
+    out.waiting = e.waiting;
+  }
   if (e.durationMs !== undefined) {
     if (typeof e.durationMs !== 'number' || !(e.durationMs >= 0) || !Number.isFinite(e.durationMs)) return { ok: false, reason: 'durationMs must be a number of at least 0' };
     out.durationMs = e.durationMs;
@@ -100,8 +142,8 @@ export function readObservationUpdate(raw: unknown, limits?: WireLimits, now: ()
   return { ok: true, dropped: r.dropped, value: { surfaceId: e.surfaceId, observationId: e.observationId, value: e.value ?? null, timestamp } };
 }
 
-/** Reads a `surface:register`: the surface must pass validateSurface. */
-export function readRegistration(raw: unknown, limits?: WireLimits, now: () => number = Date.now): WireRead<OUISurfaceRegistration> {
+/** Reads a `surface:register`: the surface must pass validateSurface; our `capabilities`, when present, are a list of short strings. */
+export function readRegistration(raw: unknown, limits?: WireLimits, now: () => number = Date.now): WireRead<OUIRegistrationMessage> {
   const r = start(raw, limits);
   if (!r.ok) return r;
   const e = r.value;
@@ -109,7 +151,15 @@ export function readRegistration(raw: unknown, limits?: WireLimits, now: () => n
   if (!check.valid) return { ok: false, reason: `the surface is not valid: ${check.errors.slice(0, 3).join('; ')}` };
   const timestamp = stamp(e, now);
   if (timestamp === null) return { ok: false, reason: 'timestamp must be a number' };
-  return { ok: true, dropped: r.dropped, value: { surface: check.surface, timestamp } };
+  const value: OUIRegistrationMessage = { surface: check.surface, timestamp };
+  if (e.capabilities !== undefined) {
+    const c = e.capabilities;
+    if (!Array.isArray(c) || c.length > 16 || !c.every((x) => typeof x === 'string' && x !== '' && x.length <= 64)) {
+      return { ok: false, reason: 'capabilities must be a list of at most 16 short strings' };
+    }
+    value.capabilities = c as string[];
+  }
+  return { ok: true, dropped: r.dropped, value };
 }
 
 /** Reads a `surface:deregister`. */
@@ -123,10 +173,14 @@ export function readDeregistration(raw: unknown, limits?: WireLimits, now: () =>
   return { ok: true, dropped: r.dropped, value: { surfaceId: e.surfaceId, timestamp } };
 }
 
-/** The reader for each protocol event type. */
-export const WIRE_READERS: Readonly<Record<OUIProtocolEventType, (raw: unknown, limits?: WireLimits, now?: () => number) => WireRead<unknown>>> = Object.freeze({
-  'action:request': readActionRequest,
+/** The kinds of event our transports carry: the protocol's, and the cancel we add. */
+export type WireType = OUIProtocolEventType | 'action:cancel';
+
+/** The reader for each kind of event. `action:request` is any dispatch, with or without a request id. */
+export const WIRE_READERS: Readonly<Record<WireType, (raw: unknown, limits?: WireLimits, now?: () => number) => WireRead<unknown>>> = Object.freeze({
+  'action:request': readDispatch,
   'action:result': readActionResult,
+  'action:cancel': readCancel,
   'observation:update': readObservationUpdate,
   'surface:register': readRegistration,
   'surface:deregister': readDeregistration,

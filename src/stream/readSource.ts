@@ -50,6 +50,15 @@ export class SourceError extends Error {
 const ACCEPTS = 'a Response, a promise of one, a ReadableStream, an async iterable, an iterable of text or bytes, or a string';
 
 /**
+ * Throws the TypeError `readSource()` would reject with when `input` is plainly not a source, before anything
+ * is read: an element checks this before it stops what it was showing. A promise passes (what it resolves to is
+ * checked when it does).
+ */
+export function assertSource(input: unknown, caller = 'readSource()'): void {
+  if (!isThenable(input) && kindOf(input) === null) throw new TypeError(`${caller} takes ${ACCEPTS}; it was given ${describe(input)}`);
+}
+
+/**
  * Reads `input` to its end, passing each chunk to `write`. Resolves with `'ended'` when the source is exhausted,
  * or `'aborted'` when `signal` aborted first. Rejects with a TypeError naming what was given when the input (or
  * what its promise resolved to, or one of its chunks) is not something it reads, and with a SourceError when

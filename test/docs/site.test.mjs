@@ -71,6 +71,33 @@ describe('npm run docs', () => {
     );
   });
 
+  it('the overview says in a sentence what each element and shared part is', () => {
+    const index = readFileSync(join(DEFAULT_OUT, 'index.html'), 'utf8');
+    const cards = [...index.matchAll(/<li><a href="elements\/([\w-]+)\.html"><code>[^<]*<\/code><\/a><p>(.*?)<\/p><\/li>/g)];
+    const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+    assert.deepEqual(cards.map((c) => c[1]).sort(), elementsOf(manifest).map(({ declaration }) => declaration.tagName).sort());
+    for (const [, tag, summary] of cards) assert.ok(summary.replace(/<[^>]+>/g, '').trim().length > 10, `<${tag}> has a summary on the overview: "${summary}"`);
+  });
+
+  it('spec references in an element’s words ("[10.1]–[10.11]") link to the guide’s section for them', () => {
+    const page = readFileSync(join(DEFAULT_OUT, 'elements', 'omni-screen.html'), 'utf8');
+    assert.match(page, /<a href="\.\.\/guides\/omni-ir\.html#the-generate-endpoint-server-sent-events">\[10\.1\]–\[10\.11\]<\/a>/);
+    const guide = readFileSync(join(DEFAULT_OUT, 'guides', 'omni-ir.html'), 'utf8');
+    const anchors = new Set([...guide.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+    let links = 0;
+    for (const file of readdirSync(join(DEFAULT_OUT, 'elements'))) {
+      const text = readFileSync(join(DEFAULT_OUT, 'elements', file), 'utf8');
+      for (const m of text.matchAll(/href="\.\.\/guides\/omni-ir\.html#([^"]+)"/g)) {
+        links++;
+        assert.ok(anchors.has(m[1]), `${file}: #${m[1]} is a section of the Omni-IR guide`);
+      }
+      // No reference left unlinked outside code.
+      const words = text.replace(/<code>.*?<\/code>/gs, '').replace(/<a [^>]*>.*?<\/a>/gs, '');
+      if (file === 'omni-screen.html') assert.doesNotMatch(words, /\[\d+(\.\d+)?\]/, `${file}: a spec reference without a link`);
+    }
+    assert.ok(links > 10, `${links} links`);
+  });
+
   it('an element’s page lists every public property, attribute, event, part and CSS property with its words', () => {
     const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
     for (const { declaration: el } of elementsOf(manifest)) {
@@ -170,6 +197,9 @@ describe('the playground renders each format, with its issues by line', { timeou
         await page.locator('#pg-issues li', { hasText: code }).getByRole('button', { name: `Line ${line}` }).waitFor();
       }
       assert.equal(await page.locator('#pg-issues li').count(), format.issues.length, await page.locator('#pg-issues').innerText());
+      // Listed by line, whatever order they were found in (Omni-IR reports line 8's dangling_ref only at the end).
+      const lines = await page.locator('#pg-issues li .line-link').evaluateAll((els) => els.map((e) => (e.dataset.line ? Number(e.dataset.line) : Infinity)));
+      assert.deepEqual(lines, [...lines].sort((a, b) => a - b), `issues in line order: ${lines.join(', ')}`);
       // The issue's line button selects that line in the text, from the keyboard too.
       const [line] = format.issues[0];
       await page.getByRole('button', { name: `Line ${line}` }).focus();
@@ -203,6 +233,24 @@ describe('the playground renders each format, with its issues by line', { timeou
     await page.getByLabel('Speed').fill('5000');
     await page.locator('omni-screen').getByRole('button', { name: 'Pay now' }).waitFor();
     await context.close();
+  });
+});
+
+describe('element pages fit a 1280 px window', { timeout: 240_000 }, () => {
+  it('no table of any element’s page is wider than its column, and the page doesn’t scroll sideways', async () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+    for (const { declaration } of elementsOf(manifest)) {
+      const { page, context } = await open(`elements/${declaration.tagName}.html`);
+      const found = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        tables: [...document.querySelectorAll('.table-scroll')]
+          .filter((t) => t.scrollWidth > t.clientWidth + 1)
+          .map((t) => `${t.getAttribute('aria-labelledby')}: ${t.scrollWidth} px in ${t.clientWidth}`),
+      }));
+      assert.equal(found.page, 0, `<${declaration.tagName}>: the page scrolls sideways`);
+      assert.deepEqual(found.tables, [], `<${declaration.tagName}>: tables wider than the page's column`);
+      await context.close();
+    }
   });
 });
 

@@ -6,14 +6,17 @@
 //  - cdn/agentic-elements.js works from a plain <script type="module"> in headless Chromium: write() draws a
 //    screen (a chart included, from cdn/chunks/), and the engine's API comes from the same file;
 //  - TypeScript finds the types with moduleResolution "node" (typesVersions) and "bundler" (exports);
-//  - the command runs from the installed package: npx agentic-elements check.
+//  - the command runs from the installed package: npx agentic-elements check;
+//  - what a registry shows and a team ships (issue 18): the tarball at most 3 MB unpacked, no source maps, the
+//    LICENSE, README links that work on the registry's page, no install script, an install with no warning, and a
+//    custom-elements.json of the public API only, at paths the package ships.
 // `npm run test:package` runs it alone; `npm test` runs it after the build. It builds first if the build is stale.
 // KEEP_SCRATCH=1 keeps the scratch project and prints where it is.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +33,10 @@ let scratch = '';
 let app = '';
 let installed = '';
 let tarball = '';
+/** What `npm pack --json` said of the tarball (size, unpackedSize, files). */
+let packed = null;
+/** Everything `npm install <tarball>` printed. */
+let installOutput = '';
 
 /** Runs a command in `cwd`; rejects with its output when it fails. */
 async function sh(cwd, cmd, args, options = {}) {
@@ -55,13 +62,14 @@ before(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'agentic-elements-install-'));
   // npm pack runs prepack and prepare (npm run build), which wireit finds fresh and skips.
   const { stdout } = await sh(root, npm, ['pack', '--json', '--pack-destination', scratch]);
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
+  [packed] = JSON.parse(stdout.slice(stdout.indexOf('[')));
   tarball = join(scratch, packed.filename);
 
   app = join(scratch, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', version: '1.0.0', private: true, type: 'module' }, null, 2));
-  await sh(app, npm, ['install', '--no-audit', '--no-fund', tarball]);
+  const install = await sh(app, npm, ['install', '--no-audit', '--no-fund', tarball]);
+  installOutput = `${install.stdout}\n${install.stderr}`;
   installed = join(app, 'node_modules', 'agentic-elements');
 });
 
@@ -74,7 +82,7 @@ after(() => {
 test('the tarball holds the built entries, cdn/, types and the command, and no sources, tests or demo', () => {
   const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
   for (const name of Object.keys(NPM_ENTRIES)) assert.ok(listing.includes(`dist/${name}.js`), `dist/${name}.js`);
-  for (const file of ['cdn/agentic-elements.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
+  for (const file of ['cdn/agentic-elements.js', 'cdn/autoloader.js', 'cdn/engine.js', 'cdn/omni-screen.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
     assert.ok(listing.includes(file), file);
   }
   assert.ok(listing.some((f) => /^cdn\/chunks\/.+\.js$/.test(f)), 'cdn/chunks/');
@@ -255,4 +263,149 @@ test('the command runs from the installed package: npx agentic-elements check', 
   const bad = spawnSync('npx', ['--no-install', 'agentic-elements', 'check', 'bad.txt'], { cwd: app, encoding: 'utf8' });
   assert.equal(bad.status, 1, bad.stderr);
   assert.match(bad.stdout, /\b2\b.*Heding/);
+});
+
+const MB = 1024 * 1024;
+const REPOSITORY = 'https://github.com/agentic-elements/agentic-elements';
+
+test('the tarball is lean: at most 3 MB unpacked, no source maps', () => {
+  console.log(`# tarball: ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / MB).toFixed(2)} MB unpacked, ${packed.files.length} files`);
+  assert.ok(packed.unpackedSize <= 3 * MB, `${(packed.unpackedSize / MB).toFixed(2)} MB unpacked, budget 3 MB`);
+  assert.deepEqual(packed.files.map((f) => f.path).filter((f) => f.endsWith('.map')), []);
+  for (const file of ['cdn/agentic-elements.js', 'dist/omni-screen.js']) {
+    assert.doesNotMatch(readFileSync(join(installed, file), 'utf8'), /sourceMappingURL/, `${file} points at no map that isn't there`);
+  }
+});
+
+test('legally and publicly complete: the Apache-2.0 LICENSE, repository, homepage and bugs, README links that work on the registry', () => {
+  const license = readFileSync(join(installed, 'LICENSE'), 'utf8');
+  assert.match(license, /Apache License\s+Version 2\.0, January 2004/);
+  assert.match(license, /END OF TERMS AND CONDITIONS/);
+  const shipped = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  assert.equal(shipped.license, 'Apache-2.0');
+  assert.match(shipped.repository.url, /github\.com\/agentic-elements\/agentic-elements/);
+  assert.ok(shipped.homepage && shipped.bugs?.url, 'homepage and bugs');
+  // The registry shows the README without the repository beside it: a relative link there leads nowhere.
+  const readme = readFileSync(join(installed, 'README.md'), 'utf8');
+  const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+  assert.ok(links.length > 0);
+  assert.deepEqual(links.filter((l) => !/^(https:\/\/|#|mailto:)/.test(l)), [], 'links are absolute (or anchors)');
+  for (const l of links.filter((l) => l.startsWith(REPOSITORY))) {
+    const path = l.slice(REPOSITORY.length).replace(/^\/(blob|tree)\/main\//, '').replace(/#.*$/, '');
+    if (path && !path.startsWith('/')) assert.ok(existsSync(join(root, path)), `${l}: ${path} is in the repository`);
+  }
+  assert.doesNotMatch(readme, /until the package ships JSX types/, 'the React row says JSX types ship');
+});
+
+test('no install script a consumer runs, and the install says nothing to warn about', () => {
+  const shipped = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) assert.equal(shipped.scripts?.[hook], undefined, `no ${hook} script`);
+  assert.doesNotMatch(installOutput, /npm warn|EBADENGINE|deprecated/i, `npm install printed:\n${installOutput}`);
+});
+
+test('custom-elements.json is the public API at shipped paths: no private member, no .ts path', () => {
+  const manifest = JSON.parse(readFileSync(join(installed, 'custom-elements.json'), 'utf8'));
+  const size = statSync(join(installed, 'custom-elements.json')).size;
+  console.log(`# custom-elements.json: ${(size / 1024).toFixed(0)} KB, ${manifest.modules.length} modules`);
+  const refs = [];
+  const visit = (v) => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === 'object') {
+      if (typeof v.module === 'string') refs.push(v.module);
+      Object.values(v).forEach(visit);
+    }
+  };
+  visit(manifest);
+  for (const path of [...manifest.modules.map((m) => m.path), ...refs]) {
+    assert.doesNotMatch(path, /\.ts$/, path);
+    assert.ok(existsSync(join(installed, path)), `${path} is shipped`);
+  }
+  const tags = [];
+  for (const mod of manifest.modules) {
+    for (const d of mod.declarations ?? []) {
+      if (d.tagName) tags.push(d.tagName);
+      for (const m of d.members ?? []) {
+        assert.ok(!m.name.startsWith('#') && (m.privacy ?? 'public') === 'public', `${d.name}.${m.name} is ${m.privacy ?? 'private'}`);
+      }
+      assert.equal(d.kind, 'class', `${d.name}: only classes an app meets (elements, events, their base)`);
+    }
+  }
+  for (const tag of ['omni-screen', 'morph-screen', 'ax-runner', 'oui-surface']) assert.ok(tags.includes(tag), tag);
+});
+
+test('the cdn files are in "exports": agentic-elements/cdn/agentic-elements.js and cdn/autoloader.js resolve', async () => {
+  for (const file of ['agentic-elements', 'autoloader']) {
+    const out = await nodeIn(app, `console.log(import.meta.resolve('agentic-elements/cdn/${file}.js'));`);
+    assert.ok(out.trim().endsWith(`/node_modules/agentic-elements/cdn/${file}.js`), out);
+  }
+});
+
+/** Serves `page` at / and the installed cdn/ at /cdn/ to headless Chromium; calls `use(tab, requested)`. */
+async function inChromium(page, use) {
+  const cdn = join(installed, 'cdn');
+  const server = createServer((req, res) => {
+    const path = new URL(req.url, 'http://x').pathname;
+    if (path === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    const file = normalize(join(cdn, path.replace(/^\/cdn\//, '/')));
+    if (!path.startsWith('/cdn/') || !file.startsWith(cdn) || !existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': extname(file) === '.js' ? 'text/javascript' : 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const { chromium } = await import('playwright');
+  const executablePath = process.env.CHROME_PATH || (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: ['--no-sandbox'] });
+  try {
+    const tab = await browser.newPage();
+    const errors = [];
+    const requested = [];
+    tab.on('pageerror', (e) => errors.push(String(e)));
+    tab.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+    tab.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await tab.goto(`http://127.0.0.1:${server.address().port}/`);
+    await use(tab, requested);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+test('cdn/autoloader.js fetches an element when its tag first appears, in the document or an open shadow root; cdn/engine.js shares its code', async () => {
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>autoloader</title>
+<script type="module" src="/cdn/autoloader.js"></script></head><body>
+<omni-screen id="screen"></omni-screen>
+<div id="later"></div>
+<script type="module">
+  import { createOmniParser } from '/cdn/engine.js';
+  import { registerLocale } from '/cdn/autoloader.js';
+  await customElements.whenDefined('omni-screen');
+  const screen = document.getElementById('screen');
+  screen.write('root = Card([title])\\ntitle = Heading("Hello from the autoloader")\\n');
+  screen.end();
+  window.engineReady = typeof createOmniParser === 'function' && typeof registerLocale === 'function';
+</script></body></html>`;
+  await inChromium(page, async (tab, requested) => {
+    await tab.waitForFunction(() => document.getElementById('screen')?.shadowRoot?.textContent?.includes('Hello from the autoloader'), null, { timeout: 15_000 });
+    assert.equal(await tab.evaluate(() => window.engineReady), true, 'the engine API from cdn/engine.js');
+    const fetched = (name) => requested.some((p) => p === `/cdn/${name}.js`);
+    assert.ok(fetched('omni-screen'), 'cdn/omni-screen.js was fetched');
+    for (const other of ['morph-screen', 'ax-runner', 'oui-surface', 'agentic-elements']) assert.ok(!fetched(other), `cdn/${other}.js was not fetched`);
+    assert.ok(!requested.some((p) => /chartjs/.test(p)), 'chart.js waits for a chart');
+    assert.deepEqual(await tab.evaluate(() => ['morph-screen', 'ax-runner'].map((t) => !!customElements.get(t))), [false, false]);
+
+    // A tag added later, to the document: fetched then, and upgraded.
+    await tab.evaluate(() => document.getElementById('later').append(document.createElement('morph-screen')));
+    await tab.waitForFunction(() => !!customElements.get('morph-screen'), null, { timeout: 15_000 });
+    assert.ok(fetched('morph-screen'));
+    // Inside an open shadow root added to the page: seen when its host is added, and watched after.
+    await tab.evaluate(() => {
+      const host = document.createElement('div');
+      host.attachShadow({ mode: 'open' }).append(document.createElement('span'));
+      document.body.append(host);
+      setTimeout(() => host.shadowRoot.append(document.createElement('ax-runner')), 50);
+    });
+    await tab.waitForFunction(() => !!customElements.get('ax-runner'), null, { timeout: 15_000 });
+    assert.ok(fetched('ax-runner'));
+    assert.ok(!fetched('oui-surface'), 'never a tag the page does not use');
+  });
 });

@@ -38,12 +38,15 @@ test('sideEffects: element entries and element chunks run code on import; the en
   assert.ok(!pkg.sideEffects.some((p) => /engine/.test(p)), 'the engine is free of side effects');
 });
 
-test('the files a stranger needs are published, and the hooks build them', () => {
+test('the files a stranger needs are published, packing builds them, and installing runs nothing', () => {
   for (const entry of ['dist', 'cdn', 'bin', 'custom-elements.json']) assert.ok(pkg.files.includes(entry), entry);
-  // npm pack and publish build first (wireit finds a fresh build and skips it); so does prepare, where there is one.
+  for (const maps of ['!dist/**/*.map', '!cdn/**/*.map']) assert.ok(pkg.files.includes(maps), maps);
+  // npm pack and publish build first (wireit finds a fresh build and skips it).
   assert.equal(pkg.scripts.prepack, 'npm run build');
-  if (pkg.scripts.prepare !== undefined) assert.equal(pkg.scripts.prepare, 'npm run build');
   assert.equal(pkg.scripts.build, 'wireit');
   assert.deepEqual(pkg.wireit.build.dependencies.sort(), ['build:bindings', 'build:bundles', 'build:mcp-view', 'build:types']);
+  // An install script runs in every project that installs the package (npm 11 warns of each): none.
+  for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) assert.equal(pkg.scripts[hook], undefined, hook);
   assert.equal(pkg.unpkg, './cdn/agentic-elements.js');
+  assert.equal(pkg.exports['./cdn/*.js'], './cdn/*.js', 'the script-tag files, autoloader included, in "exports"');
 });

@@ -4,8 +4,11 @@
 // How each language runs (each runner's file says more):
 //  - ```js    languages/js.mjs: an ES module in Node (or, when it uses the page, bundled into Chromium);
 //  - ```html  languages/html.mjs: a page in Chromium under the demo's CSP, in front of the real demo server;
-//  - ```jsx   languages/frameworks.mjs: bundled with React 19, its component rendered with real registries and a
-//             handler; the properties must reach the element as properties and its events the framework;
+//  - ```jsx   languages/frameworks.mjs: bundled with React 19, its component rendered in StrictMode with real
+//             registries and a handler; the properties must reach the element as properties and its events the
+//             framework;
+//  - ```ts, ```tsx  languages/typescript.mjs: type-checked by tsc with the package's types (tsx with the typed
+//             React bindings), then run as a js or jsx block;
 //  - ```vue   languages/frameworks.mjs: compiled with vue/compiler-sfc (the README's isCustomElement), mounted,
 //             the same checks;
 //  - ```sh    languages/sh.mjs: each command line runs (how each command is run is listed there);

@@ -32,6 +32,8 @@ export interface GenerationHost {
 export class Generation {
   readonly request: RequestController;
   #lastPrompt: string | null = null;
+  /** The HTTP status of the last refusal, so the status line says what the server answered. */
+  #httpStatus: number | undefined;
 
   constructor(
     host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment },
@@ -39,7 +41,7 @@ export class Generation {
     private readonly retry: (prompt: string) => void,
   ) {
     this.request = new RequestController(host, {
-      say: (status) => sayProgress(status, this.screen.words()),
+      say: (status) => sayProgress(status, this.screen.words(), this.#httpStatus),
       words: () => this.screen.words(),
       retry: () => {
         if (this.#lastPrompt !== null && this.screen.endpoint()) this.retry(this.#lastPrompt);
@@ -84,6 +86,7 @@ export class Generation {
       signal?.removeEventListener('abort', onAbort);
     }
     if (!current()) return outcome;
+    this.#httpStatus = outcome.status === 'error' ? outcome.httpStatus : undefined;
     if (outcome.status === 'done') this.request.finish(controller, { status: 'done' });
     else if (outcome.code === 'cancelled') this.request.finish(controller, { status: 'cancelled' });
     else this.request.finish(controller, { status: 'error', code: outcome.code, retryable: outcome.retryable, retryAfter: outcome.retryAfter });
@@ -93,7 +96,7 @@ export class Generation {
 }
 
 /** What the status line says for each moment of a `generate()`. */
-function sayProgress(status: RequestStatus, w: Strings): string {
+function sayProgress(status: RequestStatus, w: Strings, httpStatus: number | undefined): string {
   switch (status.phase) {
     case 'running':
       return w.streaming;
@@ -102,7 +105,7 @@ function sayProgress(status: RequestStatus, w: Strings): string {
     case 'stopped':
       return w.generateStopped;
     case 'failed':
-      return failureWords(w, status.code);
+      return failureWords(w, status.code, httpStatus);
     default:
       return '';
   }

@@ -22,6 +22,13 @@ export const cardStyles = css`
     border-radius: var(--_radius);
     padding: var(--_space-4);
     min-width: 0;
+    /*
+     * Off screen, a card costs the browser no style, layout or paint: without this every frame of a streamed
+     * screen walked all that was drawn so far, so a long screen's last lines cost more than its first. The
+     * padding keeps focus rings inside the box it clips to; its height is remembered once drawn.
+     */
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto 12rem;
   }
   .card-title {
     font-weight: 600;

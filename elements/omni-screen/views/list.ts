@@ -22,6 +22,9 @@ export const listStyles = css`
     padding: 0;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
+    /* Off screen, skipped by the browser, as a Card is (card.ts); nothing in a list takes focus to be clipped. */
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto 12rem;
   }
   .list-slot + .list-slot { border-block-start: 1px solid var(--_divider); }
 `;

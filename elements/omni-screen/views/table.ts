@@ -76,6 +76,9 @@ export const tableStyles = css`
     max-width: 100%;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
+    /* Off screen, skipped by the browser, as a Card is (card.ts). */
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto 12rem;
   }
   .table {
     border-collapse: collapse;

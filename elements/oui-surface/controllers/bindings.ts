@@ -6,7 +6,7 @@
  * still the one submitted.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { OUIActionHandler } from '../../../src/oui/handlers.js';
+import type { OUISurfaceHandler } from '../../../src/oui/handlers.js';
 import { OUIActionError } from '../../../src/oui/handlers.js';
 import { OUI_ERROR_CODES, type OUIAction } from '../../../src/oui/protocol.js';
 import { buttonAction, boundName, formAction } from './formSchema.js';
@@ -43,7 +43,7 @@ const WATCHED = [
 /** What the markup declares now. */
 export interface Bound {
   readonly actions: readonly OUIAction[];
-  readonly handlers: Readonly<Record<string, OUIActionHandler>>;
+  readonly handlers: Readonly<Record<string, OUISurfaceHandler>>;
   /** What is wrong with the markup; when not empty, the surface is not registered. */
   readonly errors: readonly string[];
 }
@@ -111,7 +111,7 @@ export class BindingsController implements ReactiveController {
 
   #readMarkup(): Bound {
     const actions: OUIAction[] = [];
-    const handlers: Record<string, OUIActionHandler> = {};
+    const handlers: Record<string, OUISurfaceHandler> = {};
     const errors: string[] = [];
     const seen = new Set<string>();
     for (const el of this.#elements()) {

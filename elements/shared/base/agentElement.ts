@@ -53,8 +53,10 @@ function* agentElementsIn(root: Element): Generator<AgentElement> {
  * in `render()` re-renders when they change.
  *
  * - `theme`: `light`, `dark` or `system` (follows `prefers-color-scheme`). Unset, an element takes the
- *   theme of the agent element it sits in (through inherited CSS properties and context), else light.
- *   An element with a `theme` attribute paints its own surface; one that inherits is transparent.
+ *   theme of the agent element it sits in (through inherited CSS properties and context); an outermost
+ *   element without one follows the page's `color-scheme` (light where the page declares none) and paints
+ *   its own surface, so it is readable on a light page and a dark one alike. An element with a `theme`
+ *   attribute paints its own surface; one inside another agent element is transparent.
  * - `locale`: BCP 47 tag for numbers and dates. Unset: the element's `lang`, then the enclosing agent
  *   element's locale, then the nearest ancestor's `lang` (across shadow roots), then `en`.
  * - `dir`: the native attribute; styles use logical properties, and `isRtl` tells script-drawn parts.
@@ -130,6 +132,15 @@ export class AgentElement extends SignalWatcher(LitElement) {
       :host([theme]) {
         background-color: var(--_surface);
       }
+      /* Without a theme: transparent inside another agent element (whose surface is already painted), else it
+         paints its own, in the page's colour scheme, so its text never sits on whatever the page drew. */
+      :host(:not([theme])) {
+        background-color: var(--_ae-nested, var(--_surface));
+      }
+      :host > *,
+      ::slotted(*) {
+        --_ae-nested: transparent;
+      }
       :host([hidden]) {
         display: none !important;
       }
@@ -147,7 +158,8 @@ export class AgentElement extends SignalWatcher(LitElement) {
   }
 
   /**
-   * `light`, `dark` or `system`. Unset, the element inherits the theme of the agent element around it, else light.
+   * `light`, `dark` or `system`. Unset, the element inherits the theme of the agent element around it; with none
+   * around it, it follows the page's `color-scheme` (light where the page declares none) on its own surface.
    * Reflected, because the theme's styles select on the attribute.
    */
   @property({ reflect: true }) theme?: ThemeName;
@@ -198,7 +210,10 @@ export class AgentElement extends SignalWatcher(LitElement) {
     );
   }
 
-  /** The theme in effect: the attribute, else the enclosing element's, else light. */
+  /**
+   * The theme named for this element: its own attribute, else the enclosing element's, else `light` (an outermost
+   * element without a theme then paints in the page's colour scheme, which may be dark).
+   */
   get resolvedTheme(): ThemeName {
     if (isThemeName(this.theme)) return this.theme;
     return this.inheritedTheme.value ?? 'light';

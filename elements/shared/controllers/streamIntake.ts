@@ -1,16 +1,31 @@
 /**
  * Reads sources into an element's `write()`: the part of every element's `stream()` that isn't its format's.
- * Each read can be stopped (`abort()`, called by the element's `reset()`), so a source that never ends stops
- * being read and a stale stream never writes into a screen that started over.
+ * An element reads one source at a time: a new read replaces the one in progress, which stops at once and
+ * writes nothing more, so two sources never mix their bytes in one parser. A read can also be stopped without a
+ * replacement (`abort()`, called by the element's `reset()`), so a source that never ends stops being read and a
+ * stale stream never writes into a screen that started over.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readSource, SourceError, type Chunk, type SourceInput } from '../../../src/stream/readSource.js';
 
-/** How a read ended: the source's end, an abort, or a failure of the source (never the caller's mistake). */
-export type IntakeResult = { readonly status: 'ended' } | { readonly status: 'aborted' } | { readonly status: 'failed'; readonly error: unknown };
+/**
+ * How a read ended: the source's end; an abort (`reset()`); replaced by a newer call, with the AbortError its
+ * caller rejects with; or a failure of the source (never the caller's mistake), with the HTTP status when the
+ * server answered with an error.
+ */
+export type IntakeResult =
+  | { readonly status: 'ended' }
+  | { readonly status: 'aborted' }
+  | { readonly status: 'superseded'; readonly error: DOMException }
+  | { readonly status: 'failed'; readonly error: unknown; readonly httpStatus?: number };
+
+interface Read {
+  readonly controller: AbortController;
+  replacedBy?: string;
+}
 
 export class StreamIntakeController implements ReactiveController {
-  readonly #reading = new Set<AbortController>();
+  #current: Read | null = null;
 
   /** `caller` names the method in error messages: `'<morph-screen>.stream()'`. */
   constructor(
@@ -20,35 +35,57 @@ export class StreamIntakeController implements ReactiveController {
     host.addController(this);
   }
 
-  /** True while at least one source is being read. */
+  /** True while a source is being read. */
   get reading(): boolean {
-    return this.#reading.size > 0;
+    return this.#current !== null;
   }
 
   /**
-   * Reads `source` to its end into `write`. Resolves with how it ended: `failed` carries the source's own
-   * error when it threw one (a lost connection), else a SourceError (an error status). Rejects only with a
-   * TypeError naming what was given, when `source` isn't something it reads: that is the caller's to see.
+   * Reads `source` to its end into `write`, replacing any read in progress (that one resolves `superseded`).
+   * Resolves with how it ended: `failed` carries the source's own error when it threw one (a lost connection),
+   * else a SourceError (an error status, with `httpStatus`). Rejects only with a TypeError naming what was given,
+   * when `source` isn't something it reads: that is the caller's to see.
    */
   async read(source: SourceInput, write: (chunk: Chunk) => void): Promise<IntakeResult> {
-    const controller = new AbortController();
-    this.#reading.add(controller);
+    this.supersede(this.caller);
+    const read: Read = { controller: new AbortController() };
+    this.#current = read;
     try {
-      const how = await readSource(source, write, { signal: controller.signal, caller: this.caller });
-      return { status: how };
+      const how = await readSource(source, write, { signal: read.controller.signal, caller: this.caller });
+      return how === 'aborted' ? this.#stopped(read) : { status: how };
     } catch (error) {
       if (error instanceof TypeError) throw error;
-      if (controller.signal.aborted) return { status: 'aborted' };
-      return { status: 'failed', error: error instanceof SourceError && error.cause !== undefined ? error.cause : error };
+      if (read.controller.signal.aborted) return this.#stopped(read);
+      const httpStatus = error instanceof SourceError ? error.status : undefined;
+      const cause = error instanceof SourceError && error.cause !== undefined ? error.cause : error;
+      return httpStatus === undefined ? { status: 'failed', error: cause } : { status: 'failed', error: cause, httpStatus };
     } finally {
-      this.#reading.delete(controller);
+      if (this.#current === read) this.#current = null;
     }
   }
 
-  /** Stops every read in progress: they resolve `aborted` and write nothing more. */
+  /**
+   * Stops the read in progress because `by` (such as `'<omni-screen>.write()'`) replaces it: it writes nothing
+   * more and resolves `superseded`, its caller rejecting with an AbortError that names what replaced it.
+   */
+  supersede(by: string): void {
+    const read = this.#current;
+    if (!read) return;
+    this.#current = null;
+    read.replacedBy = by;
+    read.controller.abort();
+  }
+
+  /** Stops the read in progress without a replacement: it resolves `aborted` and writes nothing more. */
   abort(): void {
-    for (const c of this.#reading) c.abort();
-    this.#reading.clear();
+    const read = this.#current;
+    this.#current = null;
+    read?.controller.abort();
+  }
+
+  #stopped(read: Read): IntakeResult {
+    if (read.replacedBy === undefined) return { status: 'aborted' };
+    return { status: 'superseded', error: new DOMException(`${this.caller} was replaced by ${read.replacedBy} before its source ended`, 'AbortError') };
   }
 
   hostConnected(): void {}

@@ -75,6 +75,14 @@ export const oui: Format = {
       if (!result.success) report({ line: lineOf.get(result.requestId) ?? null, severity: 'error', code: result.error?.code ?? 'failed', message: result.error?.message ?? 'the action failed' });
     });
 
+    // A dispatch without a request id (0.1.0's) is answered only as the action's status observation.
+    server.onObservation((update) => {
+      const status = engine.parseStatusObservationId(update.observationId);
+      const value = update.value as { requestId?: string; success?: boolean; interim?: boolean; error?: { code: string; message: string }; data?: unknown } | null;
+      if (!status || !value || value.requestId !== undefined || value.interim) return;
+      log(`${status.actionId} (dispatched): ${value.success ? `done ${JSON.stringify(value.data ?? null)}` : `failed, ${value.error?.code}: ${value.error?.message}`}`);
+    });
+
     function deliver(text: string, line: number): void {
       if (!text.trim()) return;
       let event: unknown;
@@ -87,10 +95,15 @@ export const oui: Format = {
       if (type !== 'action:request') {
         return report({ line, severity: 'error', code: 'not_agent_event', message: `an agent sends a page only "action:request" events, not ${JSON.stringify(type)}` });
       }
-      const request = payload as Parameters<typeof server.dispatch>[0];
-      if (typeof request?.requestId === 'string') lineOf.set(request.requestId, line);
+      const request = (payload ?? {}) as { requestId?: unknown; surfaceId?: unknown; actionId?: unknown; params?: unknown };
       delivering = line;
-      server.dispatch(request);
+      if (typeof request.requestId === 'string') {
+        lineOf.set(request.requestId, line);
+        server.sendRequest(request as Parameters<typeof server.sendRequest>[0]);
+      } else {
+        // A 0.1.0 dispatch: no request id, so its outcome comes back as the action's status observation.
+        server.dispatch(request.surfaceId as string, request.actionId as string, (request.params ?? {}) as Record<string, unknown>);
+      }
       delivering = null;
     }
 

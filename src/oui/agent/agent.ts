@@ -1,9 +1,13 @@
 /**
  * The agent's side of OUI: what the page registered on a transport, as tools for a model, and the calls the
- * model makes, each awaited by its request id. Results are read from `action:result` events and from status
- * observations (for pages that only speak 0.1.0); the same result heard both ways counts once. Everything that
- * arrives is checked by the transport first; here, results must answer a call of ours on the surface it was
- * sent to, and observations must be declared by a registered surface.
+ * model makes. A page that says it answers requests (ours: the `action:result` capability on its registration)
+ * gets each call as a dispatch with a request id, awaited until its final result, read from `action:result`
+ * events and from status observations (the same result heard both ways counts once). A page that speaks only
+ * 0.1.0 gets the plain dispatch, and the call answers at once that it was dispatched: such a page tells its
+ * outcome through its observations (and its `<actionId>:status` observations, when it pushes them), which the
+ * agent keeps and puts in `contextText()`. Everything that arrives is checked by the transport first; here,
+ * results must answer a call of ours on the surface it was sent to, and observations must be declared by a
+ * registered surface (or be the status observation of one of its actions).
  */
 import { realTimers, type Timers } from '../../transport/timers.js';
 import { createIssueSink } from '../../stream/index.js';
@@ -11,16 +15,16 @@ import { newId } from '../ids.js';
 import { isPlainObject, jsonEqual, readJson } from '../json.js';
 import { createListeners } from '../listeners.js';
 import {
+  OUI_CAPABILITIES,
   OUI_ERROR_CODES,
   parseStatusObservationId,
   type OUIActionResultMessage,
   type OUIErrorCode,
   type OUIObservationUpdate,
+  type OUIRegistrationMessage,
   type OUISurface,
-  type OUISurfaceDeregistration,
-  type OUISurfaceRegistration,
 } from '../protocol.js';
-import type { OUIIssue, OUIIssueCode, OUITransport, OUIUnsubscribe } from '../transport.js';
+import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from '../transport.js';
 import { readActionResult } from '../wire.js';
 import { observationContext, type ObservationContextOptions } from './observationContext.js';
 import { nameOUITools, qualifiedToolName, type OUIToolCollision, type OUIToolEntry } from './toolNames.js';
@@ -36,11 +40,26 @@ import {
 
 /** How the agent side behaves. */
 export interface OUIAgentOptions {
-  /** How long a call waits for its next result (each interim result starts the wait again); 0: no limit. Default 30 000. */
+  /**
+   * How long a call waits for word from the page; each interim result (progress, or "still waiting for the
+   * person") gives it as long again, up to `maxWaitMs`. 0: no limit. Default 30 000.
+   */
   timeoutMs?: number;
+  /**
+   * However many interim results come, a call waits no longer than this for its action to start (a running
+   * action's progress keeps it waiting beyond). Default 300 000, the page's default `confirmTimeoutMs`: a default
+   * agent waits as long as the person's question stays open. A call that gives its own `timeoutMs` and no
+   * `maxWaitMs` waits no longer than that `timeoutMs`.
+   */
+  maxWaitMs?: number;
+  /**
+   * After giving up, how long a call waits for the page to say it withdrew the request (or that it had already
+   * run, which is then the answer). Default 2 000.
+   */
+  cancelGraceMs?: number;
   /** Surfaces kept at once; more registrations are refused and reported. Default 64. */
   maxSurfaces?: number;
-  /** Calls waiting at once; more are answered at once with an error. Default 256. */
+  /** Calls waiting at once; more are answered at once with AGENT_BUSY. Default 256. */
   maxPending?: number;
   timers?: Timers;
   now?: () => number;
@@ -49,7 +68,10 @@ export interface OUIAgentOptions {
 
 /** Options of one call. */
 export interface OUICallOptions {
+  /** As the agent's `timeoutMs`. Given alone, it is the call's hard deadline (`maxWaitMs` defaults to it). */
   timeoutMs?: number;
+  /** As the agent's `maxWaitMs`. */
+  maxWaitMs?: number;
   /** Hears each interim result (progress of an async action). */
   onInterim?: (result: OUIActionResultMessage) => void;
 }
@@ -57,7 +79,10 @@ export interface OUICallOptions {
 /** The agent's handle. */
 export interface OUIAgent {
   readonly transport: OUITransport | null;
-  /** Listens to a transport (replacing the one before: a page that reconnected on a new socket). Calls still waiting keep waiting. */
+  /**
+   * Listens to a transport (replacing the one before: a page that reconnected on a new socket). Calls still
+   * waiting keep waiting. One of ours, or any transport 0.1.0 declares (then every call is a plain dispatch).
+   */
   attach(transport: OUITransport): void;
   /** Stops listening; the surfaces are forgotten. */
   detach(): void;
@@ -74,20 +99,27 @@ export interface OUIAgent {
   mcpTools(): McpTool[];
   /**
    * Calls a tool by the name the model used (or `<surfaceId>__<actionId>`, which always works). `args` may be
-   * an object or the JSON text some APIs give. Resolves with the final result; never rejects: an unknown tool,
-   * an unavailable surface or a timeout is a failed result like any other (for an unknown tool, `surfaceId` is
-   * empty and `actionId` is the name asked for).
+   * an object or the JSON text some APIs give. Resolves with the final result; never rejects: an unknown tool
+   * (ACTION_NOT_FOUND; `surfaceId` empty, `actionId` the name asked for), the tool of a surface whose page is
+   * away (DISCONNECTED), or a timeout is a failed result like any other. On a page that speaks only 0.1.0 it
+   * resolves at once with `{dispatched: true}` as data: such a page answers through its observations.
    */
   call(name: string, args?: unknown, options?: OUICallOptions): Promise<OUIActionResultMessage>;
-  /** Sends a request for any action of a registered surface, declared or not, and awaits its final result. */
+  /**
+   * Sends a request for any action of a registered surface, declared or not, and awaits its final result (or,
+   * on a 0.1.0 page, the word that it was dispatched). SURFACE_NOT_FOUND for a surface never registered,
+   * DISCONNECTED for one whose page lost its connection.
+   */
   request(surfaceId: string, actionId: string, params?: Record<string, unknown>, options?: OUICallOptions): Promise<OUIActionResultMessage>;
-  /** The latest value of each observation of a surface that has one. */
+  /** The latest value of each observation of a surface that has one (with the status observations of a 0.1.0 page). */
   observations(surfaceId: string): ReadonlyMap<string, unknown>;
+  /** Whether a registered surface's page answers requests with results (false: a 0.1.0 page; undefined: not registered). */
+  answers(surfaceId: string): boolean | undefined;
   /** The latest observations as bounded text for a prompt. */
   contextText(options?: ObservationContextOptions): string;
   /** Hears when surfaces (and so tools) came or went. */
   onChange(listener: () => void): OUIUnsubscribe;
-  /** Hears each declared observation update as it is stored. */
+  /** Hears each observation update as it is stored: declared ones, and the status observations of a 0.1.0 page. */
   onObservation(listener: (update: OUIObservationUpdate) => void): OUIUnsubscribe;
   /** Hears every result that answers a call of ours, interim and final. */
   onResult(listener: (result: OUIActionResultMessage) => void): OUIUnsubscribe;
@@ -101,6 +133,13 @@ interface Pending {
   surfaceId: string;
   actionId: string;
   timeoutMs: number;
+  maxWaitMs: number;
+  sentAt: number;
+  lastWord: number;
+  /** The page said the action runs (an interim result not `waiting`): the bound no longer applies. */
+  started: boolean;
+  /** Gave up and asked the page to withdraw it: waiting out the grace for its answer. */
+  cancelled: boolean;
   timer: unknown;
   seen: unknown[];
   onInterim?: (result: OUIActionResultMessage) => void;
@@ -110,7 +149,15 @@ interface Pending {
 interface Known {
   surface: OUISurface;
   values: Map<string, unknown>;
+  /** The page answers requests with `action:result` events. */
+  answers: boolean;
 }
+
+/** What a call to a 0.1.0 page answers at once. */
+const DISPATCHED = Object.freeze({
+  dispatched: true,
+  message: 'Sent. This page speaks OUI 0.1.0, which has no answers: its observations show the outcome.',
+});
 
 /** Creates the agent's side, attached to `transport` when one is given. */
 export function createOUIAgent(transport?: OUITransport | null, options: OUIAgentOptions = {}): OUIAgent {
@@ -118,6 +165,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const now = options.now ?? Date.now;
   const newRequestId = options.newRequestId ?? newId;
   const defaultTimeout = options.timeoutMs ?? 30_000;
+  const defaultMaxWait = options.maxWaitMs ?? 300_000;
+  const cancelGraceMs = Math.max(0, options.cancelGraceMs ?? 2000);
   const maxSurfaces = options.maxSurfaces ?? 64;
   const maxPending = options.maxPending ?? 256;
 
@@ -131,6 +180,20 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const resulted = createListeners<OUIActionResultMessage>();
 
   const known = new Map<string, Known>();
+  // Surfaces the agent knew and no longer has: deregistered by the page (a call is SURFACE_UNAVAILABLE), or whose
+  // page lost its connection or was replaced (DISCONNECTED); never "no such tool". Bounded, oldest forgotten first.
+  const away = new Map<string, { surface: OUISurface; why: 'deregistered' | 'disconnected' }>();
+  const leave = (surface: OUISurface, why: 'deregistered' | 'disconnected') => {
+    away.delete(surface.id);
+    if (away.size >= maxSurfaces) away.delete(away.keys().next().value!);
+    away.set(surface.id, { surface, why });
+  };
+  const awayAnswer = (surfaceId: string): [OUIErrorCode, string] | null => {
+    const gone = away.get(surfaceId);
+    if (!gone) return null;
+    if (gone.why === 'deregistered') return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not available now: the page withdrew it (it is not active there)`];
+    return [OUI_ERROR_CODES.DISCONNECTED, `The page holding the surface "${surfaceId}" is not connected (it may be reconnecting); try again shortly`];
+  };
   const pending = new Map<string, Pending>();
   // Ids answered or timed out lately: the second copy of a result (status observation) is not news, and a
   // late one after a timeout is reported as such. Bounded, oldest forgotten first.
@@ -161,7 +224,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     changed.emit();
   };
 
-  const onRegister = (r: OUISurfaceRegistration) => {
+  const onRegister = (r: OUIRegistrationMessage) => {
     const id = r.surface.id;
     const before = known.get(id);
     if (!before && known.size >= maxSurfaces) {
@@ -169,13 +232,18 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       return;
     }
     if (before && !jsonEqual(before.surface, r.surface)) report('surface-replaced', `The surface "${id}" registered again with a new definition`, id);
+    away.delete(id);
     // Its values come again right after a registration; the old ones may be for the old definition.
-    known.set(id, { surface: r.surface, values: new Map() });
+    const answers = !!attached && isRequestTransport(attached) && (r.capabilities ?? []).includes(OUI_CAPABILITIES.RESULTS);
+    known.set(id, { surface: r.surface, values: new Map(), answers });
     rename();
   };
 
-  const onDeregister = (d: OUISurfaceDeregistration) => {
-    if (!known.delete(d.surfaceId)) return;
+  const onDeregister = (surfaceId: string) => {
+    const k = known.get(surfaceId);
+    if (!k) return;
+    known.delete(surfaceId);
+    leave(k.surface, 'deregistered');
     rename();
   };
 
@@ -186,23 +254,60 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     p.resolve(result);
   };
 
-  const arm = (requestId: string, p: Pending) => {
-    if (p.timer !== undefined) timers.clearTimeout(p.timer);
-    if (!(p.timeoutMs > 0 && Number.isFinite(p.timeoutMs))) return;
-    p.timer = timers.setTimeout(() => {
-      if (pending.get(requestId) !== p) return;
-      pending.delete(requestId);
-      remember(requestId, 'timed-out');
-      p.resolve(local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.TIMEOUT, `No answer from "${p.surfaceId}" within ${p.timeoutMs} ms`));
-    }, p.timeoutMs);
+  const limited = (ms: number) => ms > 0 && Number.isFinite(ms);
+
+  /** When the call stops waiting: `timeoutMs` after the last word, and (until the action runs) `maxWaitMs` after it was sent. */
+  const giveUpAt = (p: Pending): number => {
+    const silence = limited(p.timeoutMs) ? p.lastWord + p.timeoutMs : Infinity;
+    const bound = !p.started && limited(p.maxWaitMs) ? p.sentAt + p.maxWaitMs : Infinity;
+    return Math.min(silence, bound);
   };
 
-  const onResult = (result: OUIActionResultMessage) => {
+  const timedOut = (requestId: string, p: Pending, message: string) => {
+    if (pending.get(requestId) !== p) return;
+    pending.delete(requestId);
+    remember(requestId, 'timed-out');
+    p.resolve(local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.TIMEOUT, message));
+  };
+
+  const arm = (requestId: string, p: Pending) => {
+    if (p.timer !== undefined) timers.clearTimeout(p.timer);
+    p.timer = undefined;
+    if (p.cancelled) return;
+    const at = giveUpAt(p);
+    if (!Number.isFinite(at)) return;
+    p.timer = timers.setTimeout(() => giveUp(requestId, p), Math.max(0, at - now()));
+  };
+
+  /**
+   * The call stops waiting. A page that answers requests is told (`action:cancel`), and its answer, that it
+   * withdrew the request or that it had already run, is the call's result when it comes within the grace;
+   * else the call says it timed out without knowing more.
+   */
+  const giveUp = (requestId: string, p: Pending) => {
+    p.timer = undefined;
+    if (pending.get(requestId) !== p) return;
+    const waited = now() - p.sentAt;
+    const t = attached;
+    if (!t || !isRequestTransport(t)) return timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms`);
+    p.cancelled = true;
+    t.sendCancel({ surfaceId: p.surfaceId, requestId, reason: `no answer within ${waited} ms`, timestamp: now() });
+    // The page may have answered within the call above (a transport in memory).
+    if (pending.get(requestId) !== p) return;
+    if (!(cancelGraceMs > 0)) return timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms; it was asked to withdraw the request`);
+    p.timer = timers.setTimeout(
+      () => timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms; it was asked to withdraw the request and did not say whether it had started`),
+      cancelGraceMs,
+    );
+  };
+
+  const onResult = (result: OUIActionResultMessage, quiet = false) => {
     const p = pending.get(result.requestId);
     if (!p) {
       const how = finished.get(result.requestId);
       if (how === 'timed-out' && !result.interim) report('unexpected-result', `The result of request "${result.requestId}" came after its call timed out`, result.surfaceId);
-      else if (!how) report('unexpected-result', `A result for request "${result.requestId}", which no call of ours is waiting for`, result.surfaceId);
+      // A status observation may answer another agent's dispatch: not ours to report.
+      else if (!how && !quiet) report('unexpected-result', `A result for request "${result.requestId}", which no call of ours is waiting for`, result.surfaceId);
       return;
     }
     // Only the surface the request went to answers it.
@@ -216,6 +321,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     p.seen.push(result);
     resulted.emit(result);
     if (result.interim) {
+      p.lastWord = now();
+      if (result.waiting === undefined) p.started = true;
       arm(result.requestId, p);
       try {
         p.onInterim?.(result);
@@ -228,27 +335,37 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   };
 
   const onObservation = (u: OUIObservationUpdate) => {
-    const status = parseStatusObservationId(u.observationId);
-    if (status) {
-      if (status.surfaceId !== u.surfaceId) return report('malformed-event', `A status observation "${u.observationId}" came for surface "${u.surfaceId}"`, u.surfaceId);
-      const read = readActionResult(u.value);
-      if (!read.ok) return report('malformed-event', `A status observation "${u.observationId}" is not a result: ${read.reason}`, u.surfaceId);
-      if (read.value.surfaceId !== status.surfaceId || read.value.actionId !== status.actionId) {
-        return report('malformed-event', `The status observation "${u.observationId}" holds a result for another action`, u.surfaceId);
-      }
-      return onResult(read.value);
-    }
     const k = known.get(u.surfaceId);
-    if (!k) return report('unknown-surface', `An observation "${u.observationId}" came for "${u.surfaceId}", which is not registered`, u.surfaceId);
-    if (!(k.surface.observations ?? []).some((o) => o.id === u.observationId)) {
-      return report('observation-mismatch', `The surface "${u.surfaceId}" declares no observation "${u.observationId}"`, u.surfaceId);
+    const declared = !!k && (k.surface.observations ?? []).some((o) => o.id === u.observationId);
+    const status = declared ? null : parseStatusObservationId(u.observationId);
+    if (status) {
+      // `<actionId>:status`: a result, with our request id when it answers our request, without for a 0.1.0 dispatch.
+      const value = isPlainObject(u.value) ? u.value : null;
+      if (!value || (value.surfaceId !== undefined && value.surfaceId !== u.surfaceId) || (value.actionId !== undefined && value.actionId !== status.actionId)) {
+        return report('malformed-event', `The status observation "${u.observationId}" of "${u.surfaceId}" does not hold a result of that action`, u.surfaceId);
+      }
+      const anonymous = typeof value.requestId !== 'string';
+      const read = readActionResult({ ...value, requestId: anonymous ? 'status' : value.requestId, surfaceId: u.surfaceId, actionId: status.actionId, timestamp: value.timestamp ?? u.timestamp });
+      if (!read.ok) return report('malformed-event', `The status observation "${u.observationId}" is not a result: ${read.reason}`, u.surfaceId);
+      if (!anonymous) onResult(read.value, true);
+      // A 0.1.0 page's outcomes are only in its observations: kept with its values, for the prompt.
+      if (k && !k.answers && k.surface.actions.some((a) => a.id === status.actionId)) {
+        const { requestId, ...shown } = read.value;
+        k.values.set(u.observationId, anonymous ? shown : { requestId, ...shown });
+        observed.emit(u);
+      }
+      return;
     }
+    if (!k) return report('unknown-surface', `An observation "${u.observationId}" came for "${u.surfaceId}", which is not registered`, u.surfaceId);
+    if (!declared) return report('observation-mismatch', `The surface "${u.surfaceId}" declares no observation "${u.observationId}"`, u.surfaceId);
     k.values.set(u.observationId, u.value);
     observed.emit(u);
   };
 
+  /** The page went (its connection dropped, or another took its place): its surfaces are away until they register again. */
   const forgetSurfaces = () => {
     if (known.size === 0) return;
+    for (const k of known.values()) leave(k.surface, 'disconnected');
     known.clear();
     rename();
   };
@@ -265,15 +382,19 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     detach();
     attached = t;
     unsubscribe = [
-      t.onSurfaceRegister(onRegister),
+      isRequestTransport(t) ? t.onRegistration(onRegister) : t.onSurfaceRegister((surface) => onRegister({ surface, timestamp: now() })),
       t.onSurfaceDeregister(onDeregister),
-      t.onResult(onResult),
       t.onObservation(onObservation),
       // A page that lost its connection registers again when it is back; until then it has no surfaces.
       t.onConnectionChange((connected) => {
         if (!connected) forgetSurfaces();
       }),
     ];
+    if (isRequestTransport(t)) {
+      unsubscribe.push(t.onResult((r) => onResult(r)));
+      // Registered before we listened (a direct pair delivers at once): known now all the same.
+      for (const r of t.registrations()) onRegister(r);
+    }
   };
 
   const local = (requestId: string, surfaceId: string, actionId: string, code: OUIErrorCode, message: string): OUIActionResultMessage => ({
@@ -288,18 +409,55 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const request = (surfaceId: string, actionId: string, params: Record<string, unknown> = {}, o: OUICallOptions = {}): Promise<OUIActionResultMessage> => {
     const requestId = newRequestId();
     const t = attached;
-    if (!t || disposed) return Promise.resolve(local(requestId, surfaceId, actionId, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, 'The agent is not attached to a page'));
-    if (!known.has(surfaceId)) return Promise.resolve(local(requestId, surfaceId, actionId, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not registered`));
-    if (pending.size >= maxPending) return Promise.resolve(local(requestId, surfaceId, actionId, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `${maxPending} calls are already waiting`));
+    const fails = (code: OUIErrorCode, message: string) => Promise.resolve(local(requestId, surfaceId, actionId, code, message));
+    if (!t || disposed) return fails(OUI_ERROR_CODES.DISCONNECTED, 'The agent is not attached to a page');
+    const k = known.get(surfaceId);
+    if (!k) {
+      const gone = awayAnswer(surfaceId);
+      if (gone) return fails(...gone);
+      return fails(OUI_ERROR_CODES.SURFACE_NOT_FOUND, `No surface "${surfaceId}" is registered`);
+    }
+    if (pending.size >= maxPending) return fails(OUI_ERROR_CODES.AGENT_BUSY, `${maxPending} calls are already waiting for their answers`);
     const read = readJson(params);
     if (!read.ok || !isPlainObject(read.value)) {
-      return Promise.resolve(local(requestId, surfaceId, actionId, OUI_ERROR_CODES.INVALID_PARAMS, `The params can't be sent: ${read.ok ? 'not an object' : read.reason}`));
+      return fails(OUI_ERROR_CODES.INVALID_PARAMS, `The params can't be sent: ${read.ok ? 'not an object' : read.reason}`);
+    }
+    const sent = read.value as Record<string, unknown>;
+    if (!k.answers || !isRequestTransport(t)) {
+      // 0.1.0: dispatched, nothing to wait for.
+      t.dispatch(surfaceId, actionId, sent);
+      return Promise.resolve({ requestId, surfaceId, actionId, success: true, data: { ...DISPATCHED }, timestamp: now() });
     }
     return new Promise((resolve) => {
-      const p: Pending = { surfaceId, actionId, timeoutMs: o.timeoutMs ?? defaultTimeout, timer: undefined, seen: [], resolve, ...(o.onInterim ? { onInterim: o.onInterim } : {}) };
+      const timeoutMs = o.timeoutMs ?? defaultTimeout;
+      // A call that names its own timeout means it as its deadline, unless it names a bound too.
+      const maxWaitMs = o.maxWaitMs ?? (o.timeoutMs !== undefined ? o.timeoutMs : defaultMaxWait);
+      const at = now();
+      const p: Pending = {
+        surfaceId,
+        actionId,
+        timeoutMs,
+        maxWaitMs,
+        sentAt: at,
+        lastWord: at,
+        started: false,
+        cancelled: false,
+        timer: undefined,
+        seen: [],
+        resolve,
+        ...(o.onInterim ? { onInterim: o.onInterim } : {}),
+      };
       pending.set(requestId, p);
       arm(requestId, p);
-      t.dispatch({ requestId, surfaceId, actionId, params: read.value as Record<string, unknown>, timestamp: now() });
+      t.sendRequest({
+        requestId,
+        surfaceId,
+        actionId,
+        params: sent,
+        timestamp: at,
+        ...(limited(timeoutMs) ? { timeoutMs } : {}),
+        ...(limited(maxWaitMs) ? { maxWaitMs } : {}),
+      });
     });
   };
 
@@ -310,10 +468,20 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     return toolList.find((t) => qualifiedToolName(t.surfaceId, t.actionId) === name);
   };
 
+  /** The tool a name meant among the surfaces that are away, named as they were when registered. */
+  const awayTool = (name: string): OUIToolEntry | undefined => {
+    if (away.size === 0) return undefined;
+    const named = nameOUITools([...away.values()].map((a) => a.surface)).tools;
+    return named.find((t) => t.name === name || qualifiedToolName(t.surfaceId, t.actionId) === name);
+  };
+
   const call = (name: string, args?: unknown, o?: OUICallOptions): Promise<OUIActionResultMessage> => {
     const tool = typeof name === 'string' ? resolveTool(name) : undefined;
     if (!tool) {
       const shown = String(name).slice(0, 128);
+      const gone = typeof name === 'string' ? awayTool(name) : undefined;
+      const answer = gone && awayAnswer(gone.surfaceId);
+      if (gone && answer) return Promise.resolve(local(newRequestId(), gone.surfaceId, gone.actionId, ...answer));
       return Promise.resolve(local(newRequestId(), '', shown, OUI_ERROR_CODES.ACTION_NOT_FOUND, `There is no tool named ${JSON.stringify(shown)}`));
     }
     let params: unknown = args ?? {};
@@ -348,6 +516,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     call,
     request,
     observations: (surfaceId) => new Map(known.get(surfaceId)?.values ?? []),
+    answers: (surfaceId) => known.get(surfaceId)?.answers,
     contextText: (o) => observationContext([...known.values()], o),
     onChange: (l) => changed.add(l),
     onObservation: (l) => observed.add(l),
@@ -360,7 +529,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       if (disposed) return;
       detach();
       disposed = true;
-      for (const [id, p] of [...pending]) finish(id, p, local(id, p.surfaceId, p.actionId, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, 'The agent stopped listening'));
+      away.clear();
+      for (const [id, p] of [...pending]) finish(id, p, local(id, p.surfaceId, p.actionId, OUI_ERROR_CODES.DISCONNECTED, 'The agent stopped listening'));
       changed.clear();
       observed.clear();
       resulted.clear();

@@ -14,7 +14,7 @@ export interface ObservationContextOptions {
   maxValueChars?: number;
 }
 
-/** A surface and the latest value of each observation that has one. */
+/** A surface and the latest value of each observation that has one (and of status observations, by their ids). */
 export interface ObservationContextSurface {
   surface: OUISurface;
   values: ReadonlyMap<string, unknown>;
@@ -33,9 +33,13 @@ export function observationContext(surfaces: readonly ObservationContextSurface[
   const lines: string[] = ['Surfaces on the page (what you can see):'];
   for (const { surface, values } of surfaces) {
     lines.push(`- ${surface.id} "${plainValue(surface.name, 80)}": ${plainValue(surface.description, 200)}`);
+    const declared = new Set<string>();
     for (const o of surface.observations ?? []) {
+      declared.add(o.id);
       if (values.has(o.id)) lines.push(`  ${o.id} = ${valueText(values.get(o.id), maxValue)}`);
     }
+    // The status observations of a 0.1.0 page: the only word of how its actions went.
+    for (const [id, value] of values) if (!declared.has(id)) lines.push(`  ${plainValue(id, 80)} = ${valueText(value, maxValue)}`);
   }
   const whole = lines.join('\n');
   if (whole.length <= maxChars) return whole;

@@ -1,8 +1,9 @@
 /**
  * Tool names for the actions of every registered surface. An action's own id is its tool's name, unless two
- * surfaces declare the same id: then each of them is named `<surfaceId>__<actionId>`, shortened with a hash
- * when that passes 64 characters. Every name fits OpenAI's, Anthropic's and MCP's rules at once
- * (`^[A-Za-z0-9_-]{1,64}$`), so one name means one tool whichever API the model speaks.
+ * surfaces declare the same id: then each of them is named `<surfaceId>__<actionId>`. Every name fits OpenAI's,
+ * Anthropic's and MCP's rules at once (`^[A-Za-z0-9_-]{1,64}$`), so one name means one tool whichever API the
+ * model speaks: an id 0.1.0 accepts and the rule doesn't (`add item`, `é`, 80 characters) has what the rule
+ * refuses replaced by `_` and a hash of the whole id added, within 64 characters.
  */
 import type { OUIAction, OUISurface } from '../protocol.js';
 
@@ -37,10 +38,15 @@ function hash(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The name of an action when it must carry its surface: `<surfaceId>__<actionId>`, at most 64 characters. */
+/** `text` as a tool name: itself when it fits the rule, else its allowed characters and a hash of all of it. */
+function fit(text: string): string {
+  if (OUI_TOOL_NAME.test(text)) return text;
+  return `${text.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, MAX - 9)}_${hash(text)}`;
+}
+
+/** The name of an action when it must carry its surface: `<surfaceId>__<actionId>`, fitted to the rule. */
 export function qualifiedToolName(surfaceId: string, actionId: string): string {
-  const full = `${surfaceId}__${actionId}`;
-  return full.length <= MAX ? full : `${full.slice(0, MAX - 9)}_${hash(full)}`;
+  return fit(`${surfaceId}__${actionId}`);
 }
 
 /** Names every action of the surfaces (in their order), and says which ids collided. */
@@ -52,7 +58,7 @@ export function nameOUITools(surfaces: readonly OUISurface[]): { tools: OUIToolE
   for (const s of surfaces) {
     for (const a of s.actions) {
       const qualified = (owners.get(a.id)?.length ?? 0) > 1;
-      let name = qualified ? qualifiedToolName(s.id, a.id) : a.id;
+      let name = qualified ? qualifiedToolName(s.id, a.id) : fit(a.id);
       // Shortened names could meet; a counter in the hash keeps them apart.
       for (let n = 1; used.has(name); n++) name = `${name.slice(0, MAX - 9)}_${hash(`${s.id}__${a.id}#${n}`)}`;
       used.add(name);

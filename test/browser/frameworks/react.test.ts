@@ -3,7 +3,7 @@
 // .ts only): React.createElement, which is what JSX turns into.
 import { expect } from '@open-wc/testing';
 // React ships CommonJS: the test runner serves it as ES modules (reactAsEsm in web-test-runner.config.mjs).
-import { createElement, createRef, type RefObject } from 'react';
+import { createElement, createRef, StrictMode, useEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, it } from '../omni-screen/mocha.js';
@@ -113,5 +113,66 @@ describe('omni-screen in React 19', () => {
     ref.current!.end();
     await settle(ref.current!);
     expect(ends).to.equal(0);
+  });
+
+  it('the README example under StrictMode: the effect runs twice, its cleanup aborts the first fetch, and the screen draws once', async () => {
+    // The README's React example, with createElement for its JSX: stream in an effect, abort in the cleanup.
+    const served = stream('Hello from StrictMode');
+    let fetches = 0;
+    let aborted = 0;
+    const fakeFetch = (signal: AbortSignal) => {
+      fetches++;
+      signal.addEventListener('abort', () => aborted++);
+      // Slow enough that both effects' fetches are in flight at once, as on a real network.
+      return new Promise<Response>((resolve, reject) => {
+        const t = setTimeout(() => resolve(new Response(served)), 30);
+        signal.addEventListener('abort', () => (clearTimeout(t), reject(new DOMException('aborted', 'AbortError'))));
+      });
+    };
+    const logged: unknown[] = [];
+    const errors: unknown[] = [];
+    const onError = (e: ErrorEvent) => errors.push(e.error);
+    const onRejection = (e: PromiseRejectionEvent) => errors.push(e.reason);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    const elRef = createRef<OmniScreen>();
+    function ReadmeScreen({ src, tools, assets }: { src: string; tools: object; assets: object }) {
+      const screen = useRef<OmniScreen>(null);
+      useEffect(() => {
+        const request = new AbortController();
+        screen.current?.stream(fakeFetch(request.signal)).catch((error: unknown) => {
+          if ((error as Error).name !== 'AbortError') logged.push(error);
+        });
+        return () => request.abort();
+      }, [src]);
+      return createElement('omni-screen', {
+        ref: (el: OmniScreen | null) => {
+          screen.current = el;
+          elRef.current = el;
+        },
+        theme: 'light',
+        tools,
+        assets,
+      });
+    }
+    try {
+      host = document.body.appendChild(document.createElement('div'));
+      root = createRoot(host);
+      flushSync(() => root!.render(createElement(StrictMode, null, createElement(ReadmeScreen, { src: '/screen.txt', tools: makeTools(), assets: makeAssets() }))));
+      const el = elRef.current!;
+      expect(fetches, 'StrictMode ran the effect twice').to.equal(2);
+      expect(aborted, 'its cleanup aborted the first fetch').to.equal(1);
+      for (let i = 0; i < 100 && !el.document?.ended; i++) await new Promise((r) => setTimeout(r, 10));
+      await settle(el);
+      expect(el.document?.ended, 'the screen ended').to.equal(true);
+      expect(screenText(el)).to.contain('Hello from StrictMode');
+      expect(el.issues, 'no issue: nothing mixed').to.deep.equal([]);
+      expect(el.shadowRoot!.querySelector('[part~="connection-notice"]'), 'no "connection was lost"').to.equal(null);
+      expect(logged, 'only AbortErrors reached the catch').to.deep.equal([]);
+      expect(errors, 'nothing uncaught').to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
   });
 });

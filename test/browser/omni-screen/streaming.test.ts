@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { afterEach, describe, it } from './mocha.js';
-import { $, $$, control, mount, node, settle, textOf, typeInto } from './helpers.js';
+import { $, $$, control, mount, nextFrame, node, settle, textOf, typeInto } from './helpers.js';
 import { registries } from './fixtures.js';
 import { renderProbe } from '../../../elements/omni-screen/testHooks.js';
 import { OmniEndEvent, OmniIssueEvent, type OmniScreen } from '../../../elements/omni-screen/index.js';
@@ -90,6 +90,29 @@ describe('omni-screen: while streaming', () => {
     await settle(screen);
     expect(counts).to.deep.equal({ a: 1, d: 1 });
     expect(textOf(node(screen, 'a'))).to.equal('two');
+  });
+
+  it('leaves Cards, Tables and Lists below the fold to the browser to skip, and what is in them still works', async () => {
+    // Three tall Cards push the rest far below the viewport; a frame later the browser has skipped those.
+    const texts = (c: number) => Array.from({ length: 60 }, (_, i) => `t${c}_${i}`);
+    const tall = [0, 1, 2].map((c) => `c${c} = Card([${texts(c).join(', ')}], title="Part ${c}")\n${texts(c).map((t) => `${t} = Text("line ${t}")`).join('\n')}\n`);
+    const screen = await mount(
+      `root = Stack([c0, c1, c2, far, tb, list])\n${tall.join('')}$name = ""\nfar = Card([name], title="Far")\nname = Input($name, label="Name")\n` +
+        'tb = Table(["Item", "Qty"], [r0])\nr0 = TableRow(["Tea", 2])\nlist = List([li])\nli = ListItem("Late item")\n',
+      registries(),
+    );
+    await nextFrame();
+    await nextFrame();
+    const shown = (el: Element) => el.checkVisibility({ contentVisibilityAuto: true });
+    expect(shown(node(screen, 't0_0').querySelector('.text')!), 'on screen').to.equal(true);
+    expect(shown(control(screen, 'name')), 'the far Card').to.equal(false);
+    expect(shown($(screen, 'tbody td')!), 'the Table').to.equal(false);
+    expect(shown(node(screen, 'li').querySelector('.list-item')!), 'the List').to.equal(false);
+    // Still there for everyone: in the text, focusable, and read by assistive technology.
+    expect(textOf(node(screen, 'li'))).to.equal('Late item');
+    control(screen, 'name').focus();
+    expect(screen.shadowRoot!.activeElement).to.equal(control(screen, 'name'));
+    await expect(screen).to.be.accessible();
   });
 
   it('contains a crash to its own slot, reports node_crashed, and retries when its data changes', async () => {

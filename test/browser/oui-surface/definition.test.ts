@@ -3,7 +3,7 @@
 // throw where the app wrote them, so they fire oui-error and the surface waits unregistered.
 import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
-import type { OuiErrorEvent, OuiSurface } from '../../../elements/oui-surface/index.js';
+import type { OuiErrorEvent, OuiIssueEvent, OuiSurface } from '../../../elements/oui-surface/index.js';
 import { OUISurfaceError, type OUISurface } from '../../../src/oui/index.js';
 import { mount, tick, todoSurface, until } from './helpers.js';
 
@@ -15,12 +15,12 @@ function errorsOf(el: HTMLElement): OuiErrorEvent[] {
 }
 
 describe('oui-surface: a refused definition', () => {
-  it('throws OUISurfaceError from the setter with every reason: duplicate ids, an observation named like an action, the id cases', async () => {
+  it('throws OUISurfaceError from the setter with every reason: a missing name, duplicate ids', async () => {
     const el = await fixture<OuiSurface>(html`<oui-surface></oui-surface>`);
     const errors = errorsOf(el);
     const bad = {
       id: 'Todo List',
-      name: 'Todos',
+      name: '',
       description: 'The list',
       actions: [
         { id: 'addItem', description: 'Add', input: { type: 'object' } },
@@ -37,10 +37,9 @@ describe('oui-surface: a refused definition', () => {
     }
     expect(thrown).to.be.instanceOf(OUISurfaceError);
     const reasons = (thrown as OUISurfaceError).errors.join('\n');
-    expect(reasons).to.match(/id "Todo List" must be kebab-case/);
-    expect(reasons).to.match(/actions\[0\]\.id "addItem" must be snake_case/);
+    expect(reasons).to.match(/name is required/);
     expect(reasons).to.match(/action id "clear_done" is used twice/);
-    expect(reasons).to.match(/observation id "clear_done" is also an action's id/);
+    expect(reasons, 'ids off the conventions are 0.1.0-valid: warnings, not reasons').to.not.match(/kebab-case|snake_case/);
     expect(errors).to.have.length(1);
     expect(errors[0]!.kind).to.equal('definition');
     expect(errors[0]!.errors).to.deep.equal((thrown as OUISurfaceError).errors);
@@ -108,14 +107,18 @@ describe('oui-surface: broken markup', () => {
     expect(el.definition!.actions.map((a) => a.id)).to.include.members(['add_note', 'refresh']);
   });
 
-  it('a bound action whose id isn’t snake_case is refused by the same check as any definition', async () => {
-    const errors: OuiErrorEvent[] = [];
-    addEventListener('oui-error', (e) => errors.push(e as OuiErrorEvent), { once: true });
-    const m = await mount({ surface: todoSurface() }, html`<button data-oui-action="Refresh-All">Refresh</button>`, { registered: false });
-    await until(() => errors.length === 1, 'the error');
-    expect(errors[0]!.kind).to.equal('markup');
-    expect(errors[0]!.message).to.match(/"Refresh-All" must be snake_case/);
-    expect(m.el.registered).to.equal(false);
+  it('a bound action whose id isn’t snake_case is taken, as 0.1.0 accepts any id, with a surface-style warning', async () => {
+    const issues: OuiIssueEvent[] = [];
+    const listen = (e: Event) => issues.push(e as OuiIssueEvent);
+    addEventListener('oui-issue', listen);
+    try {
+      const m = await mount({ surface: todoSurface() }, html`<button data-oui-action="Refresh-All">Refresh</button>`);
+      expect(m.agent.tools().map((t) => t.name)).to.include('Refresh-All');
+      expect(issues.map((i) => i.issue.code)).to.deep.equal(['surface-style']);
+      expect(issues[0]!.issue.message).to.match(/"Refresh-All" is not snake_case/);
+    } finally {
+      removeEventListener('oui-issue', listen);
+    }
   });
 
   it('actions in markup without any surface say what is missing', async () => {

@@ -4,7 +4,7 @@ import { whenArmed } from '../shared/approvals.js';
 import { fixture, html } from '@open-wc/testing';
 import '../../../elements/oui-surface/index.js';
 import type { OuiSurface } from '../../../elements/oui-surface/index.js';
-import { createDirectTransportPair, createOUIAgent, type OUIAgent, type OUISurface, type OUITransport } from '../../../src/oui/index.js';
+import { createDirectTransportPair, createOUIAgent, type OUIAgent, type OUISurface, type OUIRequestTransport } from '../../../src/oui/index.js';
 import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 
 // The params check loads on first use; load it now so a request in a test never waits on the network.
@@ -52,9 +52,9 @@ export function todoSurface(overrides: Partial<OUISurface> = {}): OUISurface {
 }
 
 /** What the agent's end heard, by kind. */
-export function recorder(t: OUITransport) {
+export function recorder(t: OUIRequestTransport) {
   const r = { registers: [] as any[], deregisters: [] as any[], observations: [] as any[], results: [] as any[] };
-  t.onSurfaceRegister((x) => r.registers.push(x));
+  t.onRegistration((x) => r.registers.push(x));
   t.onSurfaceDeregister((x) => r.deregisters.push(x));
   t.onObservation((x) => r.observations.push(x));
   t.onResult((x) => r.results.push(x));
@@ -64,8 +64,8 @@ export function recorder(t: OUITransport) {
 export interface Mounted {
   el: OuiSurface;
   agent: OUIAgent;
-  server: OUITransport;
-  client: OUITransport;
+  server: OUIRequestTransport;
+  client: OUIRequestTransport;
   heard: ReturnType<typeof recorder>;
 }
 

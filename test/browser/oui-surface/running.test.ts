@@ -34,7 +34,7 @@ describe('oui-surface: registration', () => {
     let release!: () => void;
     const m = await mount({ surface: todoSurface(), handlers: { add_item: () => new Promise<void>((r) => (release = r)) } });
     const call = m.agent.call('add_item', { title: 'Milk' });
-    await until(() => m.el.pending.length === 1, 'the request to be taken up');
+    await until(() => m.el.pending.length === 1 && typeof release === 'function', 'the request to be taken up');
     const parent = m.el.parentElement!;
     m.el.remove();
     const result = await call;
@@ -113,20 +113,48 @@ describe('oui-surface: running a request', () => {
     let runs = 0;
     const m = await mount({ surface: todoSurface(), handlers: { add_item: () => ++runs } });
     const req = request('add_item', { title: 'Milk' }, 'same-id');
-    m.server.dispatch(req);
+    m.server.sendRequest(req);
     await until(() => m.heard.results.length === 1, 'the first answer');
-    m.server.dispatch(req);
+    m.server.sendRequest(req);
     await until(() => m.heard.results.length === 2, 'the repeated answer');
     expect(runs).to.equal(1);
     expect(m.heard.results[1]).to.deep.equal(m.heard.results[0]);
     expect(m.el.issues.some((i) => i.code === 'duplicate-request')).to.equal(true);
   });
 
-  it('every result also travels as the status observation', async () => {
+  it('every result also travels as the status observation <actionId>:status', async () => {
     const m = await mount({ surface: todoSurface(), handlers: { add_item: () => 'ok' } });
     const result = await m.agent.call('add_item', { title: 'Milk' });
-    await until(() => m.heard.observations.some((o) => o.observationId === statusObservationId('todo-list', 'add_item')), 'the status observation');
-    expect(m.heard.observations.find((o) => o.observationId === 'todo-list:add_item:status').value).to.deep.equal(result);
+    await until(() => m.heard.observations.some((o) => o.observationId === statusObservationId('add_item')), 'the status observation');
+    expect(m.heard.observations.find((o) => o.observationId === 'add_item:status').value).to.deep.equal(result);
+  });
+
+  it('a 0.1.0 agent drives it: a dispatch without an id runs, and its outcome is the status observation', async () => {
+    let added = '';
+    const m = await mount({ surface: todoSurface(), handlers: { add_item: ({ title }) => ((added = String(title)), { id: 1 }) } });
+    m.server.dispatch('todo-list', 'add_item', { title: 'Milk' });
+    await until(() => m.heard.observations.some((o) => o.observationId === 'add_item:status'), 'the status observation');
+    const status = m.heard.observations.find((o) => o.observationId === 'add_item:status');
+    expect(added).to.equal('Milk');
+    expect(status.value.success).to.equal(true);
+    expect(status.value.data).to.deep.equal({ id: 1 });
+    expect(status.value.requestId).to.equal(undefined);
+    expect(m.heard.results, 'no result event: nobody awaits one').to.deep.equal([]);
+  });
+
+  it('accepts a surface with ids off the conventions, and says so as oui-issue warnings', async () => {
+    const issues: string[] = [];
+    const el = document.createElement('oui-surface') as OuiSurface;
+    el.addEventListener('oui-issue', (e) => issues.push(e.issue.code));
+    document.body.append(el);
+    const { client, server } = createDirectTransportPair();
+    const agent = createOUIAgent(server);
+    el.surface = todoSurface({ id: 'documentEditor' });
+    el.transport = client;
+    await until(() => el.registered, 'the registration');
+    expect(agent.surface('documentEditor')).to.not.equal(undefined);
+    expect(issues).to.deep.equal(['surface-style']);
+    el.remove();
   });
 
   it('handlers replaced later are used for the next request, without registering again', async () => {

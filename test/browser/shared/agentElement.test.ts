@@ -41,15 +41,18 @@ describe('AgentElement themes', () => {
     await emulateMedia({ colorScheme: 'light' });
   });
 
-  it('defaults to light values, leaves theme unset and paints no background', async () => {
+  it('defaults to the page’s colour scheme (light where it declares none), leaves theme unset and paints its own surface', async () => {
     const el = await fixture<TestAgent>(html`<test-agent></test-agent>`);
     expect(el.theme).to.equal(undefined);
     expect(el.hasAttribute('theme')).to.equal(false);
     expect(el.resolvedTheme).to.equal('light');
-    expect(prop(el, '--_surface')).to.equal(tokenValue('light', 'surface'));
-    expect(prop(el, '--_chart-1')).to.equal(tokenValue('light', 'chart1'));
+    expect(prop(el, '--_surface')).to.equal(`light-dark(${tokenValue('light', 'surface')}, ${tokenValue('dark', 'surface')})`);
     expect(getComputedStyle(el).color).to.equal(rgb(tokenValue('light', 'text')));
-    expect(getComputedStyle(el).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
+    expect(getComputedStyle(el).backgroundColor).to.equal(rgb(tokenValue('light', 'surface')));
+    // The inner agent element of an outer one is transparent: the outer painted the surface.
+    const outer = await fixture<TestOuter>(html`<test-outer></test-outer>`);
+    await outer.inner.updateComplete;
+    expect(getComputedStyle(outer.inner).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
   });
 
   it('theme="dark" gives the dark values and paints the surface', async () => {
@@ -124,7 +127,8 @@ describe('AgentElement themes', () => {
       expect(prop(el, '--_accent')).to.equal('#ff0000');
       expect(prop(el, '--_surface')).to.equal('#000001');
     }
-    expect(prop(light!, '--_text')).to.equal(tokenValue('light', 'text'));
+    // The one without a theme paints in the page's scheme (light here): what it paints is the light text.
+    expect(getComputedStyle(light!).color).to.equal(rgb(tokenValue('light', 'text')));
     expect(prop(dark!, '--_text')).to.equal(tokenValue('dark', 'text'));
   });
 
@@ -139,7 +143,7 @@ describe('AgentElement themes', () => {
     const [a, b, plain] = [...wrap.querySelectorAll('test-agent')];
     expect(prop(a!, '--_focus')).to.equal('#ff0000');
     expect(prop(b!, '--_focus')).to.equal('#00ff00');
-    expect(prop(plain!, '--_focus')).to.equal(tokenValue('light', 'accent'));
+    expect(prop(plain!, '--_focus')).to.equal(`light-dark(${tokenValue('light', 'accent')}, ${tokenValue('dark', 'accent')})`);
   });
 
   it('an override reaches elements inside shadow roots too', async () => {

@@ -7,7 +7,7 @@ import {
   OUI_TOOL_NAME,
   qualifiedToolName,
   statusObservationId,
-  type OUIActionRequest,
+  type OUIDispatchMessage,
   type OUISurface,
 } from '../../../src/oui/index.ts';
 import { manualTimers, settle, todoSurface } from './helpers.ts';
@@ -27,11 +27,12 @@ const cart = (): OUISurface => ({
 async function page(timeoutMs = 0) {
   const timers = manualTimers();
   const pair = createDirectTransportPair();
-  const agent = createOUIAgent(pair.server, { timers, timeoutMs });
-  const requests: OUIActionRequest[] = [];
-  pair.client.onAction((r) => requests.push(r));
+  // The page here never answers a cancel: no grace to wait out.
+  const agent = createOUIAgent(pair.server, { timers, now: () => timers.now, timeoutMs, cancelGraceMs: 0 });
+  const requests: OUIDispatchMessage[] = [];
+  pair.client.onRequest((r) => requests.push(r));
   const register = async (surface: OUISurface) => {
-    pair.client.registerSurface({ surface, timestamp: 1 });
+    pair.client.sendRegistration({ surface, timestamp: 1, capabilities: ['action:result'] });
     await settle(2);
   };
   return { ...pair, agent, timers, requests, register };
@@ -73,7 +74,7 @@ test('a collision is reported once; names go back to short when it is gone', asy
   assert.equal(issues.length, 1);
   assert.match(issues[0]!.message, /"todo-list" and "shop-cart".*"add_item"/);
   assert.deepEqual(p.agent.collisions(), [{ actionId: 'add_item', surfaceIds: ['todo-list', 'shop-cart'] }]);
-  p.client.deregisterSurface({ surfaceId: 'todo-list', timestamp: 2 });
+  p.client.deregisterSurface('todo-list');
   await settle(2);
   assert.deepEqual(p.agent.tools().map((t) => t.name), ['add_item', 'check_out']);
   assert.deepEqual(changes, [3, 5, 5, 2]);
@@ -97,7 +98,7 @@ test('call(): by name or by the qualified form; args as an object or JSON text',
   const c = p.agent.call('check_out', '');
   await settle(2);
   assert.deepEqual(p.requests.map((r) => [r.actionId, r.params]), [['add_item', { sku: 'A1' }], ['add_item', { sku: 'B2' }], ['check_out', {}]]);
-  for (const r of p.requests) p.client.sendResult({ requestId: r.requestId, surfaceId: r.surfaceId, actionId: r.actionId, success: true, data: r.params, timestamp: 2 });
+  for (const r of p.requests) p.client.sendResult({ requestId: r.requestId!, surfaceId: r.surfaceId, actionId: r.actionId, success: true, data: r.params, timestamp: 2 });
   assert.deepEqual((await a).data, { sku: 'A1' });
   assert.deepEqual((await b).data, { sku: 'B2' });
   assert.deepEqual((await c).data, {});
@@ -111,10 +112,10 @@ test('call(): unknown tools, bad arguments and unregistered surfaces are failed 
   assert.equal((await p.agent.call('add_item', '{oops')).error?.code, 'INVALID_PARAMS');
   assert.equal((await p.agent.call('add_item', [1])).error?.code, 'INVALID_PARAMS');
   assert.equal((await p.agent.call('add_item', { n: 1n })).error?.code, 'INVALID_PARAMS');
-  assert.equal((await p.agent.request('elsewhere', 'x')).error?.code, 'SURFACE_UNAVAILABLE');
+  assert.equal((await p.agent.request('elsewhere', 'x')).error?.code, 'SURFACE_NOT_FOUND');
   assert.equal(p.requests.length, 0);
   const detached = createOUIAgent();
-  assert.equal((await detached.request('shop-cart', 'add_item')).error?.code, 'SURFACE_UNAVAILABLE');
+  assert.equal((await detached.request('shop-cart', 'add_item')).error?.code, 'DISCONNECTED');
 });
 
 test('call(): TIMEOUT when no result comes; each interim result restarts the wait; a late result is reported', async () => {
@@ -124,7 +125,7 @@ test('call(): TIMEOUT when no result comes; each interim result restarts the wai
   const r = p.agent.call('add_item', { sku: 'A' }, { onInterim: (i) => interims.push(i.progress!) });
   await settle(2);
   const [req] = p.requests;
-  const send = (fields: object) => p.client.sendResult({ requestId: req!.requestId, surfaceId: 'shop-cart', actionId: 'add_item', timestamp: 1, success: true, ...fields });
+  const send = (fields: object) => p.client.sendResult({ requestId: req!.requestId!, surfaceId: 'shop-cart', actionId: 'add_item', timestamp: 1, success: true, ...fields });
   p.timers.advance(900);
   send({ interim: true, progress: 50 });
   await settle(2);
@@ -149,10 +150,10 @@ test('a result heard twice (result event and status observation) counts once; a 
   const r2 = p.agent.call('check_out', {});
   await settle(2);
   const [a, b] = p.requests;
-  const resultA = { requestId: a!.requestId, surfaceId: 'shop-cart', actionId: 'add_item', success: true, data: 1, timestamp: 5 };
+  const resultA = { requestId: a!.requestId!, surfaceId: 'shop-cart', actionId: 'add_item', success: true, data: 1, timestamp: 5 };
   p.client.sendResult(resultA);
   p.client.pushObservation({ surfaceId: 'shop-cart', observationId: statusObservationId('shop-cart', 'add_item'), value: resultA, timestamp: 5 });
-  const resultB = { requestId: b!.requestId, surfaceId: 'shop-cart', actionId: 'check_out', success: true, data: 2, timestamp: 6 };
+  const resultB = { requestId: b!.requestId!, surfaceId: 'shop-cart', actionId: 'check_out', success: true, data: 2, timestamp: 6 };
   p.client.pushObservation({ surfaceId: 'shop-cart', observationId: statusObservationId('shop-cart', 'check_out'), value: resultB, timestamp: 6 });
   assert.equal((await r1).data, 1);
   assert.equal((await r2).data, 2);
@@ -168,7 +169,7 @@ test('a result naming another surface or action than the request went to is igno
   const r = p.agent.call('check_out', {});
   await settle(2);
   const [req] = p.requests;
-  p.client.sendResult({ requestId: req!.requestId, surfaceId: 'todo-list', actionId: 'check_out', success: true, data: 'forged', timestamp: 1 });
+  p.client.sendResult({ requestId: req!.requestId!, surfaceId: 'todo-list', actionId: 'check_out', success: true, data: 'forged', timestamp: 1 });
   p.client.pushObservation({ surfaceId: 'shop-cart', observationId: statusObservationId('shop-cart', 'check_out'), value: { requestId: req!.requestId, surfaceId: 'shop-cart', actionId: 'add_item', success: true, timestamp: 1 }, timestamp: 1 });
   p.client.pushObservation({ surfaceId: 'shop-cart', observationId: statusObservationId('todo-list', 'check_out'), value: {}, timestamp: 1 });
   p.client.pushObservation({ surfaceId: 'shop-cart', observationId: statusObservationId('shop-cart', 'check_out'), value: 'junk', timestamp: 1 });
@@ -220,35 +221,37 @@ test('context text: each surface and its latest values, bounded', async () => {
 test('limits: surfaces beyond maxSurfaces and calls beyond maxPending are refused', async () => {
   const pair = createDirectTransportPair();
   const agent = createOUIAgent(pair.server, { maxSurfaces: 1, maxPending: 1, timeoutMs: 0 });
-  pair.client.registerSurface({ surface: cart(), timestamp: 1 });
-  pair.client.registerSurface({ surface: todoSurface(), timestamp: 1 });
+  pair.client.sendRegistration({ surface: cart(), timestamp: 1, capabilities: ['action:result'] });
+  pair.client.sendRegistration({ surface: todoSurface(), timestamp: 1, capabilities: ['action:result'] });
   await settle(2);
   assert.deepEqual(agent.surfaces().map((s) => s.id), ['shop-cart']);
   assert.equal(agent.issues[0]?.code, 'too-many');
   void agent.call('check_out');
-  assert.match((await agent.call('check_out')).error?.message ?? '', /already waiting/);
+  const busy = await agent.call('check_out');
+  assert.equal(busy.error?.code, 'AGENT_BUSY');
+  assert.match(busy.error?.message ?? '', /already waiting/);
   agent.dispose();
 });
 
 test('dispose answers waiting calls; attach() moves to a new transport and keeps calls waiting', async () => {
   const first = createDirectTransportPair();
   const agent = createOUIAgent(first.server, { timeoutMs: 0 });
-  const requests: OUIActionRequest[] = [];
-  first.client.onAction((r) => requests.push(r));
-  first.client.registerSurface({ surface: cart(), timestamp: 1 });
+  const requests: OUIDispatchMessage[] = [];
+  first.client.onRequest((r) => requests.push(r));
+  first.client.sendRegistration({ surface: cart(), timestamp: 1, capabilities: ['action:result'] });
   await settle(2);
   const waiting = agent.call('check_out');
   await settle(2);
   const second = createDirectTransportPair();
   agent.attach(second.server);
   assert.equal(agent.surfaces().length, 0, 'the new page registers for itself');
-  second.client.sendResult({ requestId: requests[0]!.requestId, surfaceId: 'shop-cart', actionId: 'check_out', success: true, data: 'flushed', timestamp: 1 });
+  second.client.sendResult({ requestId: requests[0]!.requestId!, surfaceId: 'shop-cart', actionId: 'check_out', success: true, data: 'flushed', timestamp: 1 });
   assert.equal((await waiting).data, 'flushed');
-  second.client.registerSurface({ surface: cart(), timestamp: 1 });
+  second.client.sendRegistration({ surface: cart(), timestamp: 1, capabilities: ['action:result'] });
   await settle(2);
   const left = agent.call('check_out');
   agent.dispose();
-  assert.equal((await left).error?.code, 'SURFACE_UNAVAILABLE');
+  assert.equal((await left).error?.code, 'DISCONNECTED');
   assert.throws(() => agent.attach(first.server), /disposed/);
 });
 
@@ -263,4 +266,51 @@ test('end to end on a direct pair: a runtime’s tools called through the agent'
   assert.match(bad.error!.message, /sku/);
   runtime.dispose();
   agent.dispose();
+});
+
+test('a page away during a reconnect: its tools answer DISCONNECTED, not "no tool named"; back, they work again', async () => {
+  const p = await page();
+  await p.register(cart());
+  p.client.disconnect();
+  const away = await p.agent.call('add_item', { sku: 'A' });
+  assert.equal(away.error?.code, 'DISCONNECTED');
+  assert.match(away.error!.message, /not connected \(it may be reconnecting\)/);
+  assert.equal(away.surfaceId, 'shop-cart');
+  assert.equal((await p.agent.request('shop-cart', 'check_out')).error?.code, 'DISCONNECTED');
+  assert.equal((await p.agent.call('no_such_tool')).error?.code, 'ACTION_NOT_FOUND');
+  assert.equal(p.requests.length, 0);
+  await p.client.connect();
+  await p.register(cart());
+  void p.agent.call('add_item', { sku: 'B' });
+  assert.equal(p.requests.length, 1);
+  p.client.deregisterSurface('shop-cart');
+  const withdrawn = await p.agent.call('add_item', { sku: 'C' });
+  assert.equal(withdrawn.error?.code, 'SURFACE_UNAVAILABLE', 'a surface the page withdrew (off its routes) is unavailable, not an unknown tool');
+  assert.match(withdrawn.error!.message, /withdrew it/);
+});
+
+test('a registration heard before the agent listened (a direct pair delivers at once) is known all the same', () => {
+  const pair = createDirectTransportPair();
+  pair.client.sendRegistration({ surface: cart(), timestamp: 1, capabilities: ['action:result'] });
+  const agent = createOUIAgent(pair.server);
+  assert.deepEqual(agent.surfaces().map((s) => s.id), ['shop-cart']);
+  assert.equal(agent.answers('shop-cart'), true);
+  pair.client.disconnect();
+  const later = createOUIAgent(pair.server);
+  assert.deepEqual(later.surfaces(), [], 'forgotten once the connection dropped');
+});
+
+test('tool names for ids 0.1.0 accepts and the model APIs do not: fitted, hashed, and callable', async () => {
+  const p = await page();
+  const odd = cart();
+  odd.id = 'Shop Cart';
+  odd.actions[0]!.id = 'add item!';
+  odd.actions[1]!.id = 'x'.repeat(80);
+  await p.register(odd);
+  const [a, b] = p.agent.tools();
+  assert.match(a!.name, /^add_item__[0-9a-f]{8}$/);
+  assert.equal(b!.name.length, 64);
+  for (const t of p.agent.tools()) assert.match(t.name, OUI_TOOL_NAME);
+  void p.agent.call(a!.name, { sku: 'A' });
+  assert.deepEqual(p.requests.map((r) => [r.surfaceId, r.actionId]), [['Shop Cart', 'add item!']]);
 });

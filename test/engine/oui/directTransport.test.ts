@@ -1,42 +1,62 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDirectTransportPair } from '../../../src/oui/index.ts';
-import { recorder, settle, todoSurface } from './helpers.ts';
+import { recorder, todoSurface } from './helpers.ts';
 
 const request = (requestId = 'r1') => ({ requestId, surfaceId: 'todo-list', actionId: 'add_item', params: { title: 'Milk' }, timestamp: 1 });
 const update = (value: unknown) => ({ surfaceId: 'todo-list', observationId: 'item_count', value, timestamp: 1 });
 
-test('what one end sends, the other hears: on a later microtask, as a checked copy', async () => {
+test('what one end sends, the other hears within the call, as a checked copy', () => {
   const { server, client } = createDirectTransportPair();
   const page = recorder(client);
   const agent = recorder(server);
   const sent = request();
-  server.dispatch(sent);
-  assert.equal(page.actions.length, 0, 'not delivered inside the call');
-  await settle(2);
+  server.sendRequest(sent);
   assert.deepEqual(page.actions, [sent]);
   assert.notEqual(page.actions[0], sent);
-  client.registerSurface({ surface: todoSurface(), timestamp: 2 });
+  assert.notEqual(page.actions[0].params, sent.params);
+  client.sendRegistration({ surface: todoSurface(), timestamp: 2, capabilities: ['action:result'] });
   client.pushObservation(update(3));
   client.sendResult({ requestId: 'r1', surfaceId: 'todo-list', actionId: 'add_item', success: true, data: { id: 1 }, timestamp: 3 });
-  client.deregisterSurface({ surfaceId: 'todo-list', timestamp: 4 });
-  await settle(2);
+  client.sendCancel({ surfaceId: 'todo-list', requestId: 'r1', timestamp: 4 });
+  client.deregisterSurface('todo-list');
   assert.equal(agent.registers[0].surface.id, 'todo-list');
+  assert.deepEqual(agent.registers[0].capabilities, ['action:result']);
   assert.deepEqual(agent.observations.map((o) => o.value), [3]);
   assert.deepEqual(agent.results.map((r) => r.data), [{ id: 1 }]);
-  assert.deepEqual(agent.deregisters, [{ surfaceId: 'todo-list', timestamp: 4 }]);
+  assert.deepEqual(agent.cancels.map((c) => c.requestId), ['r1']);
+  assert.deepEqual(agent.deregisters, ['todo-list']);
   assert.equal(page.issues.length + agent.issues.length, 0);
 });
 
-test('a malformed event is refused at the sender, reported, never thrown', async () => {
+test('a malformed event is refused at the sender, reported, never thrown', () => {
   const { server, client } = createDirectTransportPair();
   const agent = recorder(server);
   const page = recorder(client);
-  client.registerSurface({ surface: todoSurface({ id: 'Bad' }), timestamp: 1 });
+  client.registerSurface(todoSurface({ id: '' }));
   client.pushObservation({ surfaceId: 'todo-list' } as never);
-  await settle(2);
-  assert.equal(agent.registers.length + agent.observations.length, 0);
+  server.sendRequest({ surfaceId: 'todo-list', actionId: 'add_item', params: {}, timestamp: 1 } as never);
+  assert.equal(agent.registers.length + agent.observations.length + page.actions.length, 0);
   assert.deepEqual(page.issues.map((i) => i.code), ['malformed-event', 'malformed-event']);
+  assert.deepEqual(agent.issues.map((i) => i.code), ['malformed-event']);
+  assert.match(agent.issues[0]!.message, /without a requestId/);
+});
+
+test('code written for the request-object API is told what changed: registerSurface takes the surface', () => {
+  const { client } = createDirectTransportPair();
+  const page = recorder(client);
+  client.registerSurface({ surface: todoSurface(), timestamp: 1 } as never);
+  client.deregisterSurface({ surfaceId: 'todo-list', timestamp: 1 } as never);
+  assert.match(page.issues[0]!.message, /registerSurface\(\) takes the surface itself/);
+  assert.match(page.issues[1]!.message, /deregisterSurface\(\) takes the surface id/);
+});
+
+test('registeredSurfaceIds(): what this end registered and did not deregister', () => {
+  const { client } = createDirectTransportPair();
+  client.registerSurface(todoSurface());
+  client.registerSurface(todoSurface({ id: 'notes' }));
+  client.deregisterSurface('todo-list');
+  assert.deepEqual(client.registeredSurfaceIds(), ['notes']);
 });
 
 test('disconnect cuts both ends; each buffers, and flushes in order before its listeners hear of the reconnection', async () => {
@@ -49,29 +69,15 @@ test('disconnect cuts both ends; each buffers, and flushes in order before its l
   assert.deepEqual([agent.connection, page.connection], [[false], [false]]);
   client.pushObservation(update(1));
   client.pushObservation(update(2));
-  await settle(2);
   assert.equal(agent.observations.length, 0);
   let seenWhenTold = -1;
   client.onConnectionChange((up) => {
     if (up) seenWhenTold = agent.observations.length;
   });
   await server.connect();
-  await settle(2);
   assert.deepEqual(agent.observations.map((o) => o.value), [1, 2]);
-  assert.equal(seenWhenTold, 0, 'told before delivery: delivery is a microtask later, but the sends went first');
+  assert.equal(seenWhenTold, 2, 'the buffer went out before the listeners heard of the reconnection');
   assert.deepEqual(page.connection, [false, true]);
-});
-
-test('the buffer keeps the newest maxBufferSize events and reports each one dropped', async () => {
-  const { server, client } = createDirectTransportPair({ maxBufferSize: 2 });
-  const agent = recorder(server);
-  const page = recorder(client);
-  client.disconnect();
-  for (const v of [1, 2, 3, 4]) client.pushObservation(update(v));
-  await client.connect();
-  await settle(2);
-  assert.deepEqual(agent.observations.map((o) => o.value), [3, 4]);
-  assert.deepEqual(page.issues.map((i) => i.code), ['buffer-overflow', 'buffer-overflow']);
 });
 
 test('maxBufferSize 0 keeps nothing while disconnected', async () => {
@@ -81,7 +87,6 @@ test('maxBufferSize 0 keeps nothing while disconnected', async () => {
   client.disconnect();
   client.pushObservation(update(1));
   await client.connect();
-  await settle(2);
   assert.equal(agent.observations.length, 0);
   assert.equal(page.issues[0]?.code, 'buffer-overflow');
 });
@@ -109,9 +114,8 @@ test('a listener that throws is reported; the others still hear the event', asyn
     client.onAction(() => {
       throw new Error('app bug');
     });
-    client.onAction((r) => heard.push(r));
-    server.dispatch(request());
-    await settle(2);
+    client.onAction((...r) => heard.push(r));
+    server.dispatch('todo-list', 'add_item', { title: 'Milk' });
     assert.equal(heard.length, 1);
     assert.equal((reported[0] as Error).message, 'app bug');
   } finally {
@@ -123,10 +127,9 @@ test('unsubscribing stops one listener only', async () => {
   const { server, client } = createDirectTransportPair();
   const a: unknown[] = [];
   const b: unknown[] = [];
-  const off = client.onAction((r) => a.push(r));
-  client.onAction((r) => b.push(r));
+  const off = client.onRequest((r) => a.push(r));
+  client.onRequest((r) => b.push(r));
   off();
-  server.dispatch(request());
-  await settle(2);
+  server.sendRequest(request());
   assert.deepEqual([a.length, b.length], [0, 1]);
 });

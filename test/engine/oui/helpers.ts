@@ -1,6 +1,6 @@
 // Fixtures and doubles for the OUI tests: a todo surface, a Socket.IO-like socket pair the test connects and
 // drops by hand, windows that post to each other, and the manual timers of the transport tests.
-import type { OUIIssue, OUISurface, OUITransport, SocketLike } from '../../../src/oui/index.ts';
+import type { OUIIssue, OUIRequestTransport, OUISurface, SocketLike } from '../../../src/oui/index.ts';
 
 export { manualTimers, settle } from '../transport/fakes.ts';
 
@@ -38,21 +38,23 @@ export function todoSurface(overrides: Partial<OUISurface> = {}): OUISurface {
   };
 }
 
-/** Collects what a transport end hears, by kind. */
-export function recorder(t: OUITransport) {
+/** Collects what a transport end hears, by kind: dispatches and registrations whole, deregistrations as ids. */
+export function recorder(t: OUIRequestTransport) {
   const r = {
-    actions: [] as unknown[],
+    actions: [] as any[],
     results: [] as any[],
+    cancels: [] as any[],
     observations: [] as any[],
     registers: [] as any[],
-    deregisters: [] as any[],
+    deregisters: [] as string[],
     connection: [] as boolean[],
     issues: [] as OUIIssue[],
   };
-  t.onAction((x) => r.actions.push(x));
+  t.onRequest((x) => r.actions.push(x));
   t.onResult((x) => r.results.push(x));
+  t.onCancel((x) => r.cancels.push(x));
   t.onObservation((x) => r.observations.push(x));
-  t.onSurfaceRegister((x) => r.registers.push(x));
+  t.onRegistration((x) => r.registers.push(x));
   t.onSurfaceDeregister((x) => r.deregisters.push(x));
   t.onConnectionChange((x) => r.connection.push(x));
   t.onIssue((x) => r.issues.push(x));

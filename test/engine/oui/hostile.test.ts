@@ -16,7 +16,11 @@ const hostile = fc.oneof(
     requestId: fc.oneof(fc.string(), fc.constant('__proto__'), fc.integer()),
     surfaceId: fc.constantFrom('todo-list', '__proto__', 'constructor', ''),
     actionId: fc.constantFrom('add_item', 'clear_done', 'toString', '__proto__', 'hasOwnProperty'),
-    observationId: fc.constantFrom('item_count', 'todo-list:add_item:status', '__proto__'),
+    observationId: fc.constantFrom('item_count', 'add_item:status', '__proto__:status', ':status', '__proto__'),
+    timeoutMs: fc.oneof(fc.integer(), fc.double(), fc.constant(Infinity), fc.string()),
+    maxWaitMs: fc.oneof(fc.nat(), fc.double()),
+    capabilities: fc.oneof(fc.array(fc.string()), fc.jsonValue()),
+    reason: fc.oneof(fc.string(), fc.jsonValue()),
     params: fc.oneof(fc.jsonValue(), fc.constant(JSON.parse('{"__proto__":{"polluted":1},"title":"x"}'))),
     success: fc.boolean(),
     value: fc.jsonValue(),
@@ -45,7 +49,7 @@ test('random events on every socket event name, at both ends, never throw or pol
   assert.equal(({} as any).polluted, undefined);
   assert.equal((Object.prototype as any).title, undefined);
   // Still working: the page registers again and the agent calls it.
-  agentSocket.fire('oui:surface:register', { surface: todoSurface(), timestamp: 1 });
+  agentSocket.fire('oui:surface:register', { surface: todoSurface(), timestamp: 1, capabilities: ['action:result'] });
   const result = await agent.call('add_item', { title: 'still here' });
   assert.deepEqual(result.data, { got: 'still here' });
   assert.ok(runtime.registered);

@@ -67,7 +67,7 @@ test('getters: read on registration, after each action, on refresh(); a throwing
     handlers: { add_item: () => void count++ },
   });
   assert.deepEqual(m.pushed(), [['item_count', 1], ['filter', { done: false }]]);
-  m.server.dispatch({ requestId: 'a', surfaceId: 'todo-list', actionId: 'add_item', params: { title: 'x' }, timestamp: 1 });
+  m.server.dispatch('todo-list', 'add_item', { title: 'x' });
   await settle(10);
   assert.deepEqual(m.pushed().at(-1), ['item_count', 2]);
   count = 5;

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createPostMessageTransport, type OUITransport } from '../../../src/oui/index.ts';
+import { createPostMessageTransport, type OUIRequestTransport } from '../../../src/oui/index.ts';
 import { FakeWindow, manualTimers, recorder, settle, todoSurface, windowPair } from './helpers.ts';
 
 const PARENT = 'https://app.example';
 const FRAME = 'https://frame.example';
 
 /** The parent's end (the agent) and the frame's end (the page with surfaces), joined. */
-async function joined(): Promise<{ parent: FakeWindow; frame: FakeWindow; agent: OUITransport; page: OUITransport }> {
+async function joined(): Promise<{ parent: FakeWindow; frame: FakeWindow; agent: OUIRequestTransport; page: OUIRequestTransport }> {
   const [parent, frame] = windowPair(PARENT, FRAME);
   const agent = createPostMessageTransport({ target: frame, targetOrigin: FRAME, listen: parent });
   const page = createPostMessageTransport({ target: parent, targetOrigin: PARENT, listen: frame });
@@ -19,11 +19,14 @@ test('both ends say hello and connect; protocol events travel as {oui, type, pay
   const { agent, page, frame, parent } = await joined();
   const heard = recorder(agent);
   const pageHeard = recorder(page);
-  page.registerSurface({ surface: todoSurface(), timestamp: 1 });
-  agent.dispatch({ requestId: 'r', surfaceId: 'todo-list', actionId: 'add_item', params: {}, timestamp: 2 });
+  page.registerSurface(todoSurface());
+  agent.sendRequest({ requestId: 'r', surfaceId: 'todo-list', actionId: 'add_item', params: {}, timestamp: 2 });
+  agent.dispatch('todo-list', 'add_item', {});
+  agent.sendCancel({ surfaceId: 'todo-list', requestId: 'r', timestamp: 3 });
   await settle(3);
   assert.equal(heard.registers[0].surface.id, 'todo-list');
-  assert.equal(pageHeard.actions.length, 1);
+  assert.deepEqual(pageHeard.actions.map((a) => a.requestId), ['r', undefined]);
+  assert.equal(pageHeard.cancels.length, 1);
   const sent = parent.posted.map((p) => p.message as any).find((m) => m.type === 'surface:register');
   assert.equal(sent.oui, 'oui');
   assert.ok(parent.posted.every((p) => p.targetOrigin === PARENT), 'posted to the parent origin only');
@@ -77,7 +80,7 @@ test('with allowAnyOrigin, any origin is heard, but only from the target window'
 test('until the other side answers, events wait; its hello connects and flushes them', async () => {
   const [parent, frame] = windowPair(PARENT, FRAME);
   const page = createPostMessageTransport({ target: parent, targetOrigin: PARENT, listen: frame });
-  page.registerSurface({ surface: todoSurface(), timestamp: 1 });
+  page.registerSurface(todoSurface());
   await settle(3);
   assert.equal(page.connected, false, 'nobody listened to the first hello');
   const agent = createPostMessageTransport({ target: frame, targetOrigin: FRAME, listen: parent });

@@ -26,6 +26,12 @@ const cases: [string, string, boolean][] = [
   ['/a/**/z', '/a/z', false],
   ['/**', '/anything/at/all', true],
   ['/**/**/**/x', `/${'a/'.repeat(40)}y`, false],
+  ['/projects/:id', '/projects/42', true],
+  ['/projects/:id', '/projects/42/edit', false],
+  ['/projects/:id', '/projects', false],
+  ['/projects/:id', '/projects/', false],
+  ['/projects/:projectId/files/:file_name', '/projects/7/files/a.txt', true],
+  ['/projects/:id/**', '/projects/7/a/b', true],
 ];
 
 for (const [pattern, path, want] of cases) {

@@ -40,13 +40,22 @@ test('registers on start with the checked definition; success carries data, dura
   assert.deepEqual(result, { requestId: result.requestId, surfaceId: 'todo-list', actionId: 'add_item', success: true, data: { id: 7, title: 'Milk' }, durationMs: 7, timestamp: 1007 });
 });
 
-test('every result is also the status observation <surfaceId>:<actionId>:status', async () => {
+test('every result is also the status observation <actionId>:status on the surface', async () => {
   const m = await mount({ handlers: { add_item: () => 'ok' } });
   const result = await m.agent.request('todo-list', 'add_item', { title: 'x' });
   await settle(2);
-  const status = m.heard.observations.filter((o) => o.observationId === statusObservationId('todo-list', 'add_item'));
+  const status = m.heard.observations.filter((o) => o.observationId === 'add_item:status');
+  assert.equal(statusObservationId('add_item'), 'add_item:status');
   assert.equal(status.length, 1);
+  assert.equal(status[0].surfaceId, 'todo-list');
   assert.deepEqual(status[0].value, result);
+});
+
+test('the registration says the page answers requests: 0.1.0 fields, capabilities beside them', async () => {
+  const m = await mount();
+  assert.deepEqual(Object.keys(m.heard.registers[0]).sort(), ['capabilities', 'surface', 'timestamp']);
+  assert.ok(m.heard.registers[0].capabilities.includes('action:result'));
+  assert.equal(m.agent.answers('todo-list'), true);
 });
 
 test('ACTION_NOT_FOUND: an undeclared action, or a declared one without a handler', async () => {
@@ -176,7 +185,7 @@ test('SURFACE_UNAVAILABLE while the route does not match; registration follows t
   await settle(2);
   assert.equal(runtime.active, false);
   assert.equal(heard.registers.length, 0);
-  pair.server.dispatch(req('add_item', { title: 'x' }));
+  pair.server.sendRequest(req('add_item', { title: 'x' }));
   await settle(5);
   assert.equal(heard.results[0].error.code, 'SURFACE_UNAVAILABLE');
   runtime.setPath('/todos/today');
@@ -186,7 +195,7 @@ test('SURFACE_UNAVAILABLE while the route does not match; registration follows t
   runtime.setPath('/elsewhere');
   await settle(2);
   assert.equal(heard.registers.length, 1);
-  assert.deepEqual(heard.deregisters.map((d) => d.surfaceId), ['todo-list']);
+  assert.deepEqual(heard.deregisters, ['todo-list']);
 });
 
 test('activation by entity: registered only while the page shows it', async () => {
@@ -205,10 +214,10 @@ test('the same requestId never runs twice; a repeat gets the same answer again',
   let calls = 0;
   const m = await mount({ handlers: { add_item: () => ({ n: ++calls }) } });
   const same = req('add_item', { title: 'x' }, 'once');
-  m.server.dispatch(same);
-  m.server.dispatch(same); // while the first is still running: not answered twice
+  m.server.sendRequest(same);
+  m.server.sendRequest(same); // while the first is still running: not answered twice
   await settle(10);
-  m.server.dispatch(same); // after: the stored answer
+  m.server.sendRequest(same); // after: the stored answer
   await settle(5);
   assert.equal(calls, 1);
   assert.equal(m.heard.results.length, 2);
@@ -240,12 +249,12 @@ test('requests run one after another: the second starts when the first has its a
   assert.deepEqual(order, ['first starts', 'first ends', 'second runs']);
 });
 
-test('more than maxQueue waiting: answered SURFACE_UNAVAILABLE at once', async () => {
+test('more than maxQueue waiting: answered SURFACE_BUSY at once, saying the queue is full', async () => {
   const m = await mount({ maxQueue: 1, handlers: { add_item: () => new Promise(() => {}) } });
-  for (let i = 0; i < 3; i++) m.server.dispatch(req('add_item', { title: 'x' }));
+  for (let i = 0; i < 3; i++) m.server.sendRequest(req('add_item', { title: 'x' }));
   await settle(10);
-  assert.deepEqual(m.heard.results.map((r) => r.error?.code), ['SURFACE_UNAVAILABLE']);
-  assert.match(m.heard.results[0].error.message, /busy/);
+  assert.deepEqual(m.heard.results.map((r) => r.error?.code), ['SURFACE_BUSY']);
+  assert.match(m.heard.results[0].error.message, /busy: 1 requests are already waiting/);
   m.runtime.dispose();
 });
 
@@ -264,11 +273,24 @@ test('stop(): the person stops a request; ACTION_DENIED and the handler hears it
   assert.deepEqual(phases, ['run', 'done']);
 });
 
-test('requests for another surface are not ours to answer', async () => {
+test('a request for a surface nobody runs on the page is answered SURFACE_NOT_FOUND, by result and by status', async () => {
   const m = await mount({ handlers: { add_item: () => 1 } });
-  m.server.dispatch({ ...req('add_item', { title: 'x' }), surfaceId: 'other' });
-  await settle(5);
-  assert.equal(m.heard.results.length, 0);
+  m.server.sendRequest({ ...req('add_item', { title: 'x' }, 'lost'), surfaceId: 'other' });
+  m.server.dispatch('other', 'add_item', { title: 'y' });
+  assert.deepEqual(m.heard.results.map((r) => [r.requestId, r.surfaceId, r.error?.code]), [['lost', 'other', 'SURFACE_NOT_FOUND']]);
+  assert.match(m.heard.results[0].error.message, /no surface "other" on this page/);
+  const status = m.heard.observations.filter((o) => o.surfaceId === 'other');
+  assert.deepEqual(status.map((o) => [o.observationId, o.value.requestId, o.value.error.code]), [['add_item:status', 'lost', 'SURFACE_NOT_FOUND'], ['add_item:status', undefined, 'SURFACE_NOT_FOUND']]);
+});
+
+test('a surface the app registered by hand on the same transport is left to the app', async () => {
+  const m = await mount({ handlers: { add_item: () => 1 } });
+  const own: string[] = [];
+  m.client.registerSurface(todoSurface({ id: 'hand-made' }));
+  m.client.onAction((surfaceId, actionId) => surfaceId === 'hand-made' && own.push(actionId));
+  m.server.dispatch('hand-made', 'add_item', {});
+  assert.deepEqual(own, ['add_item']);
+  assert.equal(m.heard.observations.filter((o) => o.surfaceId === 'hand-made').length, 0);
 });
 
 test('connection lost: unregistered without a word; back: registered again with the observations', async () => {
@@ -295,11 +317,11 @@ test('dispose: pending answered SURFACE_UNAVAILABLE, deregistered, listeners and
   m.runtime.dispose();
   assert.equal((await r).error?.code, 'SURFACE_UNAVAILABLE');
   await settle(2);
-  assert.deepEqual(m.heard.deregisters.map((d) => d.surfaceId), ['todo-list']);
+  assert.deepEqual(m.heard.deregisters, ['todo-list']);
   assert.deepEqual(timers.pending, []);
-  m.server.dispatch(req('add_item', { title: 'y' }));
+  m.server.sendRequest(req('add_item', { title: 'y' }));
   await settle(5);
-  assert.equal(m.heard.results.length, 1, 'a disposed runtime answers nothing more');
+  assert.equal(m.heard.results.length, 1, 'a disposed runtime (the last on its transport) answers nothing more');
   m.runtime.dispose();
   const again = createSurfaceRuntime({ surface: todoSurface(), transport: m.client });
   again.dispose();
@@ -307,7 +329,7 @@ test('dispose: pending answered SURFACE_UNAVAILABLE, deregistered, listeners and
 
 test('refused at creation: a malformed surface, the same id twice on one transport, handlers that do not fit', () => {
   const { client } = createDirectTransportPair();
-  assert.throws(() => createSurfaceRuntime({ surface: todoSurface({ id: 'Nope' }), transport: client }), OUISurfaceError);
+  assert.throws(() => createSurfaceRuntime({ surface: todoSurface({ id: '' }), transport: client }), OUISurfaceError);
   const first = createSurfaceRuntime({ surface: todoSurface(), transport: client });
   assert.throws(() => createSurfaceRuntime({ surface: todoSurface(), transport: client }), /already runs/);
   first.dispose();
@@ -328,7 +350,7 @@ test('setHandlers replaces the handlers', async () => {
 test('__proto__ in params never reaches a prototype', async () => {
   let seen: any;
   const m = await mount({ handlers: { clear_done: (p) => (seen = p) }, confirm: () => true });
-  m.server.dispatch({ ...req('clear_done'), params: JSON.parse('{"__proto__":{"polluted":true},"x":1}') });
+  m.server.sendRequest({ ...req('clear_done'), params: JSON.parse('{"__proto__":{"polluted":true},"x":1}') });
   await settle(10);
   assert.equal(({} as any).polluted, undefined);
   assert.equal(Object.getPrototypeOf(seen), Object.prototype);

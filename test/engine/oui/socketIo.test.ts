@@ -13,7 +13,7 @@ import {
   type OUIAgent,
   type OUIIssue,
   type OUIPollStatus,
-  type OUITransport,
+  type OUIRequestTransport,
 } from '../../../src/oui/index.ts';
 import { todoSurface } from './helpers.ts';
 
@@ -52,7 +52,7 @@ after(async () => {
 
 test('register, observe, dispatch, confirm, poll to completion; disconnect and buffer with a cap, reconnect and flush', async () => {
   const client: ClientSocket = connectTo(url, { transports: ['websocket'], reconnectionDelay: 250, reconnectionDelayMax: 250, randomizationFactor: 0 });
-  const transport: OUITransport = createWebSocketTransport(client, { maxBufferSize: 3 });
+  const transport: OUIRequestTransport = createWebSocketTransport(client, { maxBufferSize: 3 });
   const issues: OUIIssue[] = [];
   transport.onIssue((i) => issues.push(i));
   let release: ((v: unknown) => void) | undefined;
@@ -100,11 +100,11 @@ test('register, observe, dispatch, confirm, poll to completion; disconnect and b
     await until(() => agent.surfaces().length === 0, 200);
     release!({ id: 2 });
     await until(() => runtime.pending.length === 0);
-    // Two more events: the buffer (3) drops the oldest, the result event; the status observation still carries it.
+    // The result event and the status observation wait in the buffer (3); of two more events the second is dropped.
     transport.pushObservation({ surfaceId: 'todo-list', observationId: 'item_count', value: 10, timestamp: 1 });
     transport.pushObservation({ surfaceId: 'todo-list', observationId: 'item_count', value: 11, timestamp: 1 });
     assert.deepEqual(issues.map((i) => i.code), ['buffer-overflow']);
-    assert.match(issues[0]!.message, /oldest \(action:result\)/);
+    assert.match(issues[0]!.message, /3 events are already waiting.*observation:update event was dropped/);
 
     await until(() => transport.connected && runtime.registered);
     const result = await slow;
@@ -127,4 +127,31 @@ test('connect() rejects after connectTimeoutMs when nothing answers', async () =
   assert.deepEqual(issues.map((i) => i.code), ['connect-timeout']);
   transport.close();
   client.close();
+});
+
+test('an observation larger than the server accepts (1.2 MB over a 1 MB socket) is refused once, not re-sent on every reconnect', async () => {
+  const before = connections;
+  const client: ClientSocket = connectTo(url, { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 50, randomizationFactor: 0 });
+  const transport = createWebSocketTransport(client);
+  const issues: OUIIssue[] = [];
+  transport.onIssue((i) => issues.push(i));
+  const surface = todoSurface();
+  surface.observations = [{ id: 'dump', description: 'A large value', schema: { type: 'string' } }, ...surface.observations!];
+  const runtime = createSurfaceRuntime({ surface, transport, checkObservations: false });
+  try {
+    await until(() => agent.surface('todo-list') !== undefined);
+    runtime.setObservation('dump', 'x'.repeat(1_200_000));
+    runtime.setObservation('item_count', 1);
+    await until(() => agent.observations('todo-list').get('item_count') === 1);
+    // Long enough for several reconnections at 50 ms, had the socket been closed.
+    await new Promise((r) => setTimeout(r, 600));
+    assert.equal(connections - before, 1, 'one connection: the socket was never closed for an oversized message');
+    assert.equal(client.connected, true);
+    assert.deepEqual(issues.map((i) => i.code), ['too-large']);
+    assert.equal(agent.observations('todo-list').has('dump'), false);
+  } finally {
+    runtime.dispose();
+    transport.close();
+    client.close();
+  }
 });

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readJson, toWireJson, jsonEqual } from '../../../src/oui/json.ts';
-import { readActionRequest, readActionResult, readObservationUpdate, readRegistration, readDeregistration } from '../../../src/oui/index.ts';
+import { readActionRequest, readActionResult, readCancel, readDispatch, readObservationUpdate, readRegistration, readDeregistration } from '../../../src/oui/index.ts';
+import { utf8Length } from '../../../src/oui/json.ts';
 import { todoSurface } from './helpers.ts';
 
 test('a __proto__ key is left out at any depth, counted, and no prototype changes', () => {
@@ -119,8 +120,45 @@ test('observation:update, surface:register and surface:deregister are checked to
   assert.deepEqual((readObservationUpdate({ surfaceId: 's', observationId: 'o', timestamp: 1 }) as any).value.value, null);
   assert.equal(readObservationUpdate({ surfaceId: 's', timestamp: 1 }).ok, false);
   assert.equal(readRegistration({ surface: todoSurface(), timestamp: 1 }).ok, true);
-  const refused = readRegistration({ surface: todoSurface({ id: 'Bad' }), timestamp: 1 });
-  assert.match(!refused.ok ? refused.reason : '', /kebab-case/);
+  const refused = readRegistration({ surface: todoSurface({ id: '' }), timestamp: 1 });
+  assert.match(!refused.ok ? refused.reason : '', /non-empty string/);
+  assert.equal(readRegistration({ surface: todoSurface({ id: 'documentEditor' }), timestamp: 1 }).ok, true, 'any non-empty id, as 0.1.0 declares');
+  assert.deepEqual((readRegistration({ surface: todoSurface(), timestamp: 1, capabilities: ['action:result'] }) as any).value.capabilities, ['action:result']);
+  assert.equal(readRegistration({ surface: todoSurface(), timestamp: 1, capabilities: 'all' }).ok, false);
   assert.equal(readDeregistration({ surfaceId: 's', timestamp: 1 }).ok, true);
   assert.equal(readDeregistration({ surfaceId: 5 }).ok, false);
+});
+
+test('dispatch: 0.1.0\'s four fields, our request id and deadlines when present; unknown fields left out', () => {
+  const now = () => 42;
+  assert.deepEqual(readDispatch({ surfaceId: 's', actionId: 'a', params: { x: 1 }, timestamp: 7, extra: 'ignored' }, undefined, now), {
+    ok: true,
+    dropped: 0,
+    value: { surfaceId: 's', actionId: 'a', params: { x: 1 }, timestamp: 7 },
+  });
+  assert.deepEqual((readDispatch({ requestId: 'r', surfaceId: 's', actionId: 'a', timeoutMs: 1500, maxWaitMs: 0 }, undefined, now) as any).value, {
+    surfaceId: 's',
+    actionId: 'a',
+    params: {},
+    timestamp: 42,
+    requestId: 'r',
+    timeoutMs: 1500,
+    maxWaitMs: 0,
+  });
+  for (const b of [{ surfaceId: 's', actionId: 'a', requestId: '' }, { surfaceId: 's', actionId: 'a', timeoutMs: -1 }, { surfaceId: 's', actionId: 'a', maxWaitMs: 'soon' }, { surfaceId: 's', actionId: 'a', timeoutMs: Infinity }]) {
+    assert.equal(readDispatch(b).ok, false, JSON.stringify(b));
+  }
+});
+
+test('action:cancel: the surface, the request id, a bounded reason', () => {
+  assert.equal(readCancel({ surfaceId: 's', requestId: 'r', reason: 'gave up', timestamp: 1 }).ok, true);
+  for (const b of [{ surfaceId: 's' }, { requestId: 'r' }, { surfaceId: 's', requestId: 'r', reason: 'x'.repeat(1001) }, { surfaceId: 's', requestId: 'r', reason: 5 }]) {
+    assert.equal(readCancel(b).ok, false, JSON.stringify(b));
+  }
+});
+
+test('utf8Length counts bytes as TextEncoder does, without encoding', () => {
+  for (const text of ['', 'abc', 'é', '€', '😀', 'a😀b', '\ud800', '\udc00x', 'ü'.repeat(100)]) {
+    assert.equal(utf8Length(text), new TextEncoder().encode(text).length, JSON.stringify(text));
+  }
 });

@@ -7,8 +7,11 @@
 // `export { Name };` for each top-level component (a function or const whose name starts with a capital) that
 // isn't exported already. esbuild bundles it (automatic JSX runtime, React's development build). A harness
 // fetches the demo's real registries (`/api/registry`: tools, confirm, assets, pictures) and renders each
-// component with them as props, with `handler`, a function, and `components: {}`. The element the component
-// draws must then hold, as properties, the very values given for each prop its JSX binds with `{…}`.
+// component with them as props, with `handler`, a function, `components: {}` and `src`, the URL of a recorded
+// screen, inside `<StrictMode>` (as Vite's React template does: every effect runs, is cleaned up and runs again).
+// The element the component draws must then hold, as properties, the very values given for each prop its JSX
+// binds with `{…}`; a component that streams (`.stream(` in the block) must have drawn that screen once, ended,
+// with no issue and no "connection was lost".
 //
 // ```vue: the block is a single-file component, compiled by vue/compiler-sfc with the `isCustomElement` the README
 // itself tells readers to set (found in the README's text; the test fails if the README stops saying it), bundled
@@ -31,7 +34,7 @@ import { TRIGGERS, eventProblems } from '../probes.mjs';
 import { CSP } from '../../../demo/server/http.mjs';
 
 /** The props the React harness gives a component, by name; made in the page (functions can't be sent there). */
-const REACT_PROPS = ['tools', 'assets', 'confirm', 'pictures', 'components', 'handler'];
+const REACT_PROPS = ['tools', 'assets', 'confirm', 'pictures', 'components', 'handler', 'src'];
 
 /**
  * The attributes on each custom element tag in `source` (JSX or a Vue template): [{tag, name, value}], `value`
@@ -133,12 +136,13 @@ export async function runJsx(block, ctx) {
     throw new Error(`${block.where}: the README test has nothing to give as ${unknown.map((p) => `\`${p.name}\``).join(', ')}: add it to REACT_PROPS (and the harness) in test/readme/languages/frameworks.mjs`);
   }
   const dir = scratchDir(`L${block.line}`);
-  writeIn(dir, 'block.jsx', padded(block, block.code + append));
+  const blockFile = block.lang === 'tsx' ? 'block.tsx' : 'block.jsx';
+  writeIn(dir, blockFile, padded(block, block.code + append));
   const main = writeIn(
     dir,
     'main.jsx',
-    `import * as block from './block.jsx';
-import { createElement } from 'react';
+    `import * as block from './${blockFile}';
+import { createElement, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 
@@ -146,15 +150,16 @@ const registry = await (await fetch('/api/registry')).json();
 const props = {
   tools: registry.tools, assets: registry.assets, confirm: registry.confirm, pictures: registry.pictures, components: {},
   handler: async (action) => ({ result: { ok: true, tool: action.tool } }),
+  src: '/my-model-output.txt',
 };
 window.__harness = { props };
 for (const name of ${JSON.stringify(all)}) {
   const root = createRoot(document.body.appendChild(document.createElement('div')));
-  flushSync(() => root.render(createElement(block[name], props)));
+  flushSync(() => root.render(createElement(StrictMode, null, createElement(block[name], props))));
 }
 `,
   );
-  return mountAndCheck(block, ctx, await bundle(main, block.where), bindings, 'React 19');
+  return mountAndCheck(block, ctx, await bundle(main, block.where), { ...bindings, streams: block.code.includes('.stream(') }, 'React 19 (StrictMode)');
 }
 
 export async function runVue(block, ctx) {
@@ -207,6 +212,25 @@ function propertyProblems({ props }) {
   return out;
 }
 
+/** Each <omni-screen> the component streamed into drew the recorded screen once: ended, no issue, no notice. */
+async function streamedProblems(session) {
+  await session.page
+    .waitForFunction(() => [...document.querySelectorAll('omni-screen')].every((el) => el.document?.ended), null, { timeout: 15_000 })
+    .catch(() => {});
+  await session.settle().catch((error) => session.problems.push(error.message));
+  return session.page.evaluate(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('omni-screen')) {
+      if (!el.document?.ended) out.push('the stream the component started never ended');
+      if (!el.document?.node('title')) out.push('the recorded screen (/my-model-output.txt) was not drawn');
+      if (el.issues.length) out.push(`the streamed screen has issues: ${el.issues.map((i) => `${i.code} (line ${i.line})`).join(', ')}`);
+      const notice = el.shadowRoot.querySelector('[part~="connection-notice"]');
+      if (notice) out.push(`the screen says "${notice.textContent.trim()}"`);
+    }
+    return out;
+  });
+}
+
 async function mountAndCheck(block, ctx, code, bindings, framework) {
   const env = await ctx.browser();
   const base = `/__readme/L${block.line}`;
@@ -219,6 +243,7 @@ async function mountAndCheck(block, ctx, code, bindings, framework) {
     });
     await session.settle().catch((error) => session.problems.push(error.message));
     const problems = [...(await session.page.evaluate(propertyProblems, { props: bindings.props }))];
+    if (bindings.streams) problems.push(...(await streamedProblems(session)));
     // Events: the framework added a listener, and it runs when the element fires the event.
     const { added } = await session.record();
     for (const e of bindings.events) if (!added[`${e.tag}:${e.type}`]) problems.push(`${framework} added no listener for ${e.type} on <${e.tag}>`);

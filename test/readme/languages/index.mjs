@@ -5,6 +5,7 @@ import { runHtml } from './html.mjs';
 import { runJsx, runVue } from './frameworks.mjs';
 import { runSh } from './sh.mjs';
 import { runText } from './text.mjs';
+import { runTs, runTsx } from './typescript.mjs';
 
 export const LANGUAGES = {
   js: runJs,
@@ -12,6 +13,9 @@ export const LANGUAGES = {
   mjs: runJs,
   html: runHtml,
   jsx: runJsx,
+  ts: runTs,
+  typescript: runTs,
+  tsx: runTsx,
   vue: runVue,
   sh: runSh,
   bash: runSh,

@@ -505,7 +505,20 @@ export class AeChart extends AgentElement {
   private readColours(): Colours {
     if (this.colours) return this.colours;
     const style = getComputedStyle(this);
-    const read = (name: string, token: ColorToken) => style.getPropertyValue(name).trim() || tokenValue('light', token);
+    // A value may be more than a colour chart.js can parse (light-dark() when the page picks the scheme, an app's
+    // color-mix()): a probe in this element's tree resolves it as CSS would paint it here.
+    let probe: HTMLElement | null = null;
+    const resolve = (value: string): string => {
+      if (value === '' || /^#[0-9a-f]{3,8}$/i.test(value)) return value;
+      probe ??= this.renderRoot.appendChild(document.createElement('span'));
+      probe.style.color = '';
+      probe.style.color = value;
+      if (probe.style.color === '') return '';
+      const painted = getComputedStyle(probe).color;
+      const rgb = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(painted);
+      return rgb ? `#${rgb.slice(1).map((c) => Number(c).toString(16).padStart(2, '0')).join('')}` : painted;
+    };
+    const read = (name: string, token: ColorToken) => resolve(style.getPropertyValue(name).trim()) || tokenValue('light', token);
     const series = Array.from({ length: paletteSize }, (_, i) => read(`--_chart-${i + 1}`, `chart${i + 1}` as ColorToken));
     this.colours = {
       series,
@@ -516,6 +529,7 @@ export class AeChart extends AgentElement {
       tooltipText: read('--_surface', 'surface'),
       font: style.getPropertyValue('--_font').trim() || 'system-ui, sans-serif',
     };
+    (probe as HTMLElement | null)?.remove();
     return this.colours;
   }
 

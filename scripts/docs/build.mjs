@@ -5,7 +5,7 @@
 //
 //   node scripts/docs/build.mjs [--out DIR]     (`npm run docs`: the same, skipped by wireit when nothing it is
 //                                               made from changed since the last build)
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
@@ -122,6 +122,8 @@ ${nav.parts.length ? html`<h3>Shared parts</h3><ul class="cards">${nav.parts.map
   await esbuild({ ...common, entryPoints: [join(root, 'site', 'theme.ts')], outfile: join(out, 'assets', 'theme.js'), format: 'iife' });
   await esbuild({ ...common, entryPoints: [join(root, 'site', 'playground', 'main.ts')], outfile: join(out, 'assets', 'playground.js'), format: 'esm', loader: { '.txt': 'text' } });
   cpSync(join(root, 'site', 'site.css'), join(out, 'assets', 'site.css'));
+  // The guides' own pictures (screenshots), beside the guide pages that show them.
+  if (existsSync(join(root, 'docs', 'images'))) cpSync(join(root, 'docs', 'images'), join(out, 'guides', 'images'), { recursive: true });
   cpSync(join(root, 'cdn'), join(out, 'cdn'), { recursive: true });
   if (!quiet) console.log(`docs: ${written.length} pages in ${out}`);
   return written;

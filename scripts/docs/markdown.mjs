@@ -1,7 +1,9 @@
 // Markdown to HTML for the docs site (the guides in docs/ and the manifest's descriptions), with `marked` for the
 // parsing. Nothing a Markdown file says can run script on the site: raw HTML in it is shown as text, a link goes
-// only to http(s), mailto, another guide or an anchor, and images are shown as their words. The output is then
-// read back against an allowlist of tags and attributes, and the build fails on anything else.
+// only to http(s), mailto, another guide or an anchor, and an image is shown only when it is one of the guides'
+// own pictures (docs/images/*.png, copied beside the pages); any other is shown as its words, so a guide loads
+// nothing from anywhere else. The output is then read back against an allowlist of tags and attributes, and the
+// build fails on anything else.
 import { Marked } from 'marked';
 import { esc } from './html.mjs';
 
@@ -10,8 +12,11 @@ const ALLOWED = {
   a: ['href', 'title'], blockquote: [], br: [], code: ['class'], del: [], em: [], hr: [], li: [], ol: ['start'],
   p: [], pre: ['tabindex'], strong: [], table: [], tbody: [], td: ['align'], th: ['align'], thead: [], tr: [], ul: [],
   h1: ['id'], h2: ['id'], h3: ['id'], h4: ['id'], h5: ['id'], h6: ['id'],
-  input: ['checked', 'disabled', 'type'], span: ['class'],
+  input: ['checked', 'disabled', 'type'], span: ['class'], img: ['src', 'alt', 'loading'],
 };
+
+/** The guides' own pictures: a file of docs/images/, by its name. */
+export const LOCAL_IMAGE = /^images\/[a-z0-9][a-z0-9-]*\.png$/;
 
 /** Plain text of inline tokens: what a heading's anchor is made from (GitHub's way, so links in the guides hold). */
 function plain(tokens) {
@@ -47,6 +52,7 @@ export function assertSafe(out, where) {
     for (const a of attrs.matchAll(/([^\s=/]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g)) {
       if (!allowed.includes(a[1].toLowerCase())) throw new Error(`${where}: <${name}> may not carry ${a[1]}: ${tag}`);
       if (a[1].toLowerCase() === 'href' && /^["']?\s*(javascript|data|vbscript):/i.test(a[2] ?? '')) throw new Error(`${where}: a script URL: ${tag}`);
+      if (a[1].toLowerCase() === 'src' && !LOCAL_IMAGE.test((a[2] ?? '').replace(/^["']|["']$/g, ''))) throw new Error(`${where}: an image from elsewhere than docs/images/: ${tag}`);
     }
   }
   return out;
@@ -80,8 +86,10 @@ export function createMarkdown({ guides = new Set(), guidePrefix = '' } = {}) {
         if (!to) return text;
         return `<a href="${esc(to)}"${title ? ` title="${esc(title)}"` : ''}>${text}</a>`;
       },
-      image({ text }) {
-        return esc(text);
+      image({ href, text }) {
+        const src = (href ?? '').trim();
+        if (!LOCAL_IMAGE.test(src)) return esc(text);
+        return `<img src="${esc(src)}" alt="${esc(text)}" loading="lazy">`;
       },
       // A code block may scroll sideways: focusable, so a keyboard can scroll it too.
       code({ text, lang }) {

@@ -22,8 +22,12 @@ describe('the docs site’s Markdown', () => {
     for (const words of ['a', 'b', 'c', 'd', 'i', 'j']) assert.match(out, new RegExp(`\\b${words}\\b`), words);
   });
 
-  it('images are shown as their words: a guide loads nothing from anywhere', () => {
-    assert.doesNotMatch(createMarkdown().block('![a chart](https://example.com/x.png)'), /<img/);
+  it('images are shown as their words, but for the guides’ own pictures: a guide loads nothing from anywhere else', () => {
+    for (const src of ['https://example.com/x.png', '//example.com/x.png', '../x.png', 'images/../../x.png', 'images/x.svg', 'javascript:x', 'images/x.png?y']) {
+      assert.doesNotMatch(createMarkdown().block(`![a chart](${src})`), /<img/, src);
+    }
+    assert.match(createMarkdown().block('![A "chart" <b>](images/morph-degrades-light.png)'), /<img src="images\/morph-degrades-light\.png" alt="A &quot;chart&quot; &lt;b&gt;" loading="lazy">/);
+    assert.throws(() => assertSafe('<img src="https://example.com/x.png" alt="x">', 'test'), /image from elsewhere/);
   });
 
   it('code is escaped text, tables and lists are kept', () => {

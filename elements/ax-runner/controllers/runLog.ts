@@ -96,8 +96,12 @@ export class RunLog {
     if (view.expanded && chunk >= view.shown) this.#grow(view);
   }
 
-  /** `count` lines of the burst were dropped for `code` (more than one when they were only counted). */
+  /**
+   * `count` lines of the burst were dropped for `code` (more than one when they were only counted). A line cut
+   * off at the end of the reply is not counted: the burst's outcome says the reply was cut off.
+   */
   dropped(number: number, code: AxIssueCode, count = 1): void {
+    if (code === 'cut_off') return;
     const view = this.burst(number);
     if (code === 'too_many_steps') view.overLimit += count;
     else view.unreadable += count;

@@ -172,6 +172,8 @@ describe('ax-runner: the step log', () => {
     expect([cut.reason, cut.engine.reason]).to.deep.equal(['truncated', 'truncated']);
     await r.updateComplete;
     expect(texts(r, '[part~="outcome"]')).to.deep.equal(['The reply was cut off in the middle of a step, so that step was not done.']);
+    // The cut line is the outcome's to tell, not counted again among lines that could not be read.
+    expect(texts(r, '.dropped')).to.deep.equal([]);
     const none = await r.stream('I think the form is already filled in.\n');
     expect([none.reason, none.engine.reason]).to.deep.equal(['no-actions', 'no_fence']);
     await r.updateComplete;

@@ -44,13 +44,14 @@ const budgets = [
     input: `elements/${tag}/index.ts`,
     limit: budgetKB * KB,
   })),
-  // Measured after issues 15, 16 and 18 landed together; each budget is what it weighs plus a little room.
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 144 * KB },
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 82 * KB },
+  // Measured after issues 15, 16 and 18 landed together; each budget is what it weighs plus a little room. Issue
+  // 17's <ax-runner> half adds 3.5 KB to every element and 1.6 KB to the engine (target ranking and ties, endings).
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 147 * KB },
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 84 * KB },
   // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
   // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants
   // less uses the autoloader (above).
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 185 * KB },
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 189 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */
@@ -136,8 +137,9 @@ async function pageFetches(src, screenText, idle) {
 
 const pages = [
   // Issue 18 asked for 60 KB: it held at 58.5 KB until issue 15's approvals grew <omni-screen> by 4 KB (its own
-  // bundle is 56.8 KB); the parts a page fetches separately cost about 6.5 KB more than one file would.
-  { name: 'a page with one <omni-screen> and cdn/autoloader.js: script bytes fetched before its screen draws', src: '/cdn/autoloader.js', screen: PLAIN_SCREEN, limit: 64 * KB },
+  // bundle is 56.8 KB); the parts a page fetches separately cost about 6.5 KB more than one file would. Issue 17's
+  // words for <ax-runner> are in the one table of words every element loads: 0.3 KB more (64.2 KB).
+  { name: 'a page with one <omni-screen> and cdn/autoloader.js: script bytes fetched before its screen draws', src: '/cdn/autoloader.js', screen: PLAIN_SCREEN, limit: 65 * KB },
   { name: 'the same page, its screen with a governed Button, once idle (the JSON Schema checker loads as it appears)', src: '/cdn/autoloader.js', screen: GOVERNED_SCREEN, idle: true, limit: Infinity },
   // For comparison: the one file that holds everything (its budget is the file's own, below).
   { name: 'the first page with cdn/agentic-elements.js instead', src: '/cdn/agentic-elements.js', screen: PLAIN_SCREEN, limit: Infinity },

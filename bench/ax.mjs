@@ -7,7 +7,10 @@
 //    the backend being asked to perform it; and, over 600 lines, the delay from the write that brought a line's
 //    newline to its action starting, p50/p95/p99 (target p95 < 1 ms);
 //  - the engine's own cost on a large tree: rendering 5,000 elements as observation text, and resolving a
-//    role-and-title target among them.
+//    role-and-title target among them;
+//  - then, in headless Chromium, what <ax-runner>'s own view adds on long bursts (bench/axRunnerPage.mjs): the
+//    per-step UI cost and its growth over 1,000 steps, the element / engine ratio for a burst of 1,000 steps, the
+//    longest task and the size of the log. BENCH_NODE_ONLY=1 leaves that part out.
 // Loads the engine as bin/loadEngine.mjs does (the sources in a checkout).
 import { performance } from 'node:perf_hooks';
 import { loadEngine } from '../bin/loadEngine.mjs';
@@ -248,3 +251,8 @@ console.log(`  resolving a role and title matched only by the last element: ${re
 
 const ok = results.every((r) => r.ratio <= 1.1) && p95 < 1;
 console.log(`\nsummary: ${ok ? 'both targets hold' : 'a target was missed'} (ratio <= 1.1, p95 start delay < 1 ms)`);
+
+if (process.env.BENCH_NODE_ONLY !== '1') {
+  console.log('');
+  await import('./axRunnerPage.mjs');
+}

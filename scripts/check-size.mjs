@@ -47,12 +47,13 @@ const budgets = [
   // Measured after issues 15, 16 and 18 landed together; each budget is what it weighs plus a little room.
   // Then issue 17's <morph-screen> half (failing soft, the Forms' checks, the task budget) added about 4.5 KB to
   // every element and the script-tag build, and 2.3 KB to the engine.
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 147 * KB },
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 84 * KB },
+  // Issue 17's <ax-runner> half adds 3.5 KB to every element and 1.6 KB to the engine (target ranking and ties, endings).
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 150.5 * KB },
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 85 * KB },
   // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
   // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants
   // less uses the autoloader (above).
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 187 * KB },
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 192 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */
@@ -141,7 +142,8 @@ const pages = [
   // bundle is 56.8 KB); the parts a page fetches separately cost about 6.5 KB more than one file would.
   // 63.9 KB on main when issue 17's <morph-screen> half merged; its words for every element (strings/en.ts: a
   // failed next answer, a link that can't be opened, a Form already sent) ride on every page.
-  { name: 'a page with one <omni-screen> and cdn/autoloader.js: script bytes fetched before its screen draws', src: '/cdn/autoloader.js', screen: PLAIN_SCREEN, limit: 64.5 * KB },
+  // Issue 17's words for <ax-runner> are in the one table of words every element loads: 0.3 KB more (64.2 KB).
+  { name: 'a page with one <omni-screen> and cdn/autoloader.js: script bytes fetched before its screen draws', src: '/cdn/autoloader.js', screen: PLAIN_SCREEN, limit: 65.5 * KB },
   { name: 'the same page, its screen with a governed Button, once idle (the JSON Schema checker loads as it appears)', src: '/cdn/autoloader.js', screen: GOVERNED_SCREEN, idle: true, limit: Infinity },
   // For comparison: the one file that holds everything (its budget is the file's own, below).
   { name: 'the first page with cdn/agentic-elements.js instead', src: '/cdn/agentic-elements.js', screen: PLAIN_SCREEN, limit: Infinity },

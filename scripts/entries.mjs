@@ -13,11 +13,14 @@
 // <morph-screen> fails soft (refused nodes keep their place, spans and items degrade), checks Forms beyond
 // `required` and paces big answers by a budget per task: about 5 KB. <omni-screen> was at 57.4 KB of 57 on main
 // when that merged.
+// Issue 17's <ax-runner> half adds 3.5 KB to it (how targets rank and tie, how a reply ended, wait_until woken by
+// DOM changes, the log folded round the latest steps, batched announcements, their words); <omni-screen> was
+// 57.4 KB on main already and carries the new words too (0.3 KB), every element sharing one table of words.
 /** @type {readonly {tag: string, budgetKB: number}[]} */
 export const ELEMENTS = [
   { tag: 'omni-screen', budgetKB: 58 },
   { tag: 'oui-surface', budgetKB: 41 },
-  { tag: 'ax-runner', budgetKB: 60 },
+  { tag: 'ax-runner', budgetKB: 63 },
   { tag: 'morph-screen', budgetKB: 55 },
 ];
 

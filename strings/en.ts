@@ -110,8 +110,19 @@ export const en = {
   axFailed: 'Failed',
   axHeld: 'Needs your approval',
   axRefused: 'Not allowed',
+  axNotRun: 'Not done',
   axDroppedOne: 'Skipped 1 line the assistant wrote that could not be read.',
   axDroppedMany: 'Skipped {count} lines the assistant wrote that could not be read.',
+  axOverLimitOne: 'Skipped 1 more line: one reply can hold at most {max} steps.',
+  axOverLimitMany: 'Skipped {count} more lines: one reply can hold at most {max} steps.',
+  // A long run of steps: the latest are shown, the rest folded away until the person asks
+  axEarlierSteps: '{count} earlier steps are not shown.',
+  axShowAllSteps: 'Show all {count} steps',
+  axShowLatestSteps: 'Show only the latest steps',
+  axLaterWaiting: '{count} more steps waiting.',
+  axLaterNotRun: '{count} more steps not done.',
+  // A target that matched more than one element equally well
+  axAlsoMatched: 'Also matched {others}; the first was used.',
   // A step in plain words: what it does ({target} is an element or a point)
   axClick: 'Click {target}',
   axDoubleClick: 'Double-click {target}',
@@ -155,6 +166,10 @@ export const en = {
   axOutcomeDone: 'Finished: the task is done.',
   axOutcomeGaveUp: 'The assistant could not finish: {detail}',
   axOutcomeObserve: 'The assistant is taking another look at the page.',
+  axOutcomeUnfinished: 'The steps ran, but the reply ended without saying whether the task is done.',
+  axOutcomeTruncated: 'The reply was cut off in the middle of a step, so that step was not done.',
+  axOutcomeNoActions: 'The reply had no steps to run.',
+  axOutcomeNoActionsTwice: 'The assistant stopped: it answered twice without any steps to run.',
   axOutcomeAborted: 'Stopped before the steps were finished.',
   // stream()'s source failed: the server answered with an error status, or the connection was lost
   axOutcomeServerAnswered: 'Stopped: the server answered {status}, so there were no steps to run.',
@@ -166,6 +181,7 @@ export const en = {
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // Said politely to assistive technology as steps change
   axSaidStep: '{action}: {state}.',
+  axSaidSteps: '{count} steps done, the latest: {action}.',
 
   // ——— <morph-screen>: answer documents from the op stream ———
   // What stands in for a part of the answer that didn't arrive or couldn't be drawn

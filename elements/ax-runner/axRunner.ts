@@ -13,7 +13,9 @@ import type { Backend, Observation } from '../../src/axstream/backend.js';
 import { createBurst, type Burst } from '../../src/axstream/burst.js';
 import type { Approve, Policy } from '../../src/axstream/burstController.js';
 import type { Step } from '../../src/axstream/step.js';
-import type { AxIssue } from '../../src/axstream/types.js';
+import type { AxIssue, AxIssueCode } from '../../src/axstream/types.js';
+import { AX_LIMITS } from '../../src/axstream/vocabulary.js';
+import { numberFormat } from '../shared/base/locale.js';
 import type { Chunk, SourceInput } from '../../src/stream/readSource.js';
 import { errorText } from '../../src/stream/errors.js';
 import { assertSource } from '../../src/stream/readSource.js';
@@ -22,15 +24,24 @@ import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
 import { composedClosest } from './backend/dom.js';
 import type { RiskOf } from './backend/riskMarking.js';
 import { OutlineController } from './controllers/outline.js';
-import { RunLog, type BurstView } from './controllers/runLog.js';
+import { CHUNK, RunLog, type BurstView } from './controllers/runLog.js';
+import { StepAnnouncements } from './controllers/stepAnnouncements.js';
 import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
 import { runnerStyles } from './styles.js';
-import { actionRuns, actionWords, approvalWords, stateWords } from './views/plainWords.js';
+import { actionRuns, actionWords, alsoMatchedRuns, approvalWords, stateWords, type ShownStatus } from './views/plainWords.js';
 import { defineElement } from '../shared/base/defineElement.js';
 
 const POLICIES: readonly Policy[] = ['confirm', 'refuse', 'allow'];
 /** The status line's code for a `stream()` whose source failed (an error status or a lost connection). */
 const SOURCE_FAILED = 'source_failed';
+
+/**
+ * A long burst's log shows the steps around the one running: up to `BEFORE` before it and `AFTER` after it. The
+ * rest is folded away (with a count and a button to show them all) only when at least `FOLD_MIN` would be.
+ */
+const BEFORE = 20;
+const AFTER = 5;
+const FOLD_MIN = 4;
 
 /** What is running now: one burst fed by `write()`/`stream()`, or a run of the agent loop. */
 interface Activity {
@@ -62,24 +73,31 @@ function landedOn(step: Step<unknown>): Element | null {
  * observe → prompt → act until the model says done. By default it acts on this page through the page backend,
  * within `scope`, never on itself or its own UI; `open` goes only to `allowOrigins`.
  *
+ * A long burst stays cheap to show: its log lists the steps around the one running, with a count of the others
+ * and a button to show them all, and a screen reader hears finished steps in batches. Steps that never ran
+ * (after a failure, a refusal or Stop) say so; how the reply ended (cut off, without a fence, without observe or
+ * done) is said in its own words.
+ *
  * @summary Runs a model's axstream actions against the live page as they stream, with approval for risky steps.
  *
  * @fires {AxStepEvent} ax-step - A step was read or changed state: `step` (`index`, `action` (typed secrets as dots), `status`: queued, running, done, failed, held or refused; `error`, `risk`, `secret`), `burst`.
- * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, aborted, refused, failed, changed (the page changed after an approval) or unseen (an approval the person could not be shown); `outcome.engine` is the engine's own outcome.
+ * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, unfinished (no observe or done), truncated (the reply was cut off mid-line), no-actions (no fence), aborted, refused, failed, changed (the page changed after an approval) or unseen (an approval the person could not be shown); `outcome.engine` is the engine's own outcome.
  * @fires {AxObserveEvent} ax-observe - The page was looked at: `observation.text` is what a model is shown; `burst` (0 for `observe()`).
- * @fires {AxIssueEvent} ax-issue - A line inside the fence was dropped (`issue.code`, `issue.line`, `issue.message`); the burst went on.
+ * @fires {AxIssueEvent} ax-issue - A line inside the fence was dropped (`issue.code`, `issue.line`, `issue.message`); the burst went on. Also a warning (`issue.severity` `warning`, code `ambiguous_target`) when a step's target matched several elements equally well.
  *
  * @csspart log - The column of narration, steps and outcomes (`aria-busy="true"` while running).
  * @csspart narration - What the model said outside the fence.
- * @csspart steps - The ordered list of steps of a burst.
+ * @csspart steps - The ordered list of steps of a burst (in a long burst, the steps around the one running).
+ * @csspart steps-toggle - The button that shows every step of a long burst, or only the latest again.
  * @csspart step - One step: a mark, its words and its state in words.
  * @csspart step-state - The word for a step's state.
+ * @csspart step-note - Under a step whose target matched several elements: the others it matched.
  * @csspart outcome - How a burst ended, in a sentence.
  * @csspart progress - The status line of a run: what is happening, with Stop (or Retry after a failure).
  * @csspart cancel - The Stop button of the status line, while running.
  * @csspart retry - The Retry button, after a model failure that retrying can help.
  * @csspart outline - The box drawn round the element a step is touching (in the top layer, over the page).
- * @csspart announcer - The visually hidden polite live region that says each step as it finishes.
+ * @csspart announcer - The visually hidden polite live region that says the steps as they finish (in batches while they come fast).
  *
  * @cssprop --ae-accent - The outline round a target and a running step's mark.
  * @cssprop --ae-success - A done step's mark.
@@ -137,6 +155,16 @@ export class AxRunner extends AgentElement {
 
   readonly #intake = new StreamIntakeController(this, '<ax-runner>.stream()');
   readonly #announcer = new AnnouncerController(this);
+  readonly #said = new StepAnnouncements(
+    (words) => this.#announcer.announce(words),
+    () => {
+      const w = this.words;
+      return {
+        one: (step) => fill(w.axSaidStep, { action: actionWords(w, step.action, step.resolved), state: stateWords(w, step.status) }),
+        many: (count, last) => fill(w.axSaidSteps, { count: this.#number(count), action: actionWords(w, last.action, last.resolved) }),
+      };
+    },
+  );
   readonly #approval = new ApprovalController(this);
   readonly #outline = new OutlineController(this);
   readonly #log = new RunLog();
@@ -160,8 +188,9 @@ export class AxRunner extends AgentElement {
   readonly #sourceFailed = new WeakMap<Burst<unknown>, number>();
   /** Bursts a newer `stream()`, `write()` or `run()` replaced before they ended, and what replaced them. */
   readonly #replaced = new WeakMap<Burst<unknown>, string>();
-  /** Step templates by snapshot, per set of words: a step that did not change is not rebuilt. */
+  /** Step templates by snapshot, per set of words (and for steps shown as not run): a step that did not change is not rebuilt. */
   #drawn = new WeakMap<Strings, WeakMap<Step<unknown>, TemplateResult>>();
+  #drawnNotRun = new WeakMap<Strings, WeakMap<Step<unknown>, TemplateResult>>();
 
   // ——— the public API ———
 
@@ -232,6 +261,7 @@ export class AxRunner extends AgentElement {
     this.#lastTask = task;
     this.#stopAll('<ax-runner>.run()');
     this.#log.clear();
+    this.#said.clear();
     this.#ending = '';
     const controller = this.#request.start();
     this.#activity = { controller, burst: null };
@@ -249,6 +279,7 @@ export class AxRunner extends AgentElement {
       },
       onStep: (step, n) => this.#stepChanged(step, n),
       onIssue: (issue, n) => this.#dropped(issue, n),
+      onOmitted: (code, count, n) => this.#log.dropped(n, code, count),
       onNarration: (text, _line, n) => this.#log.narration(n, text),
       onBurst: (outcome, n) => this.#ended(axOutcome(outcome), n),
     });
@@ -259,6 +290,9 @@ export class AxRunner extends AgentElement {
       this.#request.finish(controller, { status: 'done' });
     } else if (result.reason === 'max_bursts') {
       this.#ending = fill(w.axOutcomeMaxBursts, { count: result.bursts });
+      this.#request.finish(controller, { status: 'done' });
+    } else if (result.reason === 'no_actions') {
+      this.#ending = w.axOutcomeNoActionsTwice;
       this.#request.finish(controller, { status: 'done' });
     } else if (result.reason === 'aborted') this.#request.finish(controller, { status: 'cancelled' });
     else {
@@ -290,6 +324,7 @@ export class AxRunner extends AgentElement {
     // Without its Stop button on the page, nothing may go on acting on it.
     this.#stopAll();
     this.#outline.hide();
+    this.#said.clear();
   }
 
   protected override render(): TemplateResult {
@@ -312,6 +347,7 @@ export class AxRunner extends AgentElement {
   #begin(by: string): Burst<unknown> {
     this.#stopAll(by);
     this.#log.clear();
+    this.#said.clear();
     this.#ending = '';
     const controller = this.#request.start();
     const burst = createBurst<unknown>({ backend: this.#backendNow(), policy: this.#policy(), approve: this.#approve, signal: controller.signal });
@@ -319,6 +355,7 @@ export class AxRunner extends AgentElement {
     this.#log.burst(1);
     burst.onStep((step) => this.#stepChanged(step, 1));
     burst.onIssue((issue) => this.#dropped(issue, 1));
+    burst.onOmitted((code: AxIssueCode, count: number) => this.#log.dropped(1, code, count));
     burst.onNarration((text) => this.#log.narration(1, text));
     const mapped = burst.outcome.then((engine) => {
       const outcome = axOutcome(engine);
@@ -411,21 +448,20 @@ export class AxRunner extends AgentElement {
     this.#log.step(burst, step);
     const el = landedOn(step);
     if (step.status === 'running' && el) this.#outline.show(el);
-    else if (step.status !== 'running' && step.status !== 'held' && el && this.#outline.target === el) this.#outline.hide();
-    if (step.status === 'done' || step.status === 'failed' || step.status === 'refused' || step.status === 'held') {
-      const w = this.words;
-      this.#announcer.announce(fill(w.axSaidStep, { action: actionWords(w, step.action, step.resolved), state: stateWords(w, step.status) }));
-    }
+    else if (step.status !== 'running' && step.status !== 'held' && el) this.#outline.release(el);
+    this.#said.changed(step);
     this.#fire(new AxStepEvent(step, burst));
   }
 
   #dropped(issue: AxIssue, burst: number): void {
-    this.#log.dropped(burst);
+    // A warning (an ambiguous target) is about a step that ran, and is shown on it: no line was dropped.
+    if (issue.severity === 'error') this.#log.dropped(burst, issue.code);
     this.#fire(new AxIssueEvent(issue, burst));
   }
 
   #ended(outcome: AxOutcome, burst: number): void {
     this.#outline.hide();
+    this.#said.flush();
     this.#log.end(burst, outcome);
     this.#fire(new AxEndEvent(outcome, burst));
   }
@@ -439,6 +475,12 @@ export class AxRunner extends AgentElement {
         return outcome.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: streamText(outcome.detail ?? '') });
       case 'observe':
         return w.axOutcomeObserve;
+      case 'unfinished':
+        return w.axOutcomeUnfinished;
+      case 'truncated':
+        return w.axOutcomeTruncated;
+      case 'no-actions':
+        return w.axOutcomeNoActions;
       case 'aborted':
         return w.axOutcomeAborted;
       case 'refused':
@@ -472,38 +514,80 @@ export class AxRunner extends AgentElement {
 
   // ——— drawing ———
 
+  #number(n: number): string {
+    return numberFormat(this.resolvedLocale).format(n);
+  }
+
   #burstView(b: BurstView, numbered: boolean, w: Strings): TemplateResult {
     const outcome = b.outcome;
     const gaveUp = outcome?.reason === 'done' && outcome.status === 'failure';
     return html`<section class="burst" aria-label=${fill(w.axRound, { number: b.number })}>
       ${numbered ? html`<h3 class="round" aria-hidden="true">${fill(w.axRound, { number: b.number })}</h3>` : nothing}
-      ${b.narration.length > 0 ? html`<div class="narration" part="narration">${b.narration.map((line) => html`<p dir="auto">${streamText(line)}</p>`)}</div>` : nothing}
-      ${b.steps.length > 0
-        ? html`<ol class="steps" part="steps" aria-label=${w.axSteps}>
-            ${repeat(
-              b.steps.filter((s) => s !== undefined),
-              (s) => s.index,
-              (s) => this.#stepView(s, w),
-            )}
-          </ol>`
+      ${b.narration.length > 0
+        ? guard([b.narration.length], () => html`<div class="narration" part="narration">${b.narration.map((line) => html`<p dir="auto">${streamText(line)}</p>`)}</div>`)
         : nothing}
-      ${b.dropped > 0 ? html`<p class="dropped">${b.dropped === 1 ? w.axDroppedOne : fill(w.axDroppedMany, { count: b.dropped })}</p>` : nothing}
+      ${b.steps.length > 0 ? this.#stepsView(b, w) : nothing}
+      ${b.unreadable > 0 ? html`<p class="dropped">${b.unreadable === 1 ? w.axDroppedOne : fill(w.axDroppedMany, { count: this.#number(b.unreadable) })}</p>` : nothing}
+      ${b.overLimit > 0
+        ? html`<p class="dropped">${fill(b.overLimit === 1 ? w.axOverLimitOne : w.axOverLimitMany, { count: this.#number(b.overLimit), max: this.#number(AX_LIMITS.maxSteps) })}</p>`
+        : nothing}
       ${outcome && outcome.reason !== 'aborted'
         ? html`<p class="outcome ${gaveUp ? 'gave-up' : outcome.reason}" part="outcome">${this.#outcomeWords(outcome)}</p>`
         : nothing}
     </section>`;
   }
 
-  #stepView(step: Step<unknown>, w: Strings): TemplateResult {
-    let byStep = this.#drawn.get(w);
-    if (!byStep) this.#drawn.set(w, (byStep = new WeakMap()));
+  /**
+   * The steps of a burst, as one ordered list. A long burst shows the steps around the one running (the latest
+   * finished, the running one, the next few), with a count of the others and a button to show them all; so the
+   * page holds a few dozen list items whatever the length of the burst, and each change draws a few of them.
+   * Shown in full (a few chunks more each frame), the list draws again only the chunk of steps that changed.
+   */
+  #stepsView(b: BurstView, w: Strings): TemplateResult {
+    const total = b.steps.length;
+    const ended = b.outcome !== null;
+    let start = 0;
+    let end = total;
+    if (!b.expanded) {
+      const at = Math.max(b.cursor, 0);
+      start = Math.max(0, at - BEFORE);
+      end = Math.min(total, at + 1 + AFTER);
+      if (start < FOLD_MIN) start = 0;
+      if (total - end < FOLD_MIN) end = total;
+    }
+    const folds = start > 0 || end < total || b.expanded;
+    const id = `steps-${b.number}`;
+    const items = b.expanded
+      ? b.chunks
+          .slice(0, b.shown)
+          .map((version, c) => guard([version, w, ended], () => repeat(b.steps.slice(c * CHUNK, (c + 1) * CHUNK), (s) => s.index, (s) => this.#stepView(s, w, ended))))
+      : repeat(b.steps.slice(start, end), (s) => s.index, (s) => this.#stepView(s, w, ended));
+    return html`${folds
+        ? html`<div class="steps-more">
+            ${start > 0 ? html`<span>${fill(w.axEarlierSteps, { count: this.#number(start) })}</span>` : nothing}
+            <button type="button" class="button secondary" part="steps-toggle" aria-controls=${id} aria-expanded=${b.expanded ? 'true' : 'false'} @click=${() => this.#log.expand(b.number, !b.expanded)}>
+              ${b.expanded ? w.axShowLatestSteps : fill(w.axShowAllSteps, { count: this.#number(total) })}
+            </button>
+          </div>`
+        : nothing}
+      <ol class="steps" part="steps" id=${id} aria-label=${w.axSteps} start=${start + 1}>${items}</ol>
+      ${end < total ? html`<p class="steps-later">${fill(ended ? w.axLaterNotRun : w.axLaterWaiting, { count: this.#number(total - end) })}</p>` : nothing}`;
+  }
+
+  #stepView(step: Step<unknown>, w: Strings, ended: boolean): TemplateResult {
+    // A step still waiting when its burst ended will never run: it says so, rather than "Waiting" for ever.
+    const status: ShownStatus = ended && step.status === 'queued' ? 'not-run' : step.status;
+    const cache = status === 'not-run' ? this.#drawnNotRun : this.#drawn;
+    let byStep = cache.get(w);
+    if (!byStep) cache.set(w, (byStep = new WeakMap()));
     const cached = byStep.get(step);
     if (cached) return cached;
-    const template = html`<li class="step ${step.status}" part="step" data-status=${step.status} data-risk=${step.risk}>
+    const template = html`<li class="step ${status}" part="step" data-status=${status} data-risk=${step.risk}>
       <span class="mark" aria-hidden="true"></span>
       <span class="what">${actionRuns(w, step.action, step.resolved)}</span>
-      <span class="state" part="step-state">${stateWords(w, step.status)}</span>
+      <span class="state" part="step-state">${stateWords(w, status)}</span>
       ${step.error ? html`<span class="error">${streamText(step.error)}</span>` : nothing}
+      ${step.ambiguous ? html`<span class="note" part="step-note">${alsoMatchedRuns(w, step.ambiguous.alike)}</span>` : nothing}
     </li>`;
     byStep.set(step, template);
     return template;

@@ -9,26 +9,29 @@ import type { AxIssue } from '../../src/axstream/types.js';
 const init: EventInit = { bubbles: true, composed: true };
 
 /**
- * How a burst ended, in the element's seven words. The engine's outcome is kept as `engine`:
+ * How a burst ended, in the element's ten words. The engine's outcome is kept as `engine`:
  *
- * | `reason`   | engine outcome                    | meaning                                           |
- * | ---------- | --------------------------------- | ------------------------------------------------- |
- * | `done`     | `done` (with `status`, `detail`)  | the model ended the task, `success` or `failure`  |
- * | `observe`  | `observe`, `stream_ended`         | the steps ran; the model needs a fresh look       |
- * | `aborted`  | `aborted`                         | stopped: Stop, `stop()`, a new run, a failed source |
- * | `refused`  | `risk_refused`                    | a risky step was refused (policy or person)       |
- * | `failed`   | `action_failed`, `assert_failed`  | a step could not be done; `detail` says why       |
- * | `changed`  | `target_changed`                  | approved, but the element changed before it acted: nothing was done |
- * | `unseen`   | `approval_unseen`                 | a risky step needed approval and the runner could not be seen to ask |
+ * | `reason`     | engine outcome                    | meaning                                           |
+ * | ------------ | --------------------------------- | ------------------------------------------------- |
+ * | `done`       | `done` (with `status`, `detail`)  | the model ended the task, `success` or `failure`  |
+ * | `observe`    | `observe`                         | the steps ran; the model asked for a fresh look   |
+ * | `unfinished` | `stream_ended`                    | the steps ran, but the reply ended without observe or done |
+ * | `truncated`  | `truncated`                       | the reply was cut off in the middle of a line; that line was not run |
+ * | `no-actions` | `no_fence`                        | the reply had no fence, so nothing ran            |
+ * | `aborted`    | `aborted`                         | stopped: Stop, `stop()`, a new run, a failed source |
+ * | `refused`    | `risk_refused`                    | a risky step was refused (policy or person)       |
+ * | `failed`     | `action_failed`, `assert_failed`  | a step could not be done; `detail` says why       |
+ * | `changed`    | `target_changed`                  | approved, but the element changed before it acted: nothing was done |
+ * | `unseen`     | `approval_unseen`                 | a risky step needed approval and the runner could not be seen to ask |
  */
 export type AxOutcome<Ref = unknown> =
   | { readonly reason: 'done'; readonly status: 'success' | 'failure'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
-  | { readonly reason: 'observe'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
-  | { readonly reason: 'aborted'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
-  | { readonly reason: 'refused'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
-  | { readonly reason: 'failed'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
-  | { readonly reason: 'changed'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
-  | { readonly reason: 'unseen'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> };
+  | {
+      readonly reason: 'observe' | 'unfinished' | 'truncated' | 'no-actions' | 'aborted' | 'refused' | 'failed' | 'changed' | 'unseen';
+      readonly detail?: string;
+      readonly step?: Step<Ref>;
+      readonly engine: BurstOutcome<Ref>;
+    };
 
 /** The element's word for an engine outcome (see AxOutcome for the table). */
 export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
@@ -38,8 +41,13 @@ export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
     case 'done':
       return { reason: 'done', status: engine.status, ...detail, ...step, engine };
     case 'observe':
-    case 'stream_ended':
       return { reason: 'observe', ...step, engine };
+    case 'stream_ended':
+      return { reason: 'unfinished', engine };
+    case 'truncated':
+      return { reason: 'truncated', ...detail, engine };
+    case 'no_fence':
+      return { reason: 'no-actions', engine };
     case 'aborted':
       return { reason: 'aborted', ...detail, engine };
     case 'risk_refused':
@@ -67,11 +75,14 @@ export class AxStepEvent<Ref = unknown> extends Event {
   }
 }
 
-/** `ax-end`: a burst ended; `outcome.reason` is `done`, `observe`, `aborted`, `refused`, `failed`, `changed` or `unseen`. */
+/**
+ * `ax-end`: a burst ended; `outcome.reason` is `done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`,
+ * `refused`, `failed`, `changed` or `unseen`.
+ */
 export class AxEndEvent<Ref = unknown> extends Event {
   static readonly eventName = 'ax-end';
   constructor(
-    /** How it ended: `reason` (`done`, `observe`, `aborted`, `refused`, `failed`, `changed`, `unseen`), `detail`, the `step` concerned, and the engine's own outcome. */
+    /** How it ended: `reason` (`done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`, `refused`, `failed`, `changed`, `unseen`), `detail`, the `step` concerned, and the engine's own outcome. */
     readonly outcome: AxOutcome<Ref>,
     /** Which burst of the run ended, from 1. */
     readonly burst: number,

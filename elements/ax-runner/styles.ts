@@ -31,6 +31,7 @@ export const runnerStyles: CSSResultGroup = [
     /* Model text can't reorder the words around it: each run of it is isolated (values in a step are <bdi>s). */
     .narration p,
     .error,
+    .note,
     .outcome {
       unicode-bidi: isolate;
     }
@@ -42,16 +43,21 @@ export const runnerStyles: CSSResultGroup = [
     .narration p + p {
       margin-block-start: var(--_space-1);
     }
+    /*
+     * Block layout, not flex: a step that changes lays out itself, not the whole list. Steps scrolled out of view
+     * skip rendering (content-visibility), so a list shown in full stays cheap.
+     */
     .steps {
       list-style: none;
       margin: 0;
       padding: 0;
-      display: flex;
-      flex-direction: column;
-      gap: var(--_space-1);
-      counter-reset: step;
+    }
+    .step + .step {
+      margin-block-start: var(--_space-1);
     }
     .step {
+      content-visibility: auto;
+      contain-intrinsic-size: auto 2rem;
       display: grid;
       grid-template-columns: 1.5rem minmax(0, 1fr) auto;
       align-items: baseline;
@@ -105,6 +111,12 @@ export const runnerStyles: CSSResultGroup = [
       content: '!';
       font-weight: 700;
     }
+    .not-run .mark {
+      border-style: dashed;
+    }
+    .not-run .what {
+      color: var(--_muted-text);
+    }
     @keyframes ax-turn {
       to {
         rotate: 1turn;
@@ -139,6 +151,24 @@ export const runnerStyles: CSSResultGroup = [
       color: var(--_danger-text);
       overflow-wrap: anywhere;
     }
+    .note {
+      grid-column: 2 / -1;
+      color: var(--_muted-text);
+      overflow-wrap: anywhere;
+    }
+    .steps-more {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: var(--_space-2);
+      font-size: var(--_font-size-sm);
+      color: var(--_muted-text);
+    }
+    .steps-more .button {
+      padding: var(--_space-1) var(--_space-2);
+      font-size: var(--_font-size-sm);
+    }
+    .steps-later,
     .dropped {
       margin: 0;
       font-size: var(--_font-size-sm);
@@ -157,6 +187,7 @@ export const runnerStyles: CSSResultGroup = [
       color: var(--_success-text);
     }
     .outcome.failed,
+    .outcome.truncated,
     .outcome.refused,
     .outcome.changed,
     .outcome.unseen,

@@ -13,7 +13,7 @@ import type { Clock } from './clock.js';
 import { axSystemPrompt, axUserPrompt } from './prompt.js';
 import type { BurstOutcome, Step } from './step.js';
 import { createRunSummary } from './summary.js';
-import type { AxIssue } from './types.js';
+import type { AxIssue, AxIssueCode } from './types.js';
 
 /** A message to a chat model. */
 export interface ChatMessage {
@@ -46,6 +46,8 @@ export interface AgentOptions<Ref = unknown> {
   onObserve?(observation: Observation<Ref>, burst: number): void;
   onStep?(step: Step<Ref>, burst: number): void;
   onIssue?(issue: AxIssue, burst: number): void;
+  /** Dropped lines past the burst's `maxIssues`, counted by code rather than told one by one. */
+  onOmitted?(code: AxIssueCode, count: number, burst: number): void;
   onNarration?(text: string, line: number, burst: number): void;
   onBurst?(outcome: BurstOutcome<Ref>, burst: number): void;
 }
@@ -55,8 +57,9 @@ export interface AgentResult<Ref = unknown> {
   /**
    * `done`: the model ended the task (see `status`). `max_bursts`: it had not after `maxBursts` bursts.
    * `aborted`: the signal stopped it. `error`: the model or the backend failed (`detail`, `error`).
+   * `no_actions`: two replies in a row had no fence, so nothing ran (`detail` is the last reply's words).
    */
-  readonly reason: 'done' | 'max_bursts' | 'aborted' | 'error';
+  readonly reason: 'done' | 'max_bursts' | 'aborted' | 'error' | 'no_actions';
   readonly status?: 'success' | 'failure';
   readonly detail?: string;
   readonly error?: unknown;
@@ -69,6 +72,11 @@ export interface AgentResult<Ref = unknown> {
 }
 
 const STOP: unique symbol = Symbol('stop');
+
+/** Replies in a row without a fence before the run stops: the first is told how to answer, the second ends it. */
+const MAX_REPLIES_WITHOUT_FENCE = 2;
+/** How much of a reply without a fence is kept for the result's detail. */
+const MAX_WORDS_KEPT = 500;
 
 /** Resolves with `value`, or with STOP as soon as `signal` aborts. */
 function orStop<T>(value: T | PromiseLike<T>, signal: AbortSignal): Promise<T | typeof STOP> {
@@ -152,6 +160,7 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
 
   const result = (r: Omit<AgentResult<Ref>, 'outcomes' | 'summary'>): AgentResult<Ref> => ({ ...r, outcomes, summary: summary.text() });
   const aborted = (bursts: number) => result({ reason: 'aborted', bursts });
+  let withoutFence = 0;
 
   try {
     for (let n = 1; n <= maxBursts; n++) {
@@ -187,7 +196,13 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
       void burst.outcome.then(stopTurn);
       if (options.onStep) burst.onStep((s) => options.onStep?.(s, n));
       if (options.onIssue) burst.onIssue((i) => options.onIssue?.(i, n));
+      if (options.onOmitted) burst.onOmitted((code, count) => options.onOmitted?.(code, count, n));
       if (options.onNarration) burst.onNarration((t, l) => options.onNarration?.(t, l, n));
+      // The words of a reply, kept in case it has no fence: they may be the model's answer or question.
+      let words = '';
+      burst.onNarration((t) => {
+        if (words.length < MAX_WORDS_KEPT) words = `${words}${words ? '\n' : ''}${t}`.slice(0, MAX_WORDS_KEPT);
+      });
 
       let failure: unknown = null;
       try {
@@ -215,6 +230,11 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
             ? { reason: 'done', status: outcome.status, bursts: n }
             : { reason: 'done', status: outcome.status, detail: outcome.detail, bursts: n },
         );
+      }
+      // A reply without a fence is told how to answer once; a model that keeps answering in words isn't acting.
+      withoutFence = outcome.reason === 'no_fence' ? withoutFence + 1 : 0;
+      if (withoutFence >= MAX_REPLIES_WITHOUT_FENCE) {
+        return result({ reason: 'no_actions', detail: words.trim() || 'the replies were empty', bursts: n });
       }
     }
     return result({ reason: 'max_bursts', detail: `no done after ${maxBursts} bursts`, bursts: maxBursts });

@@ -3,6 +3,7 @@
  * the page backend on the DOM, a remote one over a socket to a desktop, a fake in tests. Every method may be
  * synchronous or return a promise.
  */
+import type { TargetMatch, TargetPurpose } from './resolveTarget.js';
 import type { ResolvedTargets, Step } from './step.js';
 import type { AxNode, AxTree } from './tree.js';
 import type { ActAction, AxTarget, Risk } from './types.js';
@@ -19,6 +20,15 @@ export interface Observation<Ref = unknown> {
 export interface BackendContext {
   /** Aborts when the burst stops (cancelled, or ended by a barrier): a long action should give up. */
   readonly signal: AbortSignal;
+}
+
+/** What `match()` and `resolve()` are given: what the target is for, which decides the kind of element preferred. */
+export interface ResolveContext extends BackendContext {
+  /**
+   * `act` (a pointer action, the start of a drag), `drop` (where a drag ends) or `find` (assert, wait_until;
+   * what a caller that doesn't say means).
+   */
+  readonly purpose?: TargetPurpose;
 }
 
 /** What `act()` is given besides the action and its targets. */
@@ -51,9 +61,15 @@ export interface Backend<Ref = unknown> {
   tree?(context: BackendContext): AxTree<Ref> | Promise<AxTree<Ref>>;
   /**
    * Resolves an element target itself (a remote backend that holds the tree elsewhere); used instead of `tree`
-   * when present. Gives null when nothing matches. The rules in resolveTarget.ts are the ones to follow.
+   * when present. Gives null when nothing matches. The rules in resolveTarget.ts are the ones to follow, for
+   * `context.purpose`.
    */
-  resolve?(target: AxTarget, context: BackendContext): AxNode<Ref> | null | Promise<AxNode<Ref> | null>;
+  resolve?(target: AxTarget, context: ResolveContext): AxNode<Ref> | null | Promise<AxNode<Ref> | null>;
+  /**
+   * Like `resolve`, and preferred to it: also gives the other elements that match the target exactly as well
+   * (`alike`), so an ambiguous target is reported and a risky step never runs on one. The page backend has it.
+   */
+  match?(target: AxTarget, context: ResolveContext): TargetMatch<Ref> | Promise<TargetMatch<Ref>>;
   /**
    * Performs one action with its targets already resolved, and settles when it is done; throwing (or rejecting)
    * fails the step and ends the burst, and the message is what the model is told. Every `act` line reaches here,
@@ -68,6 +84,13 @@ export interface Backend<Ref = unknown> {
    * (a form that would go to an origin that isn't allowed), and the message is what the model is told.
    */
   assess?(action: ActAction, targets: ResolvedTargets<Ref>, context: BackendContext): Assessment<Ref> | undefined | Promise<Assessment<Ref> | undefined>;
+  /**
+   * Resolves when the screen may have changed since the call, or after `within` milliseconds at the latest, or
+   * as soon as `context.signal` aborts. With it, `wait_until` looks again when something changed (never more
+   * often than its `poll_ms`) rather than every `poll_ms`; without it, `wait_until` polls. A backend that can't
+   * see every change resolves on a timer of its own as well (the page backend: DOM mutations, and once a second).
+   */
+  changed?(within: number, context: BackendContext): void | Promise<void>;
   /**
    * Just before an approved step acts: whether its elements are still the very ones the person approved (still
    * there and shown, the same role, name and destination, and for keys still focused). Gives null when they are,

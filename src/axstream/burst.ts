@@ -9,7 +9,7 @@ import { createBurstController, type BurstControllerOptions } from './burstContr
 import { createFenceReader } from './fenceReader.js';
 import { createListeners } from './listeners.js';
 import type { BurstOutcome, Step } from './step.js';
-import type { AxIssue } from './types.js';
+import type { AxIssue, AxIssueCode } from './types.js';
 
 /** Options of a burst: the controller's, and the longest line read. */
 export interface BurstOptions<Ref = unknown> extends BurstControllerOptions<Ref> {
@@ -21,7 +21,10 @@ export interface BurstOptions<Ref = unknown> extends BurstControllerOptions<Ref>
 export interface Burst<Ref = unknown> {
   /** Model text, or UTF-8 bytes split anywhere. Ignored once the burst has ended. */
   write(chunk: Chunk): void;
-  /** The reply is complete: a final line without a newline is read, and the burst ends when its queue drains. */
+  /**
+   * The reply is over. A last line inside the fence without its newline was cut off: it is reported (`cut_off`)
+   * and never run. Once the queue drains the burst ends as the reply did: `stream_ended`, `truncated` or `no_fence`.
+   */
   end(): void;
   /**
    * Reads a whole source (a Response, a ReadableStream, an async iterable of text or bytes, a string) into the
@@ -38,6 +41,8 @@ export interface Burst<Ref = unknown> {
   readonly issuesOmitted: number;
   onStep(listener: (step: Step<Ref>) => void): () => void;
   onIssue(listener: (issue: AxIssue) => void): () => void;
+  /** Hears the dropped lines past `maxIssues`, counted by code (see BurstController.onOmitted). */
+  onOmitted(listener: (code: AxIssueCode, count: number) => void): () => void;
   /** Hears each line outside the fences: what the model says it is doing. */
   onNarration(listener: (text: string, line: number) => void): () => void;
 }
@@ -73,7 +78,8 @@ export function createBurst<Ref = unknown>(options: BurstOptions<Ref>): Burst<Re
     if (ended) return;
     ended = true;
     if (controller.result === null) reader.end();
-    controller.end();
+    const cut = reader.cutOff;
+    controller.end(cut !== null ? { reason: 'truncated', line: cut } : reader.sawFence ? { reason: 'stream_ended' } : { reason: 'no_fence' });
   };
 
   return {
@@ -103,6 +109,7 @@ export function createBurst<Ref = unknown>(options: BurstOptions<Ref>): Burst<Re
     },
     onStep: (l) => controller.onStep(l),
     onIssue: (l) => controller.onIssue(l),
+    onOmitted: (l) => controller.onOmitted(l),
     onNarration: (l) => narration.add(l),
   };
 }

@@ -16,11 +16,12 @@ import { checkApproved } from './checkApproved.js';
 import { realClock, type Clock } from './clock.js';
 import { createListeners } from './listeners.js';
 import { lineIssue } from './readAction.js';
-import { describeTarget, resolveTarget } from './resolveTarget.js';
+import { observationLine } from './observation.js';
+import { describeTarget, matchTarget, type TargetMatch, type TargetPurpose } from './resolveTarget.js';
 import { shownAction } from './secretText.js';
 import type { BurstOutcome, Resolved, ResolvedTargets, Step } from './step.js';
 import type { AxNode } from './tree.js';
-import type { ActAction, AxAction, AxIssue, AxTarget, Target, WaitUntilAction } from './types.js';
+import type { ActAction, AxAction, AxIssue, AxIssueCode, AxTarget, Target, WaitUntilAction } from './types.js';
 import { AX_LIMITS } from './vocabulary.js';
 
 /** What happens to a risky step: ask `approve`, refuse it, or run it like any other. */
@@ -60,8 +61,11 @@ export interface BurstController<Ref = unknown> {
   push(action: AxAction, line: number): void;
   /** A dropped line, in input order; it is reported when its turn comes. */
   drop(issue: AxIssue): void;
-  /** No more lines: once the queue drains without a barrier, the burst ends `stream_ended`. */
-  end(): void;
+  /**
+   * No more lines: once the queue drains without a barrier, the burst ends as `how` says: `stream_ended` (the
+   * default), `truncated` (the reply stopped in the middle of line `cutOff`) or `no_fence` (it had no fence).
+   */
+  end(how?: BurstEnding): void;
   /** Stops the burst now (outcome `aborted`); the step running or held fails. */
   stop(detail?: string): void;
   /** Settles once, with how the burst ended; never rejects. */
@@ -74,30 +78,64 @@ export interface BurstController<Ref = unknown> {
   readonly steps: readonly Step<Ref>[];
   /** Dropped lines reported so far, up to `maxIssues`. */
   readonly issues: readonly AxIssue[];
-  /** Dropped lines past `maxIssues`: counted, neither kept nor told to listeners. */
+  /** Dropped lines past `maxIssues`: counted, neither kept nor told to issue listeners (`onOmitted` hears the counts). */
   readonly issuesOmitted: number;
   /** Hears each step as its state changes. */
   onStep(listener: (step: Step<Ref>) => void): () => void;
-  /** Hears each dropped line when its turn comes. */
+  /** Hears each dropped line when its turn comes (and each `ambiguous_target` warning as its step runs). */
   onIssue(listener: (issue: AxIssue) => void): () => void;
+  /**
+   * Hears the issues past `maxIssues` when their turn comes: never told one by one, they are counted here by
+   * code (`too_many_steps` for a flood of steps over the limit), so what a person is told adds up.
+   */
+  onOmitted(listener: (code: AxIssueCode, count: number) => void): () => void;
 }
 
+/** How the reply itself ended, as the fence reader saw it (see `BurstController.end`). */
+export type BurstEnding = { readonly reason: 'stream_ended' } | { readonly reason: 'truncated'; readonly line: number } | { readonly reason: 'no_fence' };
+
 const END = 'end';
-/** Dropped lines past `maxIssues`, counted in their place rather than kept. */
+/** Dropped lines past `maxIssues`, counted in their place rather than kept: a run of one code. */
 interface Omitted {
+  readonly code: AxIssueCode;
   count: number;
+}
+
+/** A target that matched several elements equally well: which, the one used, and the others. */
+interface Ambiguous<Ref> {
+  readonly key: keyof ResolvedTargets;
+  readonly target: AxTarget;
+  readonly node: AxNode<Ref>;
+  readonly alike: readonly AxNode<Ref>[];
 }
 type Entry = number | AxIssue | Omitted | typeof END;
 
 /** Settles a race against the burst's end: this value means the burst ended first. */
 const STOPPED: unique symbol = Symbol('stopped');
 
-type Found<Ref> = { node: AxNode<Ref> } | { error: string } | typeof STOPPED;
+type Found<Ref> = { node: AxNode<Ref>; alike: readonly AxNode<Ref>[] } | { error: string } | typeof STOPPED;
+
+/** `e4 button "Sign in"`: an element as the model would recognise it from an observation. */
+const nodeWords = (node: AxNode<unknown>) => observationLine({ ...node, states: [], value: '' }, 60);
+
+/** The elements an ambiguous target matched, the one used first. */
+const alikeWords = (node: AxNode<unknown>, alike: readonly AxNode<unknown>[]) => [node, ...alike].map(nodeWords).join(', ');
+
+/** What a target found with others exactly as good is told as: which matched, that the first was used. */
+const ambiguity = (target: AxTarget, node: AxNode<unknown>, alike: readonly AxNode<unknown>[]) =>
+  `${describeTarget(target)} matches more than one element equally well: ${alikeWords(node, alike)}`;
+
 
 const clipError = (e: unknown) => {
   const t = errorText(e);
   return t.length > 500 ? `${t.slice(0, 500)}…` : t;
 };
+
+/** The outcome of a burst whose queue drained without a barrier. */
+function endOutcome<Ref>(how: BurstEnding): BurstOutcome<Ref> {
+  if (how.reason !== 'truncated') return { reason: how.reason };
+  return { reason: 'truncated', line: how.line, detail: `the reply was cut off in the middle of line ${how.line}, which was not run` };
+}
 
 /** Creates a burst controller. */
 export function createBurstController<Ref = unknown>(options: BurstControllerOptions<Ref>): BurstController<Ref> {
@@ -114,6 +152,7 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
   const issues: AxIssue[] = [];
   const stepListeners = createListeners<[Step<Ref>]>();
   const issueListeners = createListeners<[AxIssue]>();
+  const omittedListeners = createListeners<[AxIssueCode, number]>();
   let queue: (Entry | undefined)[] = [];
   let head = 0;
   let draining = false;
@@ -123,6 +162,7 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
   let current = -1;
   let issuesQueued = 0;
   let issuesOmitted = 0;
+  let ending: BurstEnding = { reason: 'stream_ended' };
 
   // Aborted when the burst ends, whatever ended it: backends and approvals give up on it.
   const inner = new AbortController();
@@ -169,6 +209,17 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     issueListeners.emit(issue);
   };
 
+  /** A warning about the step running now: it is already in its place, so it is reported at once. */
+  const warn = (issue: AxIssue) => {
+    if (issuesQueued < maxIssues) {
+      issuesQueued++;
+      report(issue);
+    } else {
+      issuesOmitted++;
+      omittedListeners.emit(issue.code, 1);
+    }
+  };
+
   const drop = (issue: AxIssue) => {
     if (closed) return;
     if (issuesQueued < maxIssues) {
@@ -176,8 +227,8 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
       queue.push(issue);
     } else {
       const last = queue[queue.length - 1];
-      if (typeof last === 'object' && 'count' in last) last.count++;
-      else queue.push({ count: 1 });
+      if (typeof last === 'object' && 'count' in last && last.code === issue.code) last.count++;
+      else queue.push({ code: issue.code, count: 1 });
     }
     pump();
   };
@@ -187,26 +238,31 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     finish({ reason, detail: error, step });
   };
 
-  const findElement = async (target: AxTarget): Promise<Found<Ref>> => {
+  const findElement = async (target: AxTarget, purpose: TargetPurpose): Promise<Found<Ref>> => {
     try {
-      let node: AxNode<Ref> | null | typeof STOPPED;
-      if (backend.resolve) node = await race(backend.resolve(target, context));
-      else if (backend.tree) {
+      let match: TargetMatch<Ref> | typeof STOPPED;
+      if (backend.match) {
+        const answer = await race(backend.match(target, { signal: inner.signal, purpose }));
+        match = answer === STOPPED ? STOPPED : { node: answer?.node ?? null, alike: Array.isArray(answer?.alike) ? answer.alike : [] };
+      } else if (backend.resolve) {
+        const node = await race(backend.resolve(target, { signal: inner.signal, purpose }));
+        match = node === STOPPED ? STOPPED : { node: node ?? null, alike: [] };
+      } else if (backend.tree) {
         const tree = await race(backend.tree(context));
-        node = tree === STOPPED ? STOPPED : resolveTarget(target, tree);
-      } else return { error: 'this backend cannot find elements: it has neither tree() nor resolve()' };
-      if (node === STOPPED || result !== null) return STOPPED;
-      return node ? { node } : { error: `no element matches ${describeTarget(target)}` };
+        match = tree === STOPPED ? STOPPED : matchTarget(target, tree, purpose);
+      } else return { error: 'this backend cannot find elements: it has none of match(), resolve() and tree()' };
+      if (match === STOPPED || result !== null) return STOPPED;
+      return match.node ? { node: match.node, alike: match.alike } : { error: `no element matches ${describeTarget(target)}` };
     } catch (error) {
       return result !== null ? STOPPED : { error: `looking for ${describeTarget(target)} failed: ${clipError(error)}` };
     }
   };
 
-  const place = async (target: Target): Promise<{ resolved: Resolved<Ref> } | { error: string } | typeof STOPPED> => {
-    if (target.kind === 'point') return { resolved: { kind: 'point', x: target.x, y: target.y } };
-    const found = await findElement(target);
+  const place = async (target: Target, purpose: TargetPurpose): Promise<{ resolved: Resolved<Ref>; alike: readonly AxNode<Ref>[] } | { error: string } | typeof STOPPED> => {
+    if (target.kind === 'point') return { resolved: { kind: 'point', x: target.x, y: target.y }, alike: [] };
+    const found = await findElement(target, purpose);
     if (found === STOPPED || 'error' in found) return found;
-    return { resolved: { kind: 'element', node: found.node } };
+    return { resolved: { kind: 'element', node: found.node }, alike: found.alike };
   };
 
   /**
@@ -242,42 +298,80 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     return false;
   };
 
+  /**
+   * Looks for the element until it is there or `timeout_ms` has passed. With a backend that tells of changes,
+   * it looks again as soon as the screen changed (subscribed before each look, so a change while looking isn't
+   * missed); when changes keep coming, a look that a change woke is followed by the next no sooner than `poll_ms`
+   * later, so a page that never stops changing is looked at no more often than that. Otherwise it looks every
+   * `poll_ms`.
+   */
   const waitUntil = async (index: number, action: WaitUntilAction) => {
     const deadline = clock.now() + action.timeout_ms;
+    const watch = backend.changed?.bind(backend);
     let last = '';
+    // When the last look was woken by a change; null when it wasn't.
+    let wokenAt: number | null = null;
+    let woken = false;
     for (;;) {
-      const found = await findElement(action.target);
-      if (found === STOPPED) return;
-      if ('node' in found) {
-        set(index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
-        return;
+      const look = new AbortController();
+      const endLook = () => look.abort();
+      inner.signal.addEventListener('abort', endLook, { once: true });
+      try {
+        const lookedAt = clock.now();
+        wokenAt = woken ? lookedAt : null;
+        const change = watch ? Promise.resolve(watch(Math.max(0, deadline - lookedAt), { signal: look.signal })).catch(() => {}) : null;
+        const found = await findElement(action.target, 'find');
+        if (found === STOPPED) return;
+        if ('node' in found) {
+          set(index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
+          return;
+        }
+        last = found.error;
+        const left = deadline - clock.now();
+        if (left <= 0) {
+          fail(index, 'action_failed', `${describeTarget(action.target)} did not appear within ${action.timeout_ms} ms (${last})`);
+          return;
+        }
+        if (change) {
+          await race(change);
+          if (result !== null) return;
+          woken = true;
+          // Changes that keep coming: no sooner than poll_ms after the last look a change woke.
+          const rest = wokenAt === null ? 0 : Math.min(wokenAt + action.poll_ms - clock.now(), deadline - clock.now());
+          if (rest > 0) await clock.sleep(rest, inner.signal);
+        } else await clock.sleep(Math.min(action.poll_ms, left), inner.signal);
+        if (result !== null) return;
+      } finally {
+        look.abort();
+        inner.signal.removeEventListener('abort', endLook);
       }
-      last = found.error;
-      const left = deadline - clock.now();
-      if (left <= 0) {
-        fail(index, 'action_failed', `${describeTarget(action.target)} did not appear within ${action.timeout_ms} ms (${last})`);
-        return;
-      }
-      await clock.sleep(Math.min(action.poll_ms, left), inner.signal);
-      if (result !== null) return;
     }
   };
 
-  /** The step's element targets, each found once; null when the step failed (or the burst stopped) on the way. */
-  const findTargets = async (index: number, action: ActAction): Promise<ResolvedTargets<Ref> | null> => {
+  /**
+   * The step's element targets, each found once, and what made one ambiguous (the first such target); null when
+   * the step failed (or the burst stopped) on the way.
+   */
+  const findTargets = async (index: number, action: ActAction): Promise<{ targets: ResolvedTargets<Ref>; ambiguous: Ambiguous<Ref> | null } | null> => {
     const targets: { target?: Resolved<Ref>; from?: Resolved<Ref>; to?: Resolved<Ref> } = {};
-    const wanted: ['target' | 'from' | 'to', Target][] =
-      action.do === 'drag' ? [['from', action.from], ['to', action.to]] : 'target' in action && typeof action.target === 'object' ? [['target', action.target]] : [];
-    for (const [key, target] of wanted) {
-      const r = await place(target);
+    let ambiguous: Ambiguous<Ref> | null = null;
+    const wanted: ['target' | 'from' | 'to', Target, TargetPurpose][] =
+      action.do === 'drag'
+        ? [['from', action.from, 'act'], ['to', action.to, 'drop']]
+        : 'target' in action && typeof action.target === 'object'
+          ? [['target', action.target, 'act']]
+          : [];
+    for (const [key, target, purpose] of wanted) {
+      const r = await place(target, purpose);
       if (r === STOPPED) return null;
       if ('error' in r) {
         fail(index, 'action_failed', r.error);
         return null;
       }
       targets[key] = r.resolved;
+      if (ambiguous === null && r.alike.length > 0 && target.kind === 'ax' && r.resolved.kind === 'element') ambiguous = { key, target, node: r.resolved.node, alike: r.alike };
     }
-    return targets;
+    return { targets, ambiguous };
   };
 
   /** What the backend knows of the step before it runs; null when it refused the step (or the burst stopped). */
@@ -326,8 +420,9 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
       }
       return waitUntil(index, action);
     }
-    const found = await findTargets(index, action);
-    if (found === null) return;
+    const looked = await findTargets(index, action);
+    if (looked === null) return;
+    const { targets: found, ambiguous } = looked;
     const assessment = await assess(index, action, found);
     if (assessment === null) return;
     const keys = action.do === 'key' || action.do === 'type';
@@ -337,6 +432,13 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     if (targets.target || targets.from) patch.resolved = targets;
     if (risky) patch.risk = 'risky';
     if (keys && backend.assess) patch.secret = assessment.secret === true;
+    if (ambiguous) {
+      const words = ambiguity(ambiguous.target, ambiguous.node, ambiguous.alike);
+      // Nobody is asked to approve a guess: a risky step names its element or doesn't run.
+      if (risky) return fail(index, 'action_failed', `${words}; a risky step is not run on an ambiguous target: name one by its id`);
+      patch.ambiguous = { target: ambiguous.key, alike: ambiguous.alike };
+      warn({ code: 'ambiguous_target', severity: 'warning', line: steps[index]!.line, message: `line ${steps[index]!.line}: ${words}; the first was used (name one by its id)` });
+    }
     if (risky && policy !== 'allow') {
       if (!(await gate(index, patch))) return;
       set(index, { status: 'running' });
@@ -375,7 +477,7 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
         return;
       }
       case 'assert': {
-        const found = await findElement(action.target);
+        const found = await findElement(action.target, 'find');
         if (found === STOPPED) return;
         if ('error' in found) return fail(index, 'assert_failed', found.error);
         set(index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
@@ -398,8 +500,11 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
         if (typeof entry === 'number') {
           await runStep(entry);
           current = -1;
-        } else if (entry === END) finish({ reason: 'stream_ended' });
-        else if ('count' in entry) issuesOmitted += entry.count;
+        } else if (entry === END) finish(endOutcome(ending));
+        else if ('count' in entry) {
+          issuesOmitted += entry.count;
+          omittedListeners.emit(entry.code, entry.count);
+        }
         else report(entry);
       }
     } finally {
@@ -429,9 +534,10 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
       pump();
     },
     drop,
-    end() {
+    end(how) {
       if (ended || result !== null) return;
       ended = true;
+      if (how) ending = how;
       queue.push(END);
       pump();
     },
@@ -450,5 +556,6 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     },
     onStep: (listener) => stepListeners.add(listener),
     onIssue: (listener) => issueListeners.add(listener),
+    onOmitted: (listener) => omittedListeners.add(listener),
   };
 }

@@ -2,9 +2,10 @@
  * Fence framing and line commit. Text outside a fence is narration; a line starting with three backticks opens
  * the fence whatever its tag; a line of exactly three backticks closes it (trailing spaces or tabs allowed, as
  * they are invisible in a model's output); inside, each non-blank line is read as one action or dropped with a
- * reason. A line commits at its newline: the line stream holds the unfinished one, so nothing is read before
- * it is whole, and a final line with no newline is read at `end()` like any other, which means it runs only if
- * it is a complete, valid action (a cut-off line is not JSON).
+ * reason. A line commits at its newline (the spec's §2 and §6.1): the line stream holds the unfinished one, so
+ * nothing is read before it is whole. A last line inside the fence that never got its newline was cut off: it is
+ * never read, even when it happens to be whole JSON, and is reported as `cut_off`; the reader remembers it, and
+ * whether a fence was opened at all, so the burst can say how the reply ended.
  */
 import { createLineStream, type LineStream } from '../stream/lineStream.js';
 import { isBlank, parseJsonLine } from '../stream/jsonLines.js';
@@ -33,12 +34,16 @@ export interface FenceReaderOptions {
 export interface FenceReader {
   /** Text, or UTF-8 bytes split anywhere. */
   write(chunk: Chunk): void;
-  /** Reads a final line that has no newline. */
+  /** The input is over: a last line inside the fence without its newline is reported as cut off, never read. */
   end(): void;
   /** Stops reading: later lines are split (to find where they end) but not read. For a barrier. */
   stop(): void;
   /** True between an opening and a closing fence line. */
   readonly inFence: boolean;
+  /** True once a fence has been opened: a reply without one has no actions at all. */
+  readonly sawFence: boolean;
+  /** After `end()`: the number of the line inside the fence the input stopped in the middle of, else null. */
+  readonly cutOff: number | null;
 }
 
 const BACKTICK = 0x60;
@@ -63,13 +68,17 @@ function closesFence(text: string): boolean {
 export function createFenceReader(handlers: FenceHandlers, options: FenceReaderOptions = {}): FenceReader {
   const maxLength = options.maxLineLength ?? AX_LIMITS.maxLineLength;
   let inFence = false;
+  let sawFence = false;
   let stopped = false;
+  // Set by end(): a line delivered from now on had no newline.
+  let ending = false;
+  let cutOff: number | null = null;
 
   const line = (text: string, n: number) => {
     if (stopped) return;
     if (n === 1 && text.charCodeAt(0) === BOM) text = text.slice(1);
     if (!inFence) {
-      if (opensFence(text)) inFence = true;
+      if (opensFence(text)) inFence = sawFence = true;
       else handlers.narration?.(text, n);
       return;
     }
@@ -78,6 +87,14 @@ export function createFenceReader(handlers: FenceHandlers, options: FenceReaderO
       return;
     }
     if (isBlank(text)) return;
+    if (ending) {
+      // A fence line cut short (the closing backticks) loses no step; anything else was a line cut off.
+      if (text.charCodeAt(0) !== BACKTICK) {
+        cutOff = n;
+        handlers.dropped(lineIssue('cut_off', n, 'the reply ended in the middle of this line (it has no newline), so it was not run'));
+      }
+      return;
+    }
     if (opensFence(text)) {
       handlers.dropped(lineIssue('not_json', n, 'a fence line with a tag inside the fence is not an action (``` alone closes it)'));
       return;
@@ -94,6 +111,7 @@ export function createFenceReader(handlers: FenceHandlers, options: FenceReaderO
 
   const tooLong = (n: number) => {
     if (stopped || !inFence) return;
+    if (ending) cutOff = n;
     handlers.dropped(lineIssue('line_too_long', n, `longer than ${maxLength} characters; skipped without being read`));
   };
 
@@ -102,10 +120,17 @@ export function createFenceReader(handlers: FenceHandlers, options: FenceReaderO
     get inFence() {
       return inFence;
     },
+    get sawFence() {
+      return sawFence;
+    },
+    get cutOff() {
+      return cutOff;
+    },
     write(chunk) {
       lines.write(chunk);
     },
     end() {
+      ending = true;
       lines.end();
     },
     stop() {

@@ -8,6 +8,7 @@ export {
   type Approve,
   type ApprovalAnswer,
   type BurstController,
+  type BurstEnding,
   type BurstControllerOptions,
   type Policy,
 } from './burstController.js';
@@ -25,13 +26,24 @@ export {
 } from './vocabulary.js';
 export { normalizeKey, normalizeChord, platformKey, KEY_ALIASES, MODIFIERS, type ChordResult } from './keys.js';
 export { ariaRoles, rolesMatch, AX_ROLE_MAP } from './roles.js';
-export { resolveTarget, describeTarget, nameKey } from './resolveTarget.js';
+export {
+  resolveTarget,
+  matchTarget,
+  createTargetSearch,
+  roleRank,
+  describeTarget,
+  nameKey,
+  MAX_ALIKE,
+  type TargetMatch,
+  type TargetPurpose,
+  type TargetSearch,
+} from './resolveTarget.js';
 export { observationText, observationLine, type ObservationTextOptions } from './observation.js';
 export { describeAction } from './describe.js';
 export { checkApproved, nodeChange, approvedWords } from './checkApproved.js';
 export { shownAction, SECRET_MASK } from './secretText.js';
 export { createRunSummary, summaryLine, type RunSummary } from './summary.js';
-export { axSystemPrompt, axUserPrompt, exampleLine, type AxPromptOptions, type AxUserPromptInput } from './prompt.js';
+export { axSystemPrompt, axUserPrompt, exampleLine, fenced, type AxPromptOptions, type AxUserPromptInput } from './prompt.js';
 export { runAgent, type AgentOptions, type AgentResult, type ChatMessage, type ChatModel } from './agent.js';
 export { sleep, realClock, type Clock } from './clock.js';
 export {
@@ -47,7 +59,7 @@ export {
   type RemoteReply,
   type RemoteRequest,
 } from './remote.js';
-export type { Backend, BackendContext, ActContext, Assessment, Observation } from './backend.js';
+export type { Backend, BackendContext, ActContext, Assessment, Observation, ResolveContext } from './backend.js';
 export type { AxDestination, AxNode, AxTree } from './tree.js';
 export type { BurstOutcome, BurstEndReason, Resolved, ResolvedTargets, Step, StepStatus } from './step.js';
 export type * from './types.js';

@@ -12,12 +12,13 @@
  * The protocol, `axstream-remote/1`: every message is one JSON object with `"ax":"remote/1"`.
  *
  *   runner → agent  {"ax":"remote/1","id":1,"call":"observe"}
- *                   {"ax":"remote/1","id":2,"call":"resolve","target":{"kind":"ax","id":"e3","role":"AXButton","title":"Save"}}
+ *                   {"ax":"remote/1","id":2,"call":"resolve","target":{"kind":"ax","id":"e3","role":"AXButton","title":"Save"},"purpose":"act","alike":true}
  *                   {"ax":"remote/1","id":3,"call":"act","action":{…},"targets":{"target":{"kind":"element","node":{…}}},"step":{"index":0,"line":3}}
  *                   {"ax":"remote/1","id":4,"call":"verify","action":{…},"targets":{…}}   (an approved step, just before act)
  *                   {"ax":"remote/1","id":3,"call":"cancel"}          (the burst stopped: give up request 3)
  *   agent → runner  {"ax":"remote/1","id":1,"ok":true,"result":{"text":"e1 button \"Save\"…"}}
  *                   {"ax":"remote/1","id":2,"ok":true,"result":{"id":"e3","role":"AXButton","name":"Save","ref":"h7"}}   (or null)
+ *                   {"ax":"remote/1","id":2,"ok":true,"result":{"node":{…},"alike":[{…}]}}   (asked with "alike":true)
  *                   {"ax":"remote/1","id":3,"ok":true}
  *                   {"ax":"remote/1","id":3,"ok":false,"error":"the Save button is disabled"}
  *                   {"ax":"remote/1","id":4,"ok":true,"result":null}     (or the change: "button \"Save\" is now called \"Delete\"")
@@ -26,18 +27,21 @@
  * targets as `{kind:'ax',…}` or `{kind:'point',x,y}`); `targets` are resolved: `{kind:'element', node}` with the
  * node the agent gave, or `{kind:'point', x, y}`. A node's `ref` is the agent's own handle, any JSON value: the
  * runner never reads it and sends it back as it came. A node may carry a `destination` (`{kind:'link'|'form', url,
- * form?}`). `error` is the plain sentence the model is told. `verify` asks whether the elements a person
+ * form?}`). `resolve` may say what the target is for (`purpose`: `act`, `drop` or `find`; resolveTarget.ts ranks
+ * by it) and ask with `"alike":true` for the match (the node, or null, and the others that match it exactly as
+ * well): without it the answer is the node alone, as an agent that predates `alike` gives. `error` is the plain
+ * sentence the model is told. `verify` asks whether the elements a person
  * approved are still what they were (checkApproved.ts); an agent that can't say fails it, and the step doesn't run.
  *
  * The agent's end trusts its socket: it acts on whatever the other end asks. Connect it only to your own runner
  * (an authenticated, same-machine or same-app channel), never to a socket a page on the web can open.
  */
 import { errorText } from '../stream/errors.js';
-import type { ActContext, Backend, BackendContext, Observation } from './backend.js';
+import type { ActContext, Backend, BackendContext, Observation, ResolveContext } from './backend.js';
 import type { Resolved, ResolvedTargets } from './step.js';
 import type { AxDestination, AxNode } from './tree.js';
 import type { ActAction, AxTarget } from './types.js';
-import { resolveTarget } from './resolveTarget.js';
+import { matchTarget, MAX_ALIKE, type TargetMatch, type TargetPurpose } from './resolveTarget.js';
 import { checkApproved } from './checkApproved.js';
 import { ACTION_SPECS } from './vocabulary.js';
 
@@ -47,7 +51,16 @@ export const REMOTE_PROTOCOL = 'remote/1';
 /** A request from the runner. */
 export type RemoteRequest =
   | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly call: 'observe' }
-  | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly call: 'resolve'; readonly target: AxTarget }
+  | {
+      readonly ax: typeof REMOTE_PROTOCOL;
+      readonly id: number;
+      readonly call: 'resolve';
+      readonly target: AxTarget;
+      /** What the target is for (resolveTarget.ts): the kind of element preferred. Absent: `find`. */
+      readonly purpose?: TargetPurpose;
+      /** True: answer with the match (`{node, alike}`), not the node alone. */
+      readonly alike?: boolean;
+    }
   | {
       readonly ax: typeof REMOTE_PROTOCOL;
       readonly id: number;
@@ -140,6 +153,14 @@ function readNode(value: unknown): AxNode<unknown> | null {
   return node;
 }
 
+/** An element the agent sent, or null for none; anything else that isn't an element is a broken reply. */
+function elementOf(value: unknown): AxNode<unknown> | null {
+  if (value === null || value === undefined) return null;
+  const node = readNode(value);
+  if (!node) throw new Error('the remote backend sent an element without a role and a name');
+  return node;
+}
+
 function readDestination(value: unknown): AxDestination | null {
   if (!isObject(value) || (value['kind'] !== 'link' && value['kind'] !== 'form') || typeof value['url'] !== 'string') return null;
   return typeof value['form'] === 'string' ? { kind: value['kind'], url: value['url'], form: value['form'] } : { kind: value['kind'], url: value['url'] };
@@ -172,7 +193,8 @@ function wireTargets(targets: ResolvedTargets<unknown>): ResolvedTargets<unknown
 /** The runner's side of the protocol: a Backend whose every call is a request, and `close()` to stop listening. */
 export interface RemoteBackend extends Backend<unknown> {
   observe(context: BackendContext): Promise<Observation<unknown>>;
-  resolve(target: AxTarget, context: BackendContext): Promise<AxNode<unknown> | null>;
+  resolve(target: AxTarget, context: ResolveContext): Promise<AxNode<unknown> | null>;
+  match(target: AxTarget, context: ResolveContext): Promise<TargetMatch<unknown>>;
   act(action: ActAction, targets: ResolvedTargets<unknown>, context: ActContext<unknown>): Promise<void>;
   verify(action: ActAction, targets: ResolvedTargets<unknown>, context: BackendContext): Promise<string | null>;
   /** Stops listening to the socket; what is pending fails. */
@@ -182,7 +204,7 @@ export interface RemoteBackend extends Backend<unknown> {
 /** A request before it is numbered. */
 type RequestBody =
   | { readonly call: 'observe' }
-  | { readonly call: 'resolve'; readonly target: AxTarget }
+  | { readonly call: 'resolve'; readonly target: AxTarget; readonly purpose?: TargetPurpose; readonly alike?: boolean }
   | { readonly call: 'act'; readonly action: ActAction; readonly targets: ResolvedTargets<unknown>; readonly step: { readonly index: number; readonly line: number } }
   | { readonly call: 'verify'; readonly action: ActAction; readonly targets: ResolvedTargets<unknown> };
 
@@ -283,12 +305,16 @@ export function createRemoteBackend(link: MessageSocket | RemoteCall, options: R
       if (!isObject(result) || typeof result['text'] !== 'string') throw new Error('the remote backend sent an observation without text');
       return { text: result['text'] };
     },
-    async resolve(target: AxTarget, { signal }: BackendContext): Promise<AxNode<unknown> | null> {
-      const result = await call({ call: 'resolve', target }, signal);
-      if (result === null || result === undefined) return null;
-      const node = readNode(result);
-      if (!node) throw new Error('the remote backend sent an element without a role and a name');
-      return node;
+    async resolve(target: AxTarget, { signal, purpose }: ResolveContext): Promise<AxNode<unknown> | null> {
+      const result = await call({ call: 'resolve', target, ...(purpose === undefined ? {} : { purpose }) }, signal);
+      return elementOf(result);
+    },
+    async match(target: AxTarget, { signal, purpose }: ResolveContext): Promise<TargetMatch<unknown>> {
+      const result = await call({ call: 'resolve', target, ...(purpose === undefined ? {} : { purpose }), alike: true }, signal);
+      // An agent that predates `alike` answers with the node alone.
+      if (!isObject(result) || !('alike' in result)) return { node: elementOf(result), alike: [] };
+      const alike = Array.isArray(result['alike']) ? result['alike'].slice(0, MAX_ALIKE).map((n) => elementOf(n)) : [];
+      return { node: elementOf(result['node']), alike: alike.filter((n): n is AxNode<unknown> => n !== null) };
     },
     async act(action: ActAction, targets: ResolvedTargets<unknown>, { signal, step }: ActContext<unknown>): Promise<void> {
       await call({ call: 'act', action, targets: wireTargets(targets), step: { index: step.index, line: step.line } }, signal);
@@ -379,12 +405,15 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
         case 'resolve': {
           const target = request.target;
           if (!isObject(target) || target['kind'] !== 'ax') return fail('resolve needs an element target');
-          let node: AxNode<Ref> | null = null;
-          if (backend.resolve) node = await backend.resolve(target, { signal });
-          else if (backend.tree) {
-            node = resolveTarget(target, await backend.tree({ signal }));
-          } else return fail('this backend cannot find elements');
-          return { ax: REMOTE_PROTOCOL, id, ok: true, result: node ? out(node) : null };
+          const purpose: TargetPurpose = request.purpose === 'act' || request.purpose === 'drop' ? request.purpose : 'find';
+          let match: TargetMatch<Ref>;
+          if (backend.match) match = await backend.match(target, { signal, purpose });
+          else if (backend.resolve) match = { node: await backend.resolve(target, { signal, purpose }), alike: [] };
+          else if (backend.tree) match = matchTarget(target, await backend.tree({ signal }), purpose);
+          else return fail('this backend cannot find elements');
+          const node = match.node ? out(match.node) : null;
+          const result = request.alike === true ? { node, alike: match.node ? match.alike.slice(0, MAX_ALIKE).map(out) : [] } : node;
+          return { ax: REMOTE_PROTOCOL, id, ok: true, result };
         }
         case 'verify': {
           const action = request.action;

@@ -49,6 +49,12 @@ export interface Step<Ref = unknown> {
   readonly error?: string;
   /** Its targets, once resolved. */
   readonly resolved?: ResolvedTargets<Ref>;
+  /**
+   * When a target was ambiguous: which of the step's targets (`target`, or a drag's `from` or `to`), and the
+   * other elements that matched it exactly as well as the one used (the first in document order, in
+   * `resolved`). A safe step ran on that one, with an `ambiguous_target` warning; a risky one never runs.
+   */
+  readonly ambiguous?: { readonly target: keyof ResolvedTargets; readonly alike: readonly AxNode<Ref>[] };
 }
 
 /** How a burst ended. `step` is the step that ended it, when one did. */
@@ -62,7 +68,15 @@ export type BurstOutcome<Ref = unknown> =
   | { readonly reason: 'target_changed'; readonly detail: string; readonly step: Step<Ref> }
   /** A risky step needed approval, and the person could not be asked where they would see it. */
   | { readonly reason: 'approval_unseen'; readonly detail: string; readonly step: Step<Ref> }
+  /** The reply ended after its fence, without observe or done: every step read ran. */
   | { readonly reason: 'stream_ended' }
+  /**
+   * The reply stopped in the middle of a line inside the fence (a stream cut off): that line, `line`, was not run
+   * (a line commits at its newline); every whole line before it ran. Never an observe: nothing said to look again.
+   */
+  | { readonly reason: 'truncated'; readonly detail: string; readonly line: number }
+  /** The reply had no fence at all: only narration, so nothing ran. */
+  | { readonly reason: 'no_fence' }
   | { readonly reason: 'aborted'; readonly detail?: string };
 
 /** Why a burst ended, as a word. */

@@ -4,6 +4,7 @@
  * never grows the prompt without limit.
  */
 import { describeAction } from './describe.js';
+import { observationLine } from './observation.js';
 import type { BurstOutcome, Step } from './step.js';
 import type { AxIssue } from './types.js';
 
@@ -15,7 +16,7 @@ export interface RunSummary {
   text(): string;
 }
 
-const ENDINGS: Record<BurstOutcome['reason'], string> = {
+const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated'>, string> = {
   done: 'you ended the task',
   observe: 'you asked to observe',
   assert_failed: 'an assert failed, so the burst stopped there',
@@ -23,16 +24,23 @@ const ENDINGS: Record<BurstOutcome['reason'], string> = {
   risk_refused: 'a risky step was refused, so the burst stopped there; do not retry it as it was',
   target_changed: 'the page changed after the person approved a step, so it was not done; observe again before trying anything else',
   approval_unseen: 'a risky step needed approval but the person could not be shown the question, so the burst stopped there',
-  stream_ended: 'your reply ended without observe or done',
+  stream_ended: 'your reply ended without observe or done; end every burst with one of them',
+  no_fence: 'your reply had no ```jsonl block, so nothing ran; write the actions in one, or end the task with {"op":"done",…} in one',
   aborted: 'it was stopped',
 };
+
+/** How a burst ended, in the words the model reads. */
+function endingWords(outcome: BurstOutcome): string {
+  if (outcome.reason === 'truncated') return `${outcome.detail}; your reply stops there, so write shorter bursts`;
+  return ENDINGS[outcome.reason];
+}
 
 /** One step as a summary line, or null for a step that never ran. */
 export function summaryLine(step: Step): string | null {
   const what = describeAction(step.action);
   switch (step.status) {
     case 'done':
-      return `  ok: ${what}`;
+      return `  ok: ${what}${ambiguousWords(step)}`;
     case 'failed':
       return `  FAILED: ${what}: ${step.error ?? 'no reason given'}`;
     case 'refused':
@@ -40,6 +48,15 @@ export function summaryLine(step: Step): string | null {
     default:
       return null;
   }
+}
+
+/** For a step that ran on an ambiguous target: which elements it matched, the one used first. */
+function ambiguousWords(step: Step): string {
+  const ambiguous = step.ambiguous;
+  const used = ambiguous ? step.resolved?.[ambiguous.target] : undefined;
+  if (!ambiguous || used?.kind !== 'element') return '';
+  const words = [used.node, ...ambiguous.alike].map((n) => observationLine({ ...n, states: [], value: '' }, 60)).join(', ');
+  return ` (ambiguous: it matched ${words}; the first was used)`;
 }
 
 function clip(text: string): string {
@@ -57,10 +74,11 @@ export function createRunSummary(maxLines = 80): RunSummary {
         const line = summaryLine(step);
         if (line !== null) lines.push(line);
       }
-      // The reasons teach the model its mistake; three are enough to show a pattern.
-      for (const issue of issues.slice(0, 3)) lines.push(`  DROPPED ${clip(issue.message)}`);
-      if (issues.length > 3) lines.push(`  (${issues.length - 3} more lines dropped)`);
-      lines.push(`  ended: ${ENDINGS[outcome.reason]}`);
+      // The reasons teach the model its mistake; three are enough to show a pattern. Warnings are on their steps.
+      const dropped = issues.filter((i) => i.severity === 'error');
+      for (const issue of dropped.slice(0, 3)) lines.push(`  DROPPED ${clip(issue.message)}`);
+      if (dropped.length > 3) lines.push(`  (${dropped.length - 3} more lines dropped)`);
+      lines.push(`  ended: ${endingWords(outcome)}`);
       if (lines.length > maxLines) {
         lines = lines.slice(lines.length - maxLines);
         cut = true;

@@ -138,7 +138,7 @@ export interface DoneAction {
 /** Any valid line: one of the four operations. */
 export type AxAction = ActAction | AssertAction | ObserveAction | DoneAction;
 
-/** Why a line inside the fence was dropped. */
+/** Why a line inside the fence was dropped (or, for a warning, what was wrong with a line that ran). */
 export type AxIssueCode =
   | 'line_too_long'
   | 'not_json'
@@ -148,7 +148,11 @@ export type AxIssueCode =
   | 'unknown_action'
   | 'missing_field'
   | 'bad_field'
-  | 'too_many_steps';
+  | 'too_many_steps'
+  /** The reply ended in the middle of this line (no newline): it was not read. */
+  | 'cut_off'
+  /** A warning, not a dropped line: the step's target matched several elements equally well. */
+  | 'ambiguous_target';
 
 /** A dropped line (or another problem), in the shape every reader of the project reports in. */
 export type AxIssue = Issue<AxIssueCode>;

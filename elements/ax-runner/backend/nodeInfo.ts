@@ -60,6 +60,11 @@ export const STRUCTURE_ROLES: ReadonlySet<string> = new Set([
   'tree',
   'note',
   'figure',
+  // What a drag is dropped on and what is dragged (the prompt's own example drops on a list called "Done"),
+  // and the rows a person points at in a table.
+  'list',
+  'listitem',
+  'row',
 ]);
 
 /** Structure roles shown only when they have a name: unnamed, they are just boxes. */
@@ -80,6 +85,7 @@ export const NAME_FROM_CONTENT: ReadonlySet<string> = new Set([
   'switch',
   'checkbox',
   'radio',
+  'row',
 ]);
 
 /** Roles whose element holds typed content: nothing below them is listed. */

@@ -4,18 +4,20 @@
  * scrolling, dragging), inside `scope` only and never on what `exclude` names: the runner and its own UI.
  * The scope holds through the DOM (labels, `form=`, popovers: reach.ts) and forms go only to allowed origins.
  * Before a step runs it says how risky the app finds it (riskMarking.ts), where keys go and whether a field is
- * secret; after an approval it checks the approved element is unchanged. Every refusal is an Error whose message
+ * secret; after an approval it checks the approved element is unchanged. It tells `wait_until` when the page
+ * changed (changes.ts), so the engine looks again then rather than on a timer. Every refusal is an Error whose message
  * the model is told.
  */
-import type { Assessment, Backend, Observation } from '../../../src/axstream/backend.js';
+import type { Assessment, Backend, BackendContext, Observation, ResolveContext } from '../../../src/axstream/backend.js';
 import { approvedNodes, approvedWords, nodeChange } from '../../../src/axstream/checkApproved.js';
 import { sleep } from '../../../src/axstream/clock.js';
 import { observationLine, observationText, type ObservationTextOptions } from '../../../src/axstream/observation.js';
-import { describeTarget, resolveTarget } from '../../../src/axstream/resolveTarget.js';
+import { createTargetSearch, describeTarget, type TargetMatch } from '../../../src/axstream/resolveTarget.js';
 import { ariaRoles, rolesMatch } from '../../../src/axstream/roles.js';
 import type { Resolved, ResolvedTargets } from '../../../src/axstream/step.js';
 import type { AxNode, AxTree } from '../../../src/axstream/tree.js';
 import type { ActAction, AxTarget } from '../../../src/axstream/types.js';
+import { nextChange } from './changes.js';
 import { bringIntoView, centreOf, deepActiveElement, deepElementFromPoint, settle } from './dom.js';
 import { drag } from './drag.js';
 import { chooseOption, commit, isTextField, pickOption, refusal, replaceValue, WHOLE_VALUE_TYPES } from './editing.js';
@@ -54,6 +56,9 @@ export interface PageBackendOptions {
 
 /** The page backend: a Backend of DOM elements, and what an element showing its work needs to know. */
 export interface PageBackend extends Backend<Element> {
+  /** Finds an element target by the engine's rules (resolveTarget.ts), with the others that match it as well. */
+  match(target: AxTarget, context?: ResolveContext): TargetMatch<Element>;
+  resolve(target: AxTarget, context?: ResolveContext): AxNode<Element> | null;
   /** True when the backend may act on `el`: inside the scope and not excluded. */
   allows(el: Element): boolean;
   /** The observation id the backend gave `el`, if it gave one. */
@@ -320,8 +325,9 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
         break;
       }
       case 'wait':
-        await sleep(action.ms, signal);
-        return;
+        // A wait of 0 is one turn (settle, below): a timer would be clamped to 4 ms once timers nest.
+        if (action.ms > 0) await sleep(action.ms, signal);
+        break;
       case 'wait_until':
         // The engine runs wait_until itself, by resolving again and again; it never reaches a backend.
         throw new Error(`wait_until is run by the engine (looking for ${describeTarget(action.target)})`);
@@ -344,28 +350,34 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
 
     tree: treeNow,
 
-    resolve(target: AxTarget): AxNode<Element> | null {
+    changed(within: number, { signal }: BackendContext): Promise<void> {
+      return nextChange(scope(), excluded(), within, signal);
+    },
+
+    match(target: AxTarget, context?: ResolveContext): TargetMatch<Element> {
       if (target.id !== undefined) {
         const el = tree.element(target.id);
         const node = el ? tree.liveNode(el) : null;
-        if (node) return withDestination(node);
-        if (target.role === undefined && target.title === undefined) return null;
+        if (node) return { node: withDestination(node), alike: [] };
+        if (target.role === undefined && target.title === undefined) return { node: null, alike: [] };
       }
-      // Role and title over the live tree, computing names only for elements of the role asked for.
+      // The engine's rules (resolveTarget.ts), fed while walking the live tree: names are computed only for
+      // elements that could still be chosen or tie, and the walk stops once nothing later can change the answer.
+      const search = createTargetSearch<Element>(target, context?.purpose ?? 'find');
       const roles = target.role === undefined ? null : ariaRoles(target.role);
-      const found: AxNode<Element>[] = [];
       const focus = deepActiveElement();
-      const key = target.title === undefined ? null : target.title.trim().replace(/\s+/g, ' ').toLowerCase();
       tree.walk((met) => {
-        if (roles !== null && !rolesMatch(roles, met.role)) return 'keep';
+        if (!search.wants(met.role)) return 'keep';
         const node = met.kind === 'text' ? { role: 'text', name: met.text!, ref: met.el } : tree.nodeOf(met.el, met.role, met.kind, focus);
         if (node === null) return 'skip';
-        found.push(node);
-        if (key === null || node.name.trim().replace(/\s+/g, ' ').toLowerCase() === key) return 'stop';
-        return 'keep';
+        return search.offer(node) ? 'stop' : 'keep';
       }, roles === null || rolesMatch(roles, 'text'));
-      const node = resolveTarget({ kind: 'ax', ...(target.role === undefined ? {} : { role: target.role }), ...(target.title === undefined ? {} : { title: target.title }) }, found);
-      return node && withDestination(node);
+      const found = search.result();
+      return found.node ? { node: withDestination(found.node), alike: found.alike } : found;
+    },
+
+    resolve(target: AxTarget, context?: ResolveContext): AxNode<Element> | null {
+      return backend.match(target, context).node;
     },
 
     assess(action: ActAction, targets): Assessment<Element> {

@@ -9,9 +9,14 @@ import { html, type ReactiveController, type ReactiveControllerHost, type Templa
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
+/** How long the outline stays after a step is over, in case the next step moves it elsewhere. */
+const LINGER_MS = 150;
+
 export class OutlineController implements ReactiveController {
   #target: Element | null = null;
   #frame = 0;
+  #linger: ReturnType<typeof setTimeout> | undefined;
+  #element: HTMLElement | null = null;
   #last = '';
 
   constructor(private readonly host: Host) {
@@ -23,15 +28,20 @@ export class OutlineController implements ReactiveController {
     return this.#target;
   }
 
-  /** Outlines `el` (or hides the outline for null). */
+  /**
+   * Outlines `el` (or hides the outline for null). An outline already shown moves there at the next frame, when
+   * it is painted: steps that come faster than frames cost one move a frame, not one per step.
+   */
   show(el: Element | null): void {
     if (el === this.#target) return;
     this.#target = el;
     if (!el) return this.hide();
     const box = this.#box();
     if (!box) return;
-    this.#place(box);
-    if (!box.matches(':popover-open')) box.showPopover();
+    if (!box.matches(':popover-open')) {
+      this.#place(box);
+      box.showPopover();
+    }
     if (!this.#frame) this.#frame = requestAnimationFrame(this.#follow);
   }
 
@@ -43,8 +53,22 @@ export class OutlineController implements ReactiveController {
     box.showPopover();
   }
 
+  /**
+   * `el`'s step is over: the outline goes a moment later (`LINGER_MS`), unless a step outlines another element
+   * first (then it just moves there), so a fast run of steps doesn't open and close the top layer at every step.
+   */
+  release(el: Element): void {
+    if (this.#target !== el) return;
+    this.#target = null;
+    clearTimeout(this.#linger);
+    this.#linger = setTimeout(() => {
+      if (!this.#target) this.hide();
+    }, LINGER_MS);
+  }
+
   hide(): void {
     this.#target = null;
+    clearTimeout(this.#linger);
     cancelAnimationFrame(this.#frame);
     this.#frame = 0;
     this.#last = '';
@@ -64,7 +88,8 @@ export class OutlineController implements ReactiveController {
   }
 
   #box(): HTMLElement | null {
-    return this.host.renderRoot.querySelector<HTMLElement>('.outline');
+    if (!this.#element?.isConnected) this.#element = this.host.renderRoot.querySelector<HTMLElement>('.outline');
+    return this.#element;
   }
 
   readonly #follow = (): void => {

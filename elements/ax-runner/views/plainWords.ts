@@ -12,12 +12,18 @@ import { fillPieces } from '../../../src/actions/fill.js';
 import { plainValue } from '../../../src/actions/govern.js';
 import { ariaRoles } from '../../../src/axstream/roles.js';
 import type { Resolved, Step, StepStatus } from '../../../src/axstream/step.js';
+import type { AxNode } from '../../../src/axstream/tree.js';
 import type { AxAction, AxTarget, Target } from '../../../src/axstream/types.js';
 import { streamText } from '../../shared/base/streamText.js';
 
+/** How a step is shown: its status, or `not-run` for one still waiting when its burst ended. */
+export type ShownStatus = StepStatus | 'not-run';
+
 /** The words for a step's state. */
-export function stateWords(w: Strings, status: StepStatus): string {
+export function stateWords(w: Strings, status: ShownStatus): string {
   switch (status) {
+    case 'not-run':
+      return w.axNotRun;
     case 'queued':
       return w.axQueued;
     case 'running':
@@ -116,6 +122,12 @@ function words<T>(say: Say<T>, w: Strings, action: AxAction, resolved?: Step['re
     case 'wait_until':
       return say(w.axWaitUntil, { target: where(say, w, action.target, resolved?.target) });
   }
+}
+
+/** The other elements an ambiguous target matched, as runs (each name isolated): "Also matched button “Remove”…". */
+export function alsoMatchedRuns(w: Strings, nodes: readonly AxNode[]): TemplateResult {
+  const others = html`${nodes.map((n, i) => html`${i > 0 ? ', ' : ''}${named(asRuns, w, n.role, n.name)}`)}`;
+  return asRuns(w.axAlsoMatched, { others });
 }
 
 /** Where a target lands, in words. */

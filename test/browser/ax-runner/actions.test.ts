@@ -24,7 +24,7 @@ describe('ax-runner actions', () => {
     let at: MouseEvent | null = null;
     button.addEventListener('click', (e) => (at = e));
     const { outcome } = await run(el, [act({ do: 'click', target: byName('AXButton', 'Save') })]);
-    expect(outcome.reason).to.equal('observe');
+    expect(outcome.reason).to.equal('unfinished');
     expect(rec.heard).to.deep.equal(['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'pointerdown', 'mousedown', 'focus', 'pointerup', 'mouseup', 'click']);
     const box = button.getBoundingClientRect();
     expect(Math.abs(at!.clientX - (box.left + box.width / 2))).to.be.below(1);
@@ -54,7 +54,7 @@ describe('ax-runner actions', () => {
   it('links: a same-origin link is followed; one to another origin is refused before the click', async () => {
     const el = await area(html`<a href="#ax-followed">Same page</a><a href="https://elsewhere.example/x">Elsewhere</a>`);
     const { outcome } = await run(el, [act({ do: 'click', target: byName('link', 'Same page') })]);
-    expect(outcome.reason).to.equal('observe');
+    expect(outcome.reason).to.equal('unfinished');
     expect(location.hash).to.equal('#ax-followed');
     history.replaceState(null, '', location.pathname + location.search);
     const rec = recorder(el, ['click']);
@@ -222,7 +222,7 @@ describe('ax-runner actions', () => {
     let clicked = 0;
     b.addEventListener('click', () => clicked++);
     const { outcome } = await run(el, [act({ do: 'click', target: { x: Math.round(r.left + 5), y: Math.round(r.top + 5) } })]);
-    expect(outcome.reason).to.equal('observe');
+    expect(outcome.reason).to.equal('unfinished');
     expect(clicked).to.equal(1);
     const outside = await run(el, [act({ do: 'click', target: { x: 2, y: window.innerHeight - 2 } })]);
     expect(outside.outcome.reason).to.equal('failed');
@@ -239,7 +239,7 @@ describe('ax-runner actions', () => {
     const other = await run(el, [act({ do: 'open', target: 'https://elsewhere.example/' })]);
     expect(other.outcome.detail).to.match(/not an origin this page allows/);
     const same = await run(el, [act({ do: 'open', target: '#ax-opened' })]);
-    expect(same.outcome.reason).to.equal('observe');
+    expect(same.outcome.reason).to.equal('unfinished');
     expect(location.hash).to.equal('#ax-opened');
     history.replaceState(null, '', location.pathname + location.search);
     // An app's list replaces the default; an empty list allows nothing at all.
@@ -267,7 +267,7 @@ describe('ax-runner actions', () => {
       act({ do: 'wait_until', target: byName('AXDialog', 'Results'), poll_ms: 20 }),
       act({ do: 'click', target: byName('button', 'First result') }),
     ]);
-    expect(outcome.reason).to.equal('observe');
+    expect(outcome.reason).to.equal('unfinished');
     expect(performance.now() - t).to.be.at.least(150);
     expect(steps.filter((s) => s.status === 'done').length).to.equal(4);
     const never = await run(el, [act({ do: 'wait_until', target: byName('dialog', 'Never'), timeout_ms: 100, poll_ms: 20 })]);

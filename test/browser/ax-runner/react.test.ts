@@ -79,7 +79,7 @@ describe('ax-runner with React 19', () => {
         act({ do: 'type', text: 'Two' }),
       ),
     );
-    expect(outcome.reason).to.equal('observe');
+    expect(outcome.reason).to.equal('unfinished');
     const input = host.querySelector('input')!;
     expect(input.value).to.equal('ADA');
     expect(seen.name).to.deep.equal(['A', 'AD', 'ADA']);

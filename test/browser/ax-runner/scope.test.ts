@@ -77,9 +77,9 @@ describe('ax-runner: form submissions obey allowOrigins', () => {
     expect(off.detail).to.match(/elsewhere\.example/);
     expect(sent).to.deep.equal([]);
     const ok = await run(app, [act({ do: 'click', target: byName('button', 'Place order') })], { policy: 'allow' });
-    expect(ok.reason).to.equal('observe');
+    expect(ok.reason).to.equal('unfinished');
     const allowed = await run(app, [act({ do: 'click', target: byName('button', 'Save copy') })], { policy: 'allow', allowOrigins: [location.origin, 'https://elsewhere.example'] });
-    expect(allowed.reason).to.equal('observe');
+    expect(allowed.reason).to.equal('unfinished');
     expect(sent).to.deep.equal(['Order', 'Order']);
   });
 
@@ -142,7 +142,7 @@ describe('ax-runner: the scope holds through the DOM', () => {
     expect(outcome.detail).to.match(/nothing inside the part of the page the assistant may act in has focus/);
     // With the focus inside the scope, the key goes there.
     const inside = await run(app, [act({ do: 'click', target: byName('button', 'Inside') }), act({ do: 'key', keys: ['g'] })]);
-    expect(inside.reason).to.equal('observe');
+    expect(inside.reason).to.equal('unfinished');
     expect(heard).to.deep.equal(['g']);
   });
 
@@ -157,7 +157,7 @@ describe('ax-runner: the scope holds through the DOM', () => {
     window.scrollTo(0, 0);
     const still = await area(html`<p>Short content</p>`);
     const outcome = await run(still, [act({ do: 'scroll', direction: 'down', clicks: 3 })]);
-    expect(outcome.reason).to.equal('observe');
+    expect(outcome.reason).to.equal('unfinished');
     await tick(20);
     expect(window.scrollY).to.equal(0);
     const list = await area(html`<div class="box" style="height:100px;overflow:auto"><div style="height:1000px">Rows</div></div>`);

@@ -21,6 +21,8 @@ import {
 import { act, fakeBackend, fence, runBurst, screen, SCREEN, type Ref } from './helpers.ts';
 
 const deleteDraft = (risk?: 'risky' | 'safe') => act({ do: 'click', target: { ax: { role: 'button', title: 'Delete' } }, ...(risk ? { risk } : {}) });
+// Where "Delete account" is on the screen too, "Delete" alone would be ambiguous, and a risky step never runs on that.
+const deleteDrafts = act({ do: 'click', target: { ax: { role: 'button', title: 'Delete drafts' } }, risk: 'risky' });
 const refOf = (step: Step<Ref> | undefined) => (step?.resolved?.target?.kind === 'element' ? step.resolved.target.node.ref : null);
 
 test('a risky step is asked with the element it resolved to, and that very element is acted on', async () => {
@@ -48,7 +50,7 @@ test('renamed while the person decides: the step stops as target_changed and not
     },
   });
   burst.onStep((s) => statuses.push(s.status));
-  burst.write(fence(deleteDraft('risky')));
+  burst.write(fence(deleteDrafts));
   burst.end();
   const outcome = await burst.outcome;
   assert.deepEqual(fake.log, []);
@@ -253,7 +255,7 @@ test('remote: verify travels the protocol; the agent checks with its own backend
       return true;
     },
   });
-  burst.write(fence(deleteDraft('risky')));
+  burst.write(fence(deleteDrafts));
   burst.end();
   const outcome = await burst.outcome;
   assert.deepEqual(requests, ['resolve', 'verify']);

@@ -99,16 +99,17 @@ test('every issue has a plain message naming its line and the field at fault', (
   assert.equal(issues[0]!.severity, 'error');
 });
 
-test('a final line without a newline runs when it is a complete, valid action', async () => {
+test('a final line without a newline never runs, even when it is whole JSON: the newline is the commit', async () => {
   const r = await runBurst(`\`\`\`\n${wait(1)}\n${wait(2)}`);
-  assert.deepEqual(r.log, ['wait 1', 'wait 2']);
-  assert.deepEqual(r.dropped, []);
+  assert.deepEqual(r.log, ['wait 1']);
+  assert.deepEqual(r.codes, ['3 cut_off']);
+  assert.equal(r.outcome.reason, 'truncated');
 });
 
-test('a final line cut off mid-object never runs and is reported', async () => {
+test('a final line cut off mid-object never runs and is reported as cut off', async () => {
   const r = await runBurst(`\`\`\`\n${wait(1)}\n{"op":"act","do":"wait","ms":2`);
   assert.deepEqual(r.log, ['wait 1']);
-  assert.deepEqual(r.codes, ['3 not_json']);
+  assert.deepEqual(r.codes, ['3 cut_off']);
 });
 
 test('nothing runs before its newline arrives', async () => {

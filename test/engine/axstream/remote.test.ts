@@ -12,6 +12,7 @@ import {
   REMOTE_PROTOCOL,
   type Backend,
   type MessageSocket,
+  type RemoteReply,
   type RemoteRequest,
 } from '../../../src/index.ts';
 import { act, fakeBackend, fence, type Ref } from './helpers.ts';
@@ -70,9 +71,10 @@ test('a burst runs through a socket: observe, resolve by id and by role, act wit
   // On the wire the agent's refs are handles, never the refs themselves.
   const replies = sent.filter((m) => m.from === 'b').map((m) => JSON.parse(m.text));
   assert.ok(replies.every((r) => r.ax === REMOTE_PROTOCOL && typeof r.id === 'number'));
-  const resolved = replies.filter((r) => r.result && r.result.role);
+  // The runner asks for the match (the node and any others just as good), so a reply carries {node, alike}.
+  const resolved = replies.filter((r) => r.result && r.result.node).map((r) => r.result.node);
   assert.ok(resolved.length >= 2);
-  assert.ok(resolved.every((r) => /^h\d+$/.test(r.result.ref)), JSON.stringify(resolved));
+  assert.ok(resolved.every((n) => /^h\d+$/.test(n.ref)), JSON.stringify(resolved));
   const requests = sent.filter((m) => m.from === 'a').map((m) => JSON.parse(m.text) as RemoteRequest);
   assert.deepEqual(
     requests.map((r) => r.call),
@@ -180,4 +182,36 @@ test('replies that are not the protocol’s are ignored, so only the real reply 
   // The forged reply above came before request 1 existed; the real one settles it.
   const seen = await remote.observe({ signal: new AbortController().signal });
   assert.notEqual(typeof seen === 'string' ? seen : seen.text, 'forged');
+});
+
+test('resolving over the wire keeps the rules: what the target is for goes along, and an ambiguous target comes back as one', async () => {
+  const tree = [
+    { ref: 'title', role: 'heading', name: 'Go' },
+    { ref: 'a', role: 'button', name: 'Go', id: 'e1' },
+    { ref: 'b', role: 'button', name: 'Go', id: 'e2' },
+  ];
+  const fake = fakeBackend({ tree });
+  const requests: RemoteRequest[] = [];
+  const answer = answerRemote(fake.backend);
+  const backend = createRemoteBackend((request) => (requests.push(request), answer(request)));
+  const safe = createBurst({ backend });
+  await safe.stream(fence(act({ do: 'click', target: { ax: { title: 'Go' } } })));
+  assert.deepEqual(fake.log, ['click @a']);
+  assert.deepEqual(safe.issues.map((i) => i.code), ['ambiguous_target']);
+  const asked = requests.find((r) => r.call === 'resolve');
+  assert.deepEqual(asked?.call === 'resolve' && [asked.purpose, asked.alike], ['act', true]);
+  const risky = createBurst({ backend, approve: () => assert.fail('nobody is asked about an ambiguous target') });
+  const outcome = await risky.stream(fence(act({ do: 'click', target: { ax: { title: 'Go' } }, risk: 'risky' })));
+  assert.equal(outcome.reason, 'action_failed');
+  assert.deepEqual(fake.log, ['click @a']);
+});
+
+test('an agent that predates alike answers a resolve with the node alone, and the runner takes it', async () => {
+  const node = { id: 'e1', role: 'button', name: 'Go', ref: 'h1' };
+  const old = async (request: RemoteRequest): Promise<RemoteReply> =>
+    request.call === 'resolve' ? { ax: REMOTE_PROTOCOL, id: request.id, ok: true, result: node } : { ax: REMOTE_PROTOCOL, id: request.id, ok: true };
+  const backend = createRemoteBackend(old);
+  const found = await backend.match({ kind: 'ax', title: 'Go' }, { signal: new AbortController().signal, purpose: 'act' });
+  assert.deepEqual([found.node?.ref, found.alike], ['h1', []]);
+  assert.equal((await backend.resolve({ kind: 'ax', title: 'Go' }, { signal: new AbortController().signal }))?.ref, 'h1');
 });

@@ -1,0 +1,80 @@
+/**
+ * What a screen reader hears of the steps, in batches. A step that finished is said at once when the runner has
+ * been quiet; while steps keep finishing, they are gathered and said together at most once every `EVERY_MS`
+ * ("12 steps done, the latest: Click button “Add”."), so a burst of a thousand steps is a few sentences, not a
+ * thousand. A step that needs the person (held for approval), fails or is refused is never folded into a count:
+ * what was gathered before it is said first, then it, in full, at once.
+ */
+import type { Step } from '../../../src/axstream/step.js';
+
+/** The shortest time between two batches of finished steps. */
+export const EVERY_MS = 1000;
+
+/** Says the words it is given (the element's announcer). */
+type Say = (words: string) => void;
+
+/** The sentence for one step, and for a batch of finished steps ending with `last`. */
+export interface StepSentences {
+  one(step: Step): string;
+  many(count: number, last: Step): string;
+}
+
+export class StepAnnouncements {
+  #count = 0;
+  #last: Step | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #saidAt = -Infinity;
+
+  constructor(
+    private readonly say: Say,
+    private readonly sentences: () => StepSentences,
+  ) {}
+
+  /** A step changed state; finished, held, failed and refused steps are said. */
+  changed(step: Step): void {
+    switch (step.status) {
+      case 'done':
+        this.#count++;
+        this.#last = step;
+        this.#schedule();
+        return;
+      case 'held':
+      case 'failed':
+      case 'refused':
+        this.flush();
+        this.say(this.sentences().one(step));
+        this.#saidAt = performance.now();
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Says what has been gathered now (the burst ended, or something important comes next). */
+  flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const last = this.#last;
+    const count = this.#count;
+    this.#count = 0;
+    this.#last = null;
+    if (!last) return;
+    const s = this.sentences();
+    this.say(count === 1 ? s.one(last) : s.many(count, last));
+    this.#saidAt = performance.now();
+  }
+
+  /** Forgets what was gathered, unsaid (the log started over, or the runner left the page). */
+  clear(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#count = 0;
+    this.#last = null;
+  }
+
+  #schedule(): void {
+    if (this.#timer !== undefined) return;
+    const wait = Math.max(0, this.#saidAt + EVERY_MS - performance.now());
+    this.#timer = setTimeout(() => this.flush(), wait);
+  }
+}

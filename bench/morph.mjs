@@ -6,14 +6,16 @@
 // BENCH_FOLLOW=1 scrolls to the end after each op, as a chat that follows the stream does, so every op lands
 // on screen. The page is cross-origin isolated, so performance.now() is precise to microseconds.
 //
-// Then, all at once: a 20,000-op answer handed to stream() whole, from each kind of source (a ReadableStream with
-// every chunk enqueued, an async iterable that never waits, an array, a string, a fetch Response), as a fast
-// local source or a file delivers it. For each it prints the tasks over 50 ms Chromium reports (and the longest),
-// the longest wait for a turn (the largest gap between two turns of a heartbeat, painting included), the frames
-// painted while the answer was written and drawn, and how long that took, with the machine's load (wall-clock
-// figures stretch on a busy machine), and the longest task by its work, from a trace of the run: for each task the
-// smaller of its wall-clock time and its thread's CPU time, which doesn't stretch. A first burst warms the page up
-// and isn't counted. Target: no task over 50 ms.
+// Then, all at once: a 20,000-op answer handed over whole, from each kind of source: to stream() as a ReadableStream
+// with every chunk enqueued, an async iterable that never waits, an array, a string, a fetch Response (as a fast
+// local source or a file delivers it), and to write() line by line from the page's own code (a socket's messages
+// all queued, one task each; and a loop over lines already there, all in one task). For each it prints the tasks
+// over 50 ms Chromium reports (and the longest), the longest wait for a turn (the largest gap between two turns of
+// a heartbeat, painting included), the frames painted while the answer was written and drawn, and how long that
+// took, with the machine's load (wall-clock figures stretch on a busy machine), and the longest task by its work,
+// from a trace of the run: for each task the smaller of its wall-clock time and its thread's CPU time, which
+// doesn't stretch. A first burst warms the page up and isn't counted. Target: no task over 50 ms (a loop of
+// write() calls in one task is the caller's task: the engine reads every line in it, only drawing is put off).
 // A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads cdn/agentic-elements.js,
 // the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, a 4,000-op burst, every line still printed. BENCH_ONLY=burst
 // or BENCH_ONLY=ops runs one part.
@@ -30,7 +32,15 @@ const BURST_OPS = QUICK ? 4_000 : 20_000;
 const answer = makeAnswer(7, OPS);
 const burst = makeAnswer(11, BURST_OPS);
 /** The kinds of source a burst is handed over from, as the page makes them. */
-const KINDS = ['ReadableStream, every chunk enqueued', 'async iterable that never waits', 'array of chunks', 'one string', 'fetch Response'];
+const KINDS = [
+  'ReadableStream, every chunk enqueued',
+  'async iterable that never waits',
+  'array of chunks',
+  'one string',
+  'fetch Response',
+  'write() per line, a task each',
+  'write() per line, all in one task',
+];
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>morph bench</title>
 <script type="module" src="/${bundle}"></script></head><body><morph-screen></morph-screen></body></html>`;
 const FOLLOW = process.env.BENCH_FOLLOW === '1';
@@ -126,7 +136,7 @@ async function allAtOnce() {
   const holds = (ok) => (ok ? 'holds' : 'DOES NOT HOLD');
   // Wall-clock figures: a machine busy with other work stretches every task; say how busy it was.
   const load = loadavg()[0];
-  console.log(`\n${BURST_OPS.toLocaleString('en')} ops handed to stream() at once, by kind of source (target: no task over 50 ms, frames keep painting; machine load ${load.toFixed(1)} on ${cpus().length} cores):`);
+  console.log(`\n${BURST_OPS.toLocaleString('en')} ops handed over at once, by kind of source (target: no task over 50 ms, frames keep painting; machine load ${load.toFixed(1)} on ${cpus().length} cores):`);
   for (const r of results) {
     const longest = r.long ? `${r.long} over 50 ms, the longest ${r.longest.toFixed(0)} ms` : 'none over 50 ms';
     console.log(
@@ -164,6 +174,31 @@ async function burstInPage(kind) {
     'fetch Response': () => fetch('/burst.jsonl'),
   };
   const el = document.querySelector('morph-screen');
+  /**
+   * Without stream(): the page's own code calls write() for each line. "A task each" is a socket or an
+   * EventSource whose messages all arrived at once (one task per message, queued together); "all in one task"
+   * is a loop over lines already there, where the engine reads every line inside the caller's one task (only
+   * the drawing can be put off).
+   */
+  const writes = {
+    'write() per line, a task each': () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        let i = 0;
+        channel.port1.onmessage = () => {
+          el.write(lines[i++]);
+          if (i < lines.length) return;
+          el.end();
+          channel.port1.close();
+          resolve();
+        };
+        for (let k = 0; k < lines.length; k++) channel.port2.postMessage(null);
+      }),
+    'write() per line, all in one task': async () => {
+      for (const l of lines) el.write(l);
+      el.end();
+    },
+  };
   const turn = () => new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
   /** Until every node has its element and nothing is left to draw later (no pending block in the answer). */
@@ -203,7 +238,8 @@ async function burstInPage(kind) {
     }
   })();
   const t0 = performance.now();
-  await el.stream(sources[kind]());
+  if (writes[kind]) await writes[kind]();
+  else await el.stream(sources[kind]());
   await drawn();
   const ms = performance.now() - t0;
   running = false;

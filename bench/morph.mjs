@@ -18,7 +18,8 @@
 // write() calls in one task is the caller's task: the engine reads every line in it, only drawing is put off).
 // A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads cdn/agentic-elements.js,
 // the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, a 4,000-op burst, every line still printed. BENCH_ONLY=burst
-// or BENCH_ONLY=ops runs one part.
+// or BENCH_ONLY=ops runs one part. BENCH_EXPLAIN=1 also prints what the longest task of each burst
+// was made of (script, style, layout, paint, garbage collection).
 import { cpus, loadavg } from 'node:os';
 import { makeAnswer } from './answer.mjs';
 import { needCdn, openBenchPage } from './benchPage.mjs';
@@ -27,6 +28,7 @@ needCdn();
 const bundle = 'cdn/agentic-elements.js';
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY ?? '';
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const OPS = QUICK ? 2_000 : 10_000;
 const BURST_OPS = QUICK ? 4_000 : 20_000;
 const answer = makeAnswer(7, OPS);
@@ -121,7 +123,7 @@ async function allAtOnce() {
   for (const kind of KINDS) {
     // The last burst's answer is cleared first, outside the trace: taking 9,000 node elements away isn't streaming.
     await tab.evaluate(clearInPage);
-    await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...(EXPLAIN ? ['v8'] : [])] });
     const r = await tab.evaluate(burstInPage, kind);
     const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
     const main = trace.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -131,6 +133,7 @@ async function allAtOnce() {
     const work = tasks.map((e) => Math.min(e.dur, e.tdur ?? e.dur) / 1000);
     r.cpu = Math.max(0, ...work);
     r.cpuOver = work.filter((ms) => ms > 50).length;
+    if (EXPLAIN && tasks.length > 0) r.inside = insideLongest(trace, tasks, work);
     results.push(r);
   }
   const holds = (ok) => (ok ? 'holds' : 'DOES NOT HOLD');
@@ -144,7 +147,38 @@ async function allAtOnce() {
         `  longest task by its work (the smaller of wall clock and CPU time) ${r.cpu.toFixed(1)} ms (${r.cpuOver} over 50 ms): target ${holds(r.cpuOver === 0)}\n` +
         `  wall clock: long tasks ${longest}, target ${holds(r.long === 0)}; longest wait for a turn ${r.gap.toFixed(0)} ms (a heartbeat's largest gap, painting included); longest animation frame ${r.loaf.toFixed(0)} ms`,
     );
+    if (r.inside) console.log(`  the longest task held: ${r.inside}`);
   }
+}
+
+/**
+ * What the longest task (by its work) was made of, for chasing it (BENCH_EXPLAIN=1): its wall-clock and CPU time,
+ * then the time inside it of script, microtasks, style, layout, paint and garbage collection (a collection can
+ * happen inside a script, so the parts may add up to more than the task).
+ */
+function insideLongest(trace, tasks, work) {
+  const task = tasks[work.indexOf(Math.max(...work))];
+  const end = task.ts + task.dur;
+  const parts = { script: ['EventDispatch', 'FunctionCall', 'v8.callFunction', 'EvaluateScript', 'TimerFire'], microtasks: ['RunMicrotasks'], style: ['UpdateLayoutTree'], layout: ['Layout'], paint: ['Paint', 'PrePaint', 'Layerize'], 'major GC': ['MajorGC'], 'minor GC': ['MinorGC'] };
+  const spans = Object.fromEntries(Object.keys(parts).map((k) => [k, []]));
+  for (const e of trace) {
+    if (e.pid !== task.pid || e.tid !== task.tid || e.ph !== 'X' || e.ts < task.ts || e.ts + (e.dur ?? 0) > end) continue;
+    for (const [k, names] of Object.entries(parts)) if (names.includes(e.name)) spans[k].push([e.ts, e.ts + e.dur]);
+  }
+  // The time covered by each part's events (events of a part nest: an event dispatch runs a function call).
+  const sums = {};
+  for (const [k, list] of Object.entries(spans)) {
+    list.sort((x, y) => x[0] - y[0]);
+    let sum = 0;
+    let reach = -Infinity;
+    for (const [from, to] of list) {
+      if (to > reach) sum += to - Math.max(from, reach);
+      reach = Math.max(reach, to);
+    }
+    sums[k] = sum;
+  }
+  const ms = (us) => `${(us / 1000).toFixed(1)} ms`;
+  return `${ms(task.dur)} wall clock, ${ms(task.tdur ?? task.dur)} CPU; ${Object.entries(sums).filter(([, us]) => us >= 500).map(([k, us]) => `${k} ${ms(us)}`).join(', ')}`;
 }
 
 /** In the page: an empty answer, and a moment for the page to settle. */

@@ -30,11 +30,11 @@ import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
 import { composedClosest } from './backend/dom.js';
 import type { RiskOf } from './backend/riskMarking.js';
 import { OutlineController } from './controllers/outline.js';
-import { CHUNK, RunLog, type BurstView } from './controllers/runLog.js';
-import { StepAnnouncements } from './controllers/stepAnnouncements.js';
+import { CHUNK, RunLog, type BurstView } from './model/runLog.js';
+import { StepAnnouncementsController } from './controllers/stepAnnouncements.js';
 import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
 import { runnerStyles } from './styles.js';
-import { actionRuns, actionWords, alsoMatchedRuns, approvalWords, stateWords, type ShownStatus } from './views/plainWords.js';
+import { actionRuns, actionWords, alsoMatchedRuns, approvalWords, stateWords, type ShownStatus } from './views/stepWords.js';
 import { defineElement } from '../shared/base/defineElement.js';
 
 const POLICIES: readonly Policy[] = ['confirm', 'refuse', 'allow'];
@@ -161,7 +161,8 @@ export class AxRunner extends AgentElement {
 
   readonly #intake = new StreamIntakeController(this, '<ax-runner>.stream()');
   readonly #announcer = new AnnouncerController(this);
-  readonly #said = new StepAnnouncements(
+  readonly #said = new StepAnnouncementsController(
+    this,
     (words) => this.#announcer.announce(words),
     () => {
       const w = this.words;

@@ -23,9 +23,9 @@ import {
 } from '../../src/oui/index.js';
 import { ActivityController, type Activity } from './controllers/activity.js';
 import { BindingsController } from './controllers/bindings.js';
-import { watchPath } from './controllers/pathWatcher.js';
-import { confirmDetails, confirmSentence } from './confirmSentence.js';
-import { ApprovalSeals } from './approvalSeals.js';
+import { watchPath } from './model/watchPath.js';
+import { confirmDetails, confirmSentence } from './views/confirmSentence.js';
+import { ApprovalSeals } from './model/approvalSeals.js';
 import { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
 import { surfaceStyles } from './styles.js';
 import { indicatorView } from './views/indicator.js';

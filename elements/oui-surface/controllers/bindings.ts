@@ -7,8 +7,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { type OUISurfaceHandler, OUIActionError, OUI_ERROR_CODES, type OUIAction } from '../../../src/oui/index.js';
-import { buttonAction, boundName, formAction } from './formSchema.js';
-import { pressButton, runForm } from './formFill.js';
+import { buttonAction, boundName, formAction } from '../model/boundAction.js';
+import { pressButton, runForm } from '../model/formFill.js';
 
 const SELECTOR = 'form[data-oui-action], button[data-oui-action]';
 

@@ -98,9 +98,10 @@ export class BindingsController implements ReactiveController {
     });
   }
 
-  /** The bound elements that belong to this surface, in document order. */
+  /** The bound elements that belong to this surface (not to a surface nested in it), in document order. */
   #elements(): (HTMLFormElement | HTMLButtonElement)[] {
-    return Array.from(this.host.querySelectorAll<HTMLFormElement | HTMLButtonElement>(SELECTOR)).filter((el) => el.closest('oui-surface') === this.host);
+    const surfaces = `oui-surface, ${this.host.localName}`;
+    return Array.from(this.host.querySelectorAll<HTMLFormElement | HTMLButtonElement>(SELECTOR)).filter((el) => el.closest(surfaces) === this.host);
   }
 
   #find(id: string): HTMLFormElement | HTMLButtonElement | undefined {

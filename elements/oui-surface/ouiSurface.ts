@@ -22,7 +22,9 @@ import { surfaceStyles } from './styles.js';
 import { indicatorView } from './views/indicator.js';
 
 /** The runtime's options an app may set on the element; the element gives the rest itself. */
-export type OuiSurfaceOptions = SurfaceOptions;
+export type OUISurfaceOptions = SurfaceOptions;
+/** @deprecated Renamed `OUISurfaceOptions`. */
+export type OuiSurfaceOptions = OUISurfaceOptions;
 
 /**
  * `<oui-surface>` declares what an agent may do and see on this part of the page (an OUI surface, oui-spec
@@ -60,11 +62,11 @@ export type OuiSurfaceOptions = SurfaceOptions;
  * @slot - The app's own content: forms and buttons bound with `data-oui-action`, anything else.
  * @slot indicator - Replaces the built-in indicator; read `activity` and listen to `oui-request`/`oui-result` to draw your own, and call `stop()`.
  *
- * @fires {OuiStateEvent} oui-state - The surface was registered with the agent or deregistered: `surfaceId`, `registered`, `active`.
- * @fires {OuiRequestEvent} oui-request - An agent's request passed the checks and runs (or awaits the person): `request`, `action`, `confirming`.
- * @fires {OuiResultEvent} oui-result - A result went to the agent, interim or final: `result`, `request`, `action`, `final`.
- * @fires {OuiIssueEvent} oui-issue - The runtime reported an issue (an observation not matching its schema, a repeated request id): `issue`.
- * @fires {OuiErrorEvent} oui-error - The definition, the markup or the handlers can't be used: `kind`, `errors`, `message`.
+ * @fires {OUIStateEvent} oui-state - The surface was registered with the agent or deregistered: `surfaceId`, `registered`, `active`.
+ * @fires {OUIRequestEvent} oui-request - An agent's request passed the checks and runs (or awaits the person): `request`, `action`, `confirming`.
+ * @fires {OUIResultEvent} oui-result - A result went to the agent, interim or final: `result`, `request`, `action`, `final`.
+ * @fires {OUIIssueEvent} oui-issue - The runtime reported an issue (an observation not matching its schema, a repeated request id): `issue`.
+ * @fires {OUIErrorEvent} oui-error - The definition, the markup or the handlers can't be used: `kind`, `errors`, `message`.
  *
  * @csspart indicator - The box shown while an agent acts (hidden when idle).
  * @csspart activity - One request in the indicator.
@@ -79,7 +81,7 @@ export type OuiSurfaceOptions = SurfaceOptions;
  *
  * @tag oui-surface
  */
-export class OuiSurface extends AgentElement {
+export class OUISurfaceElement extends AgentElement {
   static override styles = [AgentElement.styles, surfaceStyles];
 
   /**
@@ -120,7 +122,7 @@ export class OuiSurface extends AgentElement {
   @property({ attribute: false }) entity: OUIEntity | null = null;
 
   /** Timeouts and limits of the runtime (`actionTimeoutMs`, `confirmTimeoutMs`, `asyncTimeoutMs`, …). Changing it starts the surface again. */
-  @property({ attribute: false }) runtimeOptions?: OuiSurfaceOptions;
+  @property({ attribute: false }) runtimeOptions?: OUISurfaceOptions;
 
   /** With no `surface` property: the id of a surface declared in markup (kebab-case). */
   @property({ attribute: 'surface-id' }) surfaceId?: string;
@@ -244,7 +246,7 @@ export class OuiSurface extends AgentElement {
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const restart = ['surface', 'transport', 'getters', 'runtimeOptions', 'surfaceId', 'surfaceName', 'surfaceDescription', 'routes'] as const;
-    if (restart.some((k) => changed.has(k as keyof OuiSurface))) this.#runtime.schedule();
+    if (restart.some((k) => changed.has(k as keyof OUISurfaceElement))) this.#runtime.schedule();
     else if (changed.has('handlers') || changed.has('events')) this.#runtime.applyHandlers();
     if (changed.has('path') || changed.has('entity')) this.#runtime.placeChanged();
   }
@@ -284,8 +286,16 @@ export class OuiSurface extends AgentElement {
   };
 }
 
+/**
+ * `<oui-surface>`'s class by its name before OUI was spelt one way in types (issue 19); kept for a release.
+ * @deprecated Renamed `OUISurfaceElement` (`OUISurface` is the surface definition it takes).
+ */
+export const OuiSurface = OUISurfaceElement;
+/** @deprecated Renamed `OUISurfaceElement`. */
+export type OuiSurface = OUISurfaceElement;
+
 declare global {
   interface HTMLElementTagNameMap {
-    'oui-surface': OuiSurface;
+    'oui-surface': OUISurfaceElement;
   }
 }

@@ -32,7 +32,7 @@ import {
 import { errorText } from '../../../src/stream/index.js';
 import type { Strings } from '../../../strings/en.js';
 import type { ApprovalController } from '../../shared/controllers/approval.js';
-import { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from '../events.js';
+import { OUIErrorEvent, OUIIssueEvent, OUIRequestEvent, OUIResultEvent, OUIStateEvent, type OUIErrorKind } from '../events.js';
 import { ApprovalSeals } from '../model/approvalSeals.js';
 import { watchPath } from '../model/watchPath.js';
 import { confirmDetails, confirmSentence } from '../views/confirmSentence.js';
@@ -77,7 +77,7 @@ export class SurfaceRuntimeController implements ReactiveController {
   #definition: OUISurface | null = null;
   #values = new Map<string, unknown>();
   /** The last reasons reported per kind: the same broken markup read again (another mutation) is not news. */
-  #reported = new Map<OuiErrorKind, string>();
+  #reported = new Map<OUIErrorKind, string>();
   #lastState = { registered: false, active: false, id: '' };
   #scheduled = false;
   #unwatchPath: (() => void) | null = null;
@@ -195,11 +195,11 @@ export class SurfaceRuntimeController implements ReactiveController {
   }
 
   /** Fires `oui-error`, unless the same reasons of the same kind were the last reported (or `always`). */
-  report(kind: OuiErrorKind, errors: readonly string[], message: string, always = false): void {
+  report(kind: OUIErrorKind, errors: readonly string[], message: string, always = false): void {
     const key = errors.join('\n');
     if (!always && this.#reported.get(kind) === key) return;
     this.#reported.set(kind, key);
-    this.host.dispatchEvent(new OuiErrorEvent(kind, errors, message));
+    this.host.dispatchEvent(new OUIErrorEvent(kind, errors, message));
   }
 
   #path(): string | undefined {
@@ -207,7 +207,7 @@ export class SurfaceRuntimeController implements ReactiveController {
   }
 
   /** The definition to register now, or why there is none. */
-  #compose(): { surface: OUISurface | null; kind?: OuiErrorKind; errors?: string[] } {
+  #compose(): { surface: OUISurface | null; kind?: OUIErrorKind; errors?: string[] } {
     const bound = this.inputs.bound();
     const base = this.inputs.base();
     if (!base) {
@@ -287,22 +287,22 @@ export class SurfaceRuntimeController implements ReactiveController {
         this.activity.hear(a);
         if ((a.phase === 'confirm' || a.phase === 'run') && a.action && !this.#asked.has(a.request.requestId)) {
           this.#asked.add(a.request.requestId);
-          host.dispatchEvent(new OuiRequestEvent(a.request, a.action, a.phase === 'confirm'));
+          host.dispatchEvent(new OUIRequestEvent(a.request, a.action, a.phase === 'confirm'));
         }
         if ((a.phase === 'progress' || a.phase === 'done') && a.result) {
           if (a.phase === 'done') {
             this.#asked.delete(a.request.requestId);
             this.#seals.forget(a.request.requestId);
           }
-          host.dispatchEvent(new OuiResultEvent(a.result, a.request, a.action));
+          host.dispatchEvent(new OUIResultEvent(a.result, a.request, a.action));
         }
       }),
-      runtime.onIssue((issue) => host.dispatchEvent(new OuiIssueEvent(issue))),
+      runtime.onIssue((issue) => host.dispatchEvent(new OUIIssueEvent(issue))),
       // Heard after the runtime's own listener, so its registration is already up to date.
       transport.onConnectionChange(() => this.#checkState()),
     );
     // Reported while the runtime started, before anyone listened: an id against the conventions.
-    for (const issue of runtime.issues) host.dispatchEvent(new OuiIssueEvent(issue));
+    for (const issue of runtime.issues) host.dispatchEvent(new OUIIssueEvent(issue));
     for (const [id, value] of this.#values) {
       if ((surface.observations ?? []).some((o) => o.id === id)) runtime.setObservation(id, value);
     }
@@ -351,6 +351,6 @@ export class SurfaceRuntimeController implements ReactiveController {
     const last = this.#lastState;
     if (now.registered === last.registered && now.active === last.active && now.id === last.id) return;
     this.#lastState = now;
-    if (now.id) this.host.dispatchEvent(new OuiStateEvent(now.id, now.registered, now.active));
+    if (now.id) this.host.dispatchEvent(new OUIStateEvent(now.id, now.registered, now.active));
   }
 }

@@ -38,6 +38,7 @@
  */
 import { errorText } from '../stream/errors.js';
 import { isJsonObject } from '../stream/jsonLines.js';
+import { listenToSocket, type MessageSocket } from '../transport/messageSocket.js';
 import { createPendingReplies } from '../transport/pendingReplies.js';
 import type { ActContext, Backend, BackendContext, Observation, ResolveContext } from './backend.js';
 import type { Resolved, ResolvedTargets } from './step.js';
@@ -85,18 +86,7 @@ export type RemoteReply =
   | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly ok: true; readonly result?: unknown }
   | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly ok: false; readonly error: string };
 
-/**
- * A socket the messages travel on: the browser's WebSocket and `ws` fit, as does anything with `send(text)` and
- * either `addEventListener('message', e => e.data)` or `on('message', data => …)`. A `close` event fails what
- * is pending.
- */
-export interface MessageSocket {
-  send(data: string): void;
-  addEventListener?(type: string, listener: (event: any) => void): void;
-  removeEventListener?(type: string, listener: (event: any) => void): void;
-  on?(type: string, listener: (...args: any[]) => void): unknown;
-  off?(type: string, listener: (...args: any[]) => void): unknown;
-}
+export type { MessageSocket };
 
 /** The callback route: a function that answers one request (it may return a promise). */
 export type RemoteCall = (request: RemoteRequest) => RemoteReply | Promise<RemoteReply>;
@@ -106,38 +96,6 @@ export interface RemoteBackendOptions {
   timeoutMs?: number;
   /** Largest reply read, in characters (default 4,000,000); a larger one fails its request. */
   maxMessageChars?: number;
-}
-
-function textOf(data: unknown): string | null {
-  if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new TextDecoder().decode(data as ArrayBuffer);
-  if (isJsonObject(data) && 'data' in data) return textOf(data['data']);
-  return null;
-}
-
-/** Listens to a socket's messages and close, whichever way it offers them; returns the function that stops. */
-function listen(socket: MessageSocket, onMessage: (text: string) => void, onClose: () => void): () => void {
-  const message = (event: unknown) => {
-    const text = textOf(event);
-    if (text !== null) onMessage(text);
-  };
-  if (typeof socket.addEventListener === 'function') {
-    socket.addEventListener('message', message);
-    socket.addEventListener('close', onClose);
-    return () => {
-      socket.removeEventListener?.('message', message);
-      socket.removeEventListener?.('close', onClose);
-    };
-  }
-  if (typeof socket.on === 'function') {
-    socket.on('message', message);
-    socket.on('close', onClose);
-    return () => {
-      socket.off?.('message', message);
-      socket.off?.('close', onClose);
-    };
-  }
-  throw new TypeError('the socket has neither addEventListener() nor on()');
 }
 
 /** A node as the agent sent it, checked: role and name are text; the rest is kept only when well formed. */
@@ -236,7 +194,7 @@ export function createRemoteBackend(link: MessageSocket | RemoteCall, options: R
         );
     };
   } else {
-    stopListening = listen(
+    stopListening = listenToSocket(
       link,
       (text) => {
         if (text.length > maxChars) return;
@@ -443,7 +401,7 @@ export function serveRemoteBackend<Ref>(socket: MessageSocket, backend: Backend<
   const answer = answerRemote(backend, options);
   const maxChars = options.maxMessageChars ?? 1_000_000;
   const inFlight = new Set<number>();
-  const stop = listen(
+  const stop = listenToSocket(
     socket,
     (text) => {
       if (text.length > maxChars) return;

@@ -98,6 +98,16 @@ export interface RemoteBackendOptions {
   maxMessageChars?: number;
 }
 
+/** A message read as JSON; undefined (skipped) when it is longer than `maxChars` or not JSON. */
+function readMessage(text: string, maxChars: number): unknown {
+  if (text.length > maxChars) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A node as the agent sent it, checked: role and name are text; the rest is kept only when well formed. */
 function readNode(value: unknown): AxNode<unknown> | null {
   if (!isJsonObject(value) || typeof value['role'] !== 'string' || typeof value['name'] !== 'string') return null;
@@ -197,13 +207,7 @@ export function createRemoteBackend(link: MessageSocket | RemoteCall, options: R
     stopListening = listenToSocket(
       link,
       (text) => {
-        if (text.length > maxChars) return;
-        let reply: unknown;
-        try {
-          reply = JSON.parse(text);
-        } catch {
-          return;
-        }
+        let reply = readMessage(text, maxChars);
         if (!isJsonObject(reply) || reply['ax'] !== REMOTE_PROTOCOL || typeof reply['id'] !== 'number' || typeof reply['ok'] !== 'boolean') return;
         if (reply['ok'] === false && typeof reply['error'] !== 'string') reply = { ...reply, error: 'the remote backend failed without saying why' };
         settle(reply as RemoteReply);
@@ -404,13 +408,7 @@ export function serveRemoteBackend<Ref>(socket: MessageSocket, backend: Backend<
   const stop = listenToSocket(
     socket,
     (text) => {
-      if (text.length > maxChars) return;
-      let request: unknown;
-      try {
-        request = JSON.parse(text);
-      } catch {
-        return;
-      }
+      const request = readMessage(text, maxChars);
       if (!isJsonObject(request) || request['ax'] !== REMOTE_PROTOCOL) return;
       const id = typeof request['id'] === 'number' ? request['id'] : -1;
       if (request['call'] !== 'cancel') inFlight.add(id);

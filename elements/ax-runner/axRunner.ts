@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
@@ -570,7 +571,11 @@ export class AxRunner extends AgentElement {
             </button>
           </div>`
         : nothing}
-      <ol class="steps" part="steps" id=${id} aria-label=${w.axSteps} start=${start + 1}>${items}</ol>
+      ${
+        // Folding a list shown in full throws its list away whole, rather than taking out a thousand items one
+        // by one in the task the person clicked in.
+        keyed(b.expanded, html`<ol class="steps" part="steps" id=${id} aria-label=${w.axSteps} start=${start + 1}>${items}</ol>`)
+      }
       ${end < total ? html`<p class="steps-later">${fill(ended ? w.axLaterNotRun : w.axLaterWaiting, { count: this.#number(total - end) })}</p>` : nothing}`;
   }
 

@@ -65,9 +65,15 @@ describe('ax-runner: the step log', () => {
     expect(text(toggle)).to.equal('Show only the latest steps');
     expect(shadow(r).activeElement).to.equal(toggle);
     await expect(r).to.be.accessible();
+    const whole = shadow(r).querySelector('ol[part~="steps"]')!;
     toggle.click();
     await r.updateComplete;
     expect(shadow(r).querySelectorAll('li[part~="step"]').length).to.be.at.most(30);
+    // Folding throws the full list away whole (one removal), rather than taking its items out one by one in the
+    // task the person clicked in; the folded list has the same id the toggle controls.
+    expect([whole.isConnected, whole.children.length]).to.deep.equal([false, 300]);
+    expect(toggle.getAttribute('aria-controls')).to.equal(shadow(r).querySelector('ol[part~="steps"]')!.id);
+    expect(shadow(r).activeElement).to.equal(toggle);
   });
 
   it('while a long burst runs, the steps around the running one are shown, and the rest waiting are counted', async () => {

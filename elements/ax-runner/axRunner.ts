@@ -469,7 +469,11 @@ export class AxRunner extends AgentElement {
 
   // ——— words ———
 
-  #outcomeWords(outcome: AxOutcome): string {
+  /**
+   * How a burst ended, in words. `belowSteps`: said in the log, under the steps, where a failed step already
+   * shows its reason, so the reason isn't said twice; the status line says it in full.
+   */
+  #outcomeWords(outcome: AxOutcome, belowSteps = false): string {
     const w = this.words;
     switch (outcome.reason) {
       case 'done':
@@ -487,6 +491,7 @@ export class AxRunner extends AgentElement {
       case 'refused':
         return w.axOutcomeRefused;
       case 'failed':
+        if (belowSteps && outcome.step?.error !== undefined && outcome.step.error === outcome.detail) return w.axOutcomeFailedShown;
         return fill(w.axOutcomeFailed, { detail: streamText(outcome.detail ?? '') });
       case 'changed':
         return w.axOutcomeChanged;
@@ -533,7 +538,7 @@ export class AxRunner extends AgentElement {
         ? html`<p class="dropped">${fill(b.overLimit === 1 ? w.axOverLimitOne : w.axOverLimitMany, { count: this.#number(b.overLimit), max: this.#number(AX_LIMITS.maxSteps) })}</p>`
         : nothing}
       ${outcome && outcome.reason !== 'aborted'
-        ? html`<p class="outcome ${gaveUp ? 'gave-up' : outcome.reason}" part="outcome">${this.#outcomeWords(outcome)}</p>`
+        ? html`<p class="outcome ${gaveUp ? 'gave-up' : outcome.reason}" part="outcome">${this.#outcomeWords(outcome, true)}</p>`
         : nothing}
     </section>`;
   }
@@ -573,8 +578,9 @@ export class AxRunner extends AgentElement {
         : nothing}
       ${
         // Folding a list shown in full throws its list away whole, rather than taking out a thousand items one
-        // by one in the task the person clicked in.
-        keyed(b.expanded, html`<ol class="steps" part="steps" id=${id} aria-label=${w.axSteps} start=${start + 1}>${items}</ol>`)
+        // by one in the task the person clicked in. role="list": drawn without bullets, a list is no list to
+        // Safari's VoiceOver unless it says so.
+        keyed(b.expanded, html`<ol class="steps" part="steps" role="list" id=${id} aria-label=${w.axSteps} start=${start + 1}>${items}</ol>`)
       }
       ${end < total ? html`<p class="steps-later">${fill(ended ? w.axLaterNotRun : w.axLaterWaiting, { count: this.#number(total - end) })}</p>` : nothing}`;
   }

@@ -39,6 +39,8 @@ describe('ax-runner: the step log', () => {
     const list = shadow(r).querySelector('ol[part~="steps"]')!;
     expect(Number(list.getAttribute('start')) + items.length - 1).to.equal(1000);
     expect(list.getAttribute('aria-label')).to.equal('Steps');
+    // Drawn without bullets, a list stays a list to Safari's VoiceOver only when it says so.
+    expect(list.getAttribute('role')).to.equal('list');
     expect(text(shadow(r).querySelector('.steps-more'))).to.equal(`${1000 - items.length} earlier steps are not shown. Show all 1,000 steps`);
     const toggle = shadow(r).querySelector<HTMLButtonElement>('[part~="steps-toggle"]')!;
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
@@ -139,6 +141,11 @@ describe('ax-runner: the step log', () => {
     await failed.updateComplete;
     expect(texts(failed, '[part~="step-state"]')).to.deep.equal(['Done', 'Failed', 'Not done', 'Not done', 'Not done']);
     expect([...shadow(failed).querySelectorAll('[part~="step"]')].map((li) => li.getAttribute('data-status'))).to.deep.equal(['done', 'failed', 'not-run', 'not-run', 'not-run']);
+    // The reason is said once where it is seen, under the failed step, not again in the outcome below it; the
+    // status line (heard, not seen, once the burst is over) still says it.
+    expect(texts(failed, '.step .error')).to.deep.equal(['no element matches "Publish"']);
+    expect(texts(failed, '[part~="outcome"]')).to.deep.equal(['Stopped: a step could not be done.']);
+    expect(text(shadow(failed).querySelector('[part~="progress"]'))).to.equal('Stopped: a step could not be done. no element matches "Publish"');
     const refused = await runner(el, { policy: 'refuse' });
     await refused.stream(reply('', act({ do: 'click', target: { ax: { title: 'Go' } }, risk: 'risky' }), ...waits(2)));
     await refused.updateComplete;

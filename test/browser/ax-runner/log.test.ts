@@ -25,7 +25,10 @@ const waits = (n: number, ms = 0) => Array.from({ length: n }, () => act({ do: '
 /** A backend that does every step at once, in the same task: steps finish far faster than frames. */
 const instant: Backend<string> = { observe: () => '', tree: () => [{ ref: 'b', role: 'button', name: 'Go', id: 'e1' }], act: () => {} };
 
-describe('ax-runner: the step log', () => {
+describe('ax-runner: the step log', function (this: { timeout(ms: number): void }) {
+  // Bursts of hundreds of steps, some shown in full and checked by axe: on a machine busy with the whole suite
+  // that takes longer than mocha's default.
+  this.timeout(30000);
   it('a 1,000-step burst leaves a few dozen list items on the page, the latest steps among them, and says how many are not shown', async () => {
     const el = await area(html`<p>Nothing to do here.</p>`);
     const r = await runner(el, { policy: 'allow' });

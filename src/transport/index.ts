@@ -6,7 +6,7 @@
  */
 export { callFetch, defaultFetch } from './fetchLike.js';
 export type { Credentials, FetchLike, HeadersLike, RequestInitLike, ResponseLike } from './fetchLike.js';
-export { realTimers, type Timers } from './timers.js';
+export { realClock, realTimers, sleep, type Clock, type Timers } from './clock.js';
 export { parseErrorBody, type ErrorBody } from './errorBody.js';
 export { parseRetryAfter } from './retryAfter.js';
 export { withQuery } from './withQuery.js';

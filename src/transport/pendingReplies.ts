@@ -5,7 +5,7 @@
  * (an agent that asks the page to withdraw a request waits a little longer for the answer); when the link
  * goes, everything waiting is settled at once.
  */
-import { realTimers, type Timers } from './timers.js';
+import { realTimers, type Timers } from './clock.js';
 
 export interface PendingReplies<Id, Entry, Reply> {
   /** Starts waiting for the reply to `id`, keeping `entry` (what the caller needs to know about it) meanwhile. */

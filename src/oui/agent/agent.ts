@@ -9,7 +9,7 @@
  * results must answer a call of ours on the surface it was sent to, and observations must be declared by a
  * registered surface (or be the status observation of one of its actions).
  */
-import { realTimers, type Timers } from '../../transport/timers.js';
+import { realTimers, type Timers } from '../../transport/clock.js';
 import { createPendingReplies } from '../../transport/pendingReplies.js';
 import { createIssueSink } from '../../stream/index.js';
 import { newId } from '../ids.js';

@@ -9,7 +9,7 @@
 import { html, type TemplateResult } from 'lit';
 import { fill, type Strings } from '../../../strings/en.js';
 import { fillPieces } from '../../../src/actions/fill.js';
-import { plainValue } from '../../../src/actions/govern.js';
+import { plainValue } from '../../../src/actions/plainValue.js';
 import { ariaRoles } from '../../../src/axstream/roles.js';
 import type { Resolved, Step, StepStatus } from '../../../src/axstream/step.js';
 import type { AxNode } from '../../../src/axstream/tree.js';

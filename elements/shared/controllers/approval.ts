@@ -94,7 +94,7 @@ export type GovernOutcome<R> =
   | { readonly status: 'stale' };
 
 type Parts = typeof import('../approvals/approvalParts.js');
-const loadParts = lazy(() => import('../approvals/approvalParts.js'), 'the confirmation dialog');
+const loadParts = lazy(() => import('../approvals/approvalParts.js'), 'the confirmation dialog and the action checks');
 
 /**
  * Starts loading what a press or a confirmation needs (the dialog, the checks, the JSON Schema checker), if it

@@ -7,7 +7,4 @@
  */
 import '../elements/confirmDialog.js';
 
-export { reviewAction } from '../../../src/actions/govern.js';
-export { warmValidator } from '../../../src/actions/schema.js';
-export { paramDetails } from '../../../src/actions/paramDetails.js';
-export { matchesSeal, paramsDigest, sealParams } from '../../../src/actions/paramsSeal.js';
+export { matchesSeal, paramDetails, paramsDigest, reviewAction, sealParams, warmValidator } from '../../../src/actions/index.js';

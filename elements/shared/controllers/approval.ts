@@ -11,14 +11,19 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
-import type { ActionParams, ActionRules, BlockReason, Review } from '../../../src/actions/govern.js';
-import type { ParamProblem } from '../../../src/actions/schema.js';
-import type { ParamDetail } from '../../../src/actions/paramDetails.js';
-import type { ParamsSeal } from '../../../src/actions/paramsSeal.js';
-import { pastDeadline } from '../../../src/actions/deadline.js';
+import {
+  pastDeadline,
+  type ActionParams,
+  type ActionRules,
+  type BlockReason,
+  type ParamDetail,
+  type ParamProblem,
+  type ParamsSeal,
+  type Review,
+} from '../../../src/actions/index.js';
 import type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 import type { AeConfirmDialog } from '../elements/confirmDialog.js';
-import { errorText } from '../../../src/stream/errors.js';
+import { errorText } from '../../../src/stream/index.js';
 import { lazy } from '../../../src/lazy.js';
 
 export type { ConfirmationAnswer } from '../approvals/approvalQueue.js';

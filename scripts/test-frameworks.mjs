@@ -1,7 +1,7 @@
 // `npm run test:frameworks [name…]`: the examples in demo/frameworks/ as a user gets them, each tested in Chromium.
 //  1. `npm pack` the library (prepack builds it when stale) into demo/frameworks/.pack/agentic-elements.tgz: the
 //     examples depend on that file, so they install exactly what npm would publish, with its dependencies.
-//  2. Per example: `npm ci` when its node_modules is missing or older than its lockfile (the versions pinned
+//  2. Per example (the packed library unpinned in its lockfile: see unpinTarball): `npm ci` when its node_modules is missing or older than its lockfile (the versions pinned
 //     there; `npm install` if the lockfile no longer matches, saying so), then the fresh tarball put in place of node_modules/agentic-elements (npm caches a local tarball by
 //     name, so a rebuilt one is not picked up by itself), then `npm run build` when it has one.
 //  3. The browser tests (test/frameworks/<name>.test.mjs, node:test + Playwright), one file at a time.
@@ -29,6 +29,26 @@ function run(cmd, args, cwd) {
     const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('close', (code) => done({ ok: code === 0, seconds: (Date.now() - started) / 1000 }));
   });
+}
+
+/**
+ * Drops the integrity npm records for the packed library in an example's lockfile. The tarball is rebuilt from the
+ * sources whenever they change, so a recorded hash would fail `npm ci` (EINTEGRITY) on the next commit; the file is
+ * ours, made a moment ago, so there is nothing to verify. Returns whether the lockfile changed.
+ */
+function unpinTarball(lock) {
+  if (!existsSync(lock)) return false;
+  const text = readFileSync(lock, 'utf8');
+  const data = JSON.parse(text);
+  let changed = false;
+  for (const entry of Object.values(data.packages ?? {})) {
+    if (typeof entry?.resolved === 'string' && entry.resolved.startsWith('file:') && 'integrity' in entry) {
+      delete entry.integrity;
+      changed = true;
+    }
+  }
+  if (changed) writeFileSync(lock, `${JSON.stringify(data, null, 2)}\n`);
+  return changed;
 }
 
 const mtime = (path) => statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
@@ -70,6 +90,7 @@ async function prepare(name) {
   const dir = join(examples, name);
   const lock = join(dir, 'package-lock.json');
   const installed = join(dir, 'node_modules/.package-lock.json');
+  unpinTarball(lock);
   if (!existsSync(installed) || mtime(lock) > mtime(installed)) {
     console.log(`\n--- ${name}: npm ci`);
     let { ok, seconds } = await run('npm', ['ci', '--no-audit', '--no-fund'], dir);
@@ -77,6 +98,7 @@ async function prepare(name) {
       // Most often the library's own dependencies changed since the lockfile was made (they are part of it).
       console.log(`--- ${name}: npm ci failed; npm install instead (commit demo/frameworks/${name}/package-lock.json if it changed)`);
       ({ ok, seconds } = await run('npm', ['install', '--no-audit', '--no-fund'], dir));
+      unpinTarball(lock);
     }
     console.log(`--- ${name}: installed in ${seconds.toFixed(1)} s`);
     if (!ok) return `the install failed in demo/frameworks/${name}`;
@@ -86,6 +108,7 @@ async function prepare(name) {
   if (missing.length) {
     console.log(`\n--- ${name}: the library now needs ${missing.join(', ')}: npm install (commit the example's new lockfile)`);
     if (!(await run('npm', ['install', '--no-audit', '--no-fund'], dir)).ok) return `npm install failed in demo/frameworks/${name}`;
+    unpinTarball(lock);
     placeTarball(dir);
   }
   const { scripts = {} } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));

@@ -8,17 +8,23 @@ import { ApprovalController } from '../shared/controllers/approval.js';
 import { RequestController, statusLineStyles, type RequestStatus } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
 import { fill, type Strings } from '../../strings/en.js';
-import { runAgent, type AgentResult, type ChatModel } from '../../src/axstream/agent.js';
-import type { Backend, Observation } from '../../src/axstream/backend.js';
-import { createBurst, type Burst } from '../../src/axstream/burst.js';
-import type { Approve, Policy } from '../../src/axstream/burstController.js';
-import type { Step } from '../../src/axstream/step.js';
-import type { AxIssue, AxIssueCode } from '../../src/axstream/types.js';
-import { AX_LIMITS } from '../../src/axstream/vocabulary.js';
+import {
+  runAgent,
+  type AgentResult,
+  type ChatModel,
+  type Backend,
+  type Observation,
+  createBurst,
+  type Burst,
+  type Approve,
+  type Policy,
+  type Step,
+  type AxIssue,
+  type AxIssueCode,
+  AX_LIMITS,
+} from '../../src/axstream/index.js';
 import { numberFormat } from '../shared/base/locale.js';
-import type { Chunk, SourceInput } from '../../src/stream/readSource.js';
-import { errorText } from '../../src/stream/errors.js';
-import { assertSource } from '../../src/stream/readSource.js';
+import { type Chunk, type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
 import { streamText } from '../shared/base/streamText.js';
 import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
 import { composedClosest } from './backend/dom.js';

@@ -2,9 +2,7 @@
  * The events `<ax-runner>` fires. Each is an `Event` subclass with typed fields (no `detail` bag); all bubble and
  * cross shadow roots, so a listener on the page hears them.
  */
-import type { Observation } from '../../src/axstream/backend.js';
-import type { BurstOutcome, Step } from '../../src/axstream/step.js';
-import type { AxIssue } from '../../src/axstream/types.js';
+import type { Observation, BurstOutcome, Step, AxIssue } from '../../src/axstream/index.js';
 
 const init: EventInit = { bubbles: true, composed: true };
 

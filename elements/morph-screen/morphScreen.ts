@@ -23,9 +23,7 @@ import {
   type OpStream,
   type QuestionData,
 } from '../../src/ops/index.js';
-import type { Source, SourceInput } from '../../src/stream/readSource.js';
-import { errorText } from '../../src/stream/errors.js';
-import { assertSource } from '../../src/stream/readSource.js';
+import { type Source, type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
 import { fill, type Strings } from '../../strings/en.js';
 import { DiagnosticsController } from './controllers/diagnostics.js';
 import { FormsController } from './controllers/forms.js';

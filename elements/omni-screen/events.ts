@@ -2,9 +2,8 @@
  * The events `<omni-screen>` fires. Each is an `Event` subclass with typed fields (no `detail` bag), and all
  * bubble and cross shadow roots so a listener on the page sees them.
  */
-import type { Issue, OmniMutation, Scalar, UpdateResult } from '../../src/omni-ir/types.js';
-import type { GenerateOutcome } from '../../src/omni-ir/transport/generate.js';
-import type { LiveError, LiveStop } from '../../src/omni-ir/transport/live.js';
+import type { Issue, OmniMutation, Scalar, UpdateResult } from '../../src/omni-ir/index.js';
+import type { GenerateOutcome, LiveError, LiveStop } from '../../src/omni-ir/transport/index.js';
 
 const init: EventInit = { bubbles: true, composed: true };
 

@@ -1,7 +1,7 @@
 /** `<omni-screen>`: draws an Omni-IR stream as a live screen. Importing this module defines the element. */
 export { OmniScreen } from './omniScreen.js';
 export type { ActionHandler, Confirmation, GenerateProgress, OmniRequestInit, StreamSource, ToolSchema } from './omniScreen.js';
-export type { GenerateOutcome, GenerateDone, GenerateError } from '../../src/omni-ir/transport/generate.js';
+export type { GenerateOutcome, GenerateDone, GenerateError } from '../../src/omni-ir/transport/index.js';
 export {
   OmniActionErrorEvent,
   OmniActionEvent,
@@ -20,5 +20,5 @@ export {
 } from './events.js';
 export type { AppComponentView, Picture } from './screenContext.js';
 // The registries' shapes, for an app's own typed constants (`const tools: Record<string, ToolSchema> = …`).
-export type { AppComponentDeclaration, PictureFamily } from '../../src/omni-ir/types.js';
+export type { AppComponentDeclaration, PictureFamily } from '../../src/omni-ir/index.js';
 export { registerLocale } from '../../strings/locales.js';

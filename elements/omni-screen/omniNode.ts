@@ -1,13 +1,13 @@
 import { LitElement, nothing, type PropertyValues } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { SignalWatcher } from '../shared/base/signalWatcher.js';
-import type { OmniNode as NodeData } from '../../src/omni-ir/types.js';
+import type { OmniNode as NodeData } from '../../src/omni-ir/index.js';
 import { screenContext, type ScreenContext } from './screenContext.js';
 import { renderProbe } from './testHooks.js';
 import { viewFor } from './views/index.js';
 import { fallback, placeholder, sizeFor } from './views/parts.js';
 import { defineElement } from '../shared/base/defineElement.js';
-import { errorText } from '../../src/stream/errors.js';
+import { errorText } from '../../src/stream/index.js';
 
 /**
  * One node of a screen, by id. Each id gets its own small element, keyed by id, so a line re-renders only the

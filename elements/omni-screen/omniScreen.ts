@@ -11,7 +11,7 @@ import { FocusController } from '../shared/controllers/focus.js';
 import { statusLineStyles } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
 import type { Strings } from '../../strings/en.js';
-import type { GenerateOutcome } from '../../src/omni-ir/transport/generate.js';
+import type { GenerateOutcome } from '../../src/omni-ir/transport/index.js';
 import type {
   Issue,
   OmniDocument,
@@ -19,10 +19,8 @@ import type {
   PropValue,
   Scalar,
   UpdateResult,
-} from '../../src/omni-ir/types.js';
-import type { SourceInput } from '../../src/stream/readSource.js';
-import { errorText } from '../../src/stream/errors.js';
-import { assertSource } from '../../src/stream/readSource.js';
+} from '../../src/omni-ir/index.js';
+import { type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
 import { fill } from '../../strings/en.js';
 import './omniNode.js';
 import { componentStyles } from './views/index.js';
@@ -33,7 +31,7 @@ import { LiveFeedController, remote } from './controllers/liveFeed.js';
 import { Generation } from './controllers/generation.js';
 import { Presses } from './controllers/press.js';
 import { ScreenParser } from './controllers/parser.js';
-import type { ActionRules } from '../../src/actions/govern.js';
+import type { ActionRules } from '../../src/actions/index.js';
 import {
   OmniEndEvent,
   OmniGenerateEndEvent,

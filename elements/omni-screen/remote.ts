@@ -4,6 +4,4 @@
  * element with `write()` or `stream()` never downloads them.
  * @internal
  */
-export { generate } from '../../src/omni-ir/transport/generate.js';
-export { createPress } from '../../src/omni-ir/transport/mutate.js';
-export { followLive } from '../../src/omni-ir/transport/live.js';
+export { generate, createPress, followLive } from '../../src/omni-ir/transport/index.js';

@@ -4,7 +4,7 @@
  * One object per screen, passed down with @lit/context; everything that can change is read through signals.
  */
 import { createContext } from '@lit/context';
-import type { AppComponentDeclaration, OmniDocument, OmniNode, PropValue, Scalar } from '../../src/omni-ir/types.js';
+import type { AppComponentDeclaration, OmniDocument, OmniNode, PropValue, Scalar } from '../../src/omni-ir/index.js';
 import type { Strings } from '../../strings/en.js';
 
 /** A picture the app supplies: from `assets`, or from `resolvePicture` for a family name ([5.30]). */

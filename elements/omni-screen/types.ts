@@ -1,6 +1,6 @@
 /** The shapes an app gives `<omni-screen>`: its registries, handler and request settings. */
 import type { Schema } from '@cfworker/json-schema';
-import type { Source } from '../../src/stream/readSource.js';
+import type { Source } from '../../src/stream/index.js';
 import type { ActionParams, OmniAction, OmniActionResult } from './events.js';
 
 /** A tool's parameters as a JSON Schema (draft 2020-12), checked with @cfworker/json-schema at press time. */

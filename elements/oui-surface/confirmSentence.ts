@@ -4,9 +4,8 @@
  * and values come from the transport, so they are plain text: a hostile request can't draw anything in the
  * dialog, nor hide a param behind a count.
  */
-import { fill } from '../../src/actions/fill.js';
-import { paramDetails, type ParamDetail } from '../../src/actions/paramDetails.js';
-import type { OUIAction, OUIActionRequest } from '../../src/oui/protocol.js';
+import { fill, paramDetails, type ParamDetail } from '../../src/actions/index.js';
+import type { OUIAction, OUIActionRequest } from '../../src/oui/index.js';
 import type { Strings } from '../../strings/en.js';
 import { clean } from './controllers/formFields.js';
 

@@ -10,8 +10,7 @@
  * - `oui-error`: what the app gave can't be used: a refused definition, markup that declares a broken action,
  *   handlers that don't fit the surface. The surface stays unregistered (or keeps the definition it had).
  */
-import type { OUIIssue } from '../../src/oui/transport.js';
-import type { OUIAction, OUIActionRequest, OUIActionResultMessage } from '../../src/oui/protocol.js';
+import type { OUIIssue, OUIAction, OUIActionRequest, OUIActionResultMessage } from '../../src/oui/index.js';
 
 const init: EventInit = { bubbles: true, composed: true };
 

@@ -6,10 +6,10 @@ export { OuiSurface, type OuiSurfaceOptions } from './ouiSurface.js';
 export { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
 export type { Activity as OuiActivity } from './controllers/activity.js';
 // What an app gives the element (`surface`, `handlers`, `getters`, `transport`, `entity`), for its typed constants.
-export type { OUIActionHandlers, OUIEventSource } from '../../src/oui/handlers.js';
-export type { OUIObservationGetters } from '../../src/oui/observations.js';
-export type { OUIAction, OUIObservation, OUISurface } from '../../src/oui/protocol.js';
-export type { OUIEntity } from '../../src/oui/routes.js';
-export type { OUITransport } from '../../src/oui/transport.js';
+export type { OUIActionHandlers, OUIEventSource } from '../../src/oui/index.js';
+export type { OUIObservationGetters } from '../../src/oui/index.js';
+export type { OUIAction, OUIObservation, OUISurface } from '../../src/oui/index.js';
+export type { OUIEntity } from '../../src/oui/index.js';
+export type { OUITransport } from '../../src/oui/index.js';
 
 defineElement('oui-surface', OuiSurface);

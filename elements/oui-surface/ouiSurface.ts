@@ -3,13 +3,24 @@ import { property } from 'lit/decorators.js';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
-import { createSurfaceRuntime, type OUIConfirmLimits, type SurfaceRuntime, type SurfaceRuntimeOptions } from '../../src/oui/surfaceRuntime.js';
-import { OUISurfaceError, validateSurface } from '../../src/oui/validateSurface.js';
-import type { OUISurfaceHandlers, OUIEventSource } from '../../src/oui/handlers.js';
-import type { OUIObservationGetters } from '../../src/oui/observations.js';
-import type { OUIAction, OUIActionRequest, OUISurface } from '../../src/oui/protocol.js';
-import type { OUIEntity } from '../../src/oui/routes.js';
-import type { OUIIssue, OUITransport, OUIUnsubscribe } from '../../src/oui/transport.js';
+import {
+  createSurfaceRuntime,
+  type OUIConfirmLimits,
+  type SurfaceRuntime,
+  type SurfaceRuntimeOptions,
+  OUISurfaceError,
+  validateSurface,
+  type OUISurfaceHandlers,
+  type OUIEventSource,
+  type OUIObservationGetters,
+  type OUIAction,
+  type OUIActionRequest,
+  type OUISurface,
+  type OUIEntity,
+  type OUIIssue,
+  type OUITransport,
+  type OUIUnsubscribe,
+} from '../../src/oui/index.js';
 import { ActivityController, type Activity } from './controllers/activity.js';
 import { BindingsController } from './controllers/bindings.js';
 import { watchPath } from './controllers/pathWatcher.js';
@@ -18,7 +29,7 @@ import { ApprovalSeals } from './approvalSeals.js';
 import { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
 import { surfaceStyles } from './styles.js';
 import { indicatorView } from './views/indicator.js';
-import { errorText } from '../../src/stream/errors.js';
+import { errorText } from '../../src/stream/index.js';
 
 /** The runtime's options an app may set on the element; the element gives the rest itself. */
 export type OuiSurfaceOptions = Pick<

@@ -16,6 +16,7 @@ export {
   type JsonLineReaderOptions,
 } from './jsonLines.js';
 export {
+  assertSource,
   readSource,
   SourceError,
   type Chunk,
@@ -26,3 +27,4 @@ export {
 } from './readSource.js';
 export { createIssueSink, reportError, type Issue, type IssueListener, type IssueSink, type Severity } from './issue.js';
 export { describe, errorText } from './errors.js';
+export { withoutDirectionControls } from './directionControls.js';

@@ -48,13 +48,17 @@ export const tipSurface = {
   ],
 };
 
-/** What a model would write to fill the delivery form: axstream lines in a fence, targets found by role and name. */
+/**
+ * What a model would write to fill the delivery form: axstream lines in a fence, targets found by role and name,
+ * ending with `observe` (a burst ends with observe or done; without either it ends `unfinished`).
+ */
 export const FILL_REPLY = [
   'Filling in the delivery form.',
   '```jsonl',
   '{"op":"act","do":"click","target":{"ax":{"role":"AXTextField","title":"Name"}}}',
   '{"op":"act","do":"type","text":"Ada Lovelace"}',
   '{"op":"act","do":"click","target":{"ax":{"role":"AXButton","title":"Save"}}}',
+  '{"op":"observe"}',
   '```',
   '',
 ].join('\n');

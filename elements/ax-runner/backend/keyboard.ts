@@ -6,7 +6,7 @@
  * Home and End move the caret, and cmd/ctrl+A selects a field's text. Other keys reach the page and nothing more
  * (no clipboard, no browser shortcuts): what they do is the page's own handling.
  */
-import { platformKey } from '../../../src/axstream/keys.js';
+import { platformKey } from '../../../src/axstream/index.js';
 import { composedParent, deepActiveElement, isFocusable } from './dom.js';
 import { chooseOption, commit, deleteInEditable, deleteInField, insertIntoEditable, insertIntoField, isEditable, isTextField, refusal, WHOLE_VALUE_TYPES, type TextField } from './editing.js';
 

@@ -4,7 +4,7 @@
  * one-time-code or payment field (or one the app marks) shows as dots, here and in every step that types into it.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
-import { SECRET_MASK } from '../../../src/axstream/secretText.js';
+import { SECRET_MASK } from '../../../src/axstream/index.js';
 import { composedClosest } from './dom.js';
 
 /** Roles a person acts on: each such element gets an id (`e12`) in the observation. */

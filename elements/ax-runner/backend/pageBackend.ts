@@ -8,15 +8,31 @@
  * changed (changes.ts), so the engine looks again then rather than on a timer. Every refusal is an Error whose message
  * the model is told.
  */
-import type { Assessment, Backend, BackendContext, Observation, ResolveContext } from '../../../src/axstream/backend.js';
-import { approvedNodes, approvedWords, nodeChange } from '../../../src/axstream/checkApproved.js';
-import { sleep } from '../../../src/axstream/clock.js';
-import { observationLine, observationText, type ObservationTextOptions } from '../../../src/axstream/observation.js';
-import { createTargetSearch, describeTarget, type TargetMatch } from '../../../src/axstream/resolveTarget.js';
-import { ariaRoles, rolesMatch } from '../../../src/axstream/roles.js';
-import type { Resolved, ResolvedTargets } from '../../../src/axstream/step.js';
-import type { AxNode, AxTree } from '../../../src/axstream/tree.js';
-import type { ActAction, AxTarget } from '../../../src/axstream/types.js';
+import {
+  type Assessment,
+  type Backend,
+  type BackendContext,
+  type Observation,
+  type ResolveContext,
+  approvedNodes,
+  approvedWords,
+  nodeChange,
+  sleep,
+  observationLine,
+  observationText,
+  type ObservationTextOptions,
+  createTargetSearch,
+  describeTarget,
+  type TargetMatch,
+  ariaRoles,
+  rolesMatch,
+  type Resolved,
+  type ResolvedTargets,
+  type AxNode,
+  type AxTree,
+  type ActAction,
+  type AxTarget,
+} from '../../../src/axstream/index.js';
 import { nextChange } from './changes.js';
 import { bringIntoView, centreOf, deepActiveElement, deepElementFromPoint, settle } from './dom.js';
 import { drag } from './drag.js';

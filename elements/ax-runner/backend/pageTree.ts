@@ -9,7 +9,7 @@
  * and its own UI). The cost is one pass over the elements; names are computed only for elements that are kept,
  * and a resolve by role computes names only for elements of that role.
  */
-import type { AxNode } from '../../../src/axstream/tree.js';
+import type { AxNode } from '../../../src/axstream/index.js';
 import { composedContains, composedParent, deepActiveElement } from './dom.js';
 import { isEditableRole, kindOf, NAME_FROM_CONTENT, nameOf, needsName, roleOf, statesOf, valueOf, type Kind } from './nodeInfo.js';
 

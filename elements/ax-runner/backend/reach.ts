@@ -7,7 +7,7 @@
  * and a form's destination against the allowed origins, before it clicks or presses: the scope holds through the
  * DOM, not only at the element the model named.
  */
-import type { AxDestination } from '../../../src/axstream/tree.js';
+import type { AxDestination } from '../../../src/axstream/index.js';
 import { composedParent } from './dom.js';
 import { isTextField } from './editing.js';
 import { nameOf } from './nodeInfo.js';

@@ -7,7 +7,7 @@
  * 3. built in: a step that submits a form, leaves the page (a link or `open` to another document), or types into
  *    a secret field is risky.
  */
-import type { ActAction, Risk } from '../../../src/axstream/types.js';
+import type { ActAction, Risk } from '../../../src/axstream/index.js';
 import { composedClosest } from './dom.js';
 import type { Reach } from './reach.js';
 

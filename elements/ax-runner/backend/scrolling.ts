@@ -5,7 +5,7 @@
  * element scope that can't scroll that way leaves the window where it is. One click is 100 CSS pixels, about what
  * a mouse wheel notch gives.
  */
-import type { ScrollDirection } from '../../../src/axstream/types.js';
+import type { ScrollDirection } from '../../../src/axstream/index.js';
 import { composedParent } from './dom.js';
 
 export const PIXELS_PER_CLICK = 100;

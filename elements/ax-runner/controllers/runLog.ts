@@ -16,8 +16,7 @@
  * burst, the log folded or unfolded, the log cleared.
  */
 import { Signal } from 'signal-polyfill';
-import type { Step } from '../../../src/axstream/step.js';
-import type { AxIssueCode } from '../../../src/axstream/types.js';
+import type { Step, AxIssueCode } from '../../../src/axstream/index.js';
 import type { AxOutcome } from '../events.js';
 
 /** Narration lines kept per burst, and their longest length: a model can't fill the page with talk. */

@@ -5,7 +5,7 @@
  * thousand. A step that needs the person (held for approval), fails or is refused is never folded into a count:
  * what was gathered before it is said first, then it, in full, at once.
  */
-import type { Step } from '../../../src/axstream/step.js';
+import type { Step } from '../../../src/axstream/index.js';
 
 /** The shortest time between two batches of finished steps. */
 export const EVERY_MS = 1000;

@@ -8,12 +8,17 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { fill, type Strings } from '../../../strings/en.js';
-import { fillPieces } from '../../../src/actions/fill.js';
-import { plainValue } from '../../../src/actions/govern.js';
-import { ariaRoles } from '../../../src/axstream/roles.js';
-import type { Resolved, Step, StepStatus } from '../../../src/axstream/step.js';
-import type { AxNode } from '../../../src/axstream/tree.js';
-import type { AxAction, AxTarget, Target } from '../../../src/axstream/types.js';
+import { fillPieces, plainValue } from '../../../src/actions/index.js';
+import {
+  ariaRoles,
+  type Resolved,
+  type Step,
+  type StepStatus,
+  type AxNode,
+  type AxAction,
+  type AxTarget,
+  type Target,
+} from '../../../src/axstream/index.js';
 import { streamText } from '../../shared/base/streamText.js';
 
 /** How a step is shown: its status, or `not-run` for one still waiting when its burst ended. */

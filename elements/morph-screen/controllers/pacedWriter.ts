@@ -5,7 +5,7 @@
  * however much of it is there at once, no task writes more than that. The engine takes any chunking, so a large
  * chunk is cut anywhere: text between characters, bytes anywhere (its decoder joins split characters).
  */
-import type { Chunk } from '../../../src/stream/readSource.js';
+import type { Chunk } from '../../../src/stream/index.js';
 import { taskBudget, type TaskBudget } from './taskBudget.js';
 
 /** The most of a chunk written at once: a large chunk is cut so a turn can come between its pieces. */

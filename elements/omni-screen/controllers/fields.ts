@@ -4,8 +4,7 @@
  * engine's `checkField`; an app field ([8.7]) takes only `required`.
  */
 import { Signal } from 'signal-polyfill';
-import { checkField } from '../../../src/omni-ir/fields.js';
-import type { OmniDocument, OmniNode, Scalar } from '../../../src/omni-ir/types.js';
+import { checkField, type OmniDocument, type OmniNode, type Scalar } from '../../../src/omni-ir/index.js';
 import { fill, type Strings } from '../../../strings/en.js';
 import { editedKey } from '../views/parts.js';
 import type { AppComponentView, FieldProblem } from '../screenContext.js';

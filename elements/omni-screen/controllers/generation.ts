@@ -5,9 +5,9 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { Signal } from 'signal-polyfill';
-import { FORMAT_VERSION } from '../../../src/omni-ir/specs.js';
-import type { GenerateOutcome } from '../../../src/omni-ir/transport/generate.js';
-import { errorText } from '../../../src/stream/errors.js';
+import { FORMAT_VERSION } from '../../../src/omni-ir/index.js';
+import type { GenerateOutcome } from '../../../src/omni-ir/transport/index.js';
+import { errorText } from '../../../src/stream/index.js';
 import { RequestController, type RequestStatus } from '../../shared/controllers/request.js';
 import type { Strings } from '../../../strings/en.js';
 import { failureWords, type GenerateProgress } from '../progress.js';

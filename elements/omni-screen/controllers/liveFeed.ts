@@ -5,8 +5,8 @@
  * same seq when it is back.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { LiveError, LiveFollower } from '../../../src/omni-ir/transport/live.js';
-import { errorText } from '../../../src/stream/errors.js';
+import type { LiveError, LiveFollower } from '../../../src/omni-ir/transport/index.js';
+import { errorText } from '../../../src/stream/index.js';
 import { lazy } from '../../../src/lazy.js';
 import { liveStateOf, type LiveState } from '../events.js';
 

@@ -3,8 +3,14 @@
  * changed before any text was written, the parser starts over with them (nobody can tell the difference);
  * after that it keeps the ones it started with until `reset()`.
  */
-import { createOmniParser } from '../../../src/omni-ir/index.js';
-import type { AppComponentDeclaration, Issue, OmniDocument, OmniParser, PictureFamily } from '../../../src/omni-ir/types.js';
+import {
+  createOmniParser,
+  type AppComponentDeclaration,
+  type Issue,
+  type OmniDocument,
+  type OmniParser,
+  type PictureFamily,
+} from '../../../src/omni-ir/index.js';
 import type { AppComponentView } from '../screenContext.js';
 
 export interface Registries {

@@ -4,9 +4,9 @@
  * sends the press to the server's mutate endpoint ([10.14]). What each outcome tells the app (events, issues)
  * and the person (the Button's status words) is decided here; the checks themselves are shared.
  */
-import type { ActionRules } from '../../../src/actions/govern.js';
-import type { Issue, OmniDocument, OmniMutation } from '../../../src/omni-ir/types.js';
-import { errorText } from '../../../src/stream/errors.js';
+import type { ActionRules } from '../../../src/actions/index.js';
+import type { Issue, OmniDocument, OmniMutation } from '../../../src/omni-ir/index.js';
+import { errorText } from '../../../src/stream/index.js';
 import type { ApprovalController } from '../../shared/controllers/approval.js';
 import type { FocusController } from '../../shared/controllers/focus.js';
 import { isStateRef } from '../views/parts.js';

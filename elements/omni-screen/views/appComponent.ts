@@ -1,6 +1,6 @@
 import { css, html, render as renderInto } from 'lit';
 import { Signal } from '@lit-labs/signals';
-import type { OmniNode, Scalar } from '../../../src/omni-ir/types.js';
+import type { OmniNode, Scalar } from '../../../src/omni-ir/index.js';
 import type { AppComponentView, ScreenContext } from '../screenContext.js';
 import type { NodeHost, NodeView } from './view.js';
 import { fallback, isStateRef, nodes, streamText } from './parts.js';

@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
 import { domId } from '../screenContext.js';
-import { warmValidator } from '../../../src/actions/schema.js';
+import { warmValidator } from '../../../src/actions/index.js';
 
 /**
  * Button(label, action, variant). Without an action it only looks like a button and never reaches the

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import type { OmniNode } from '../../../src/omni-ir/types.js';
+import type { OmniNode } from '../../../src/omni-ir/index.js';
 import type { ScreenContext } from '../screenContext.js';
 import { child, fallback, listProp, oneOf, placeholder } from './parts.js';
 import type { ChartSeries } from '../../shared/elements/chart/chart.js';

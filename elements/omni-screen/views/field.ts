@@ -1,5 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { OmniNode } from '../../../src/omni-ir/types.js';
+import type { OmniNode } from '../../../src/omni-ir/index.js';
 import { domId, type ScreenContext } from '../screenContext.js';
 
 /** What every field view needs to tie its message to its control ([8.5]). */

@@ -1,6 +1,6 @@
 /** The catalog's views by component name ([6]), and every style they need, for the screen's shadow root. */
 import type { CSSResult } from 'lit';
-import type { OmniNode } from '../../../src/omni-ir/types.js';
+import type { OmniNode } from '../../../src/omni-ir/index.js';
 import type { NodeView } from './view.js';
 import { appComponent, appComponentStyles } from './appComponent.js';
 import { fallback } from './parts.js';

@@ -6,7 +6,7 @@ import { en, type Strings } from '../../../strings/en.js';
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { BlockSize } from '../../shared/styles/blockSize.js';
-import type { OmniNode, PropValue, Scalar, StateRef } from '../../../src/omni-ir/types.js';
+import type { OmniNode, PropValue, Scalar, StateRef } from '../../../src/omni-ir/index.js';
 import type { ScreenContext } from '../screenContext.js';
 import { streamText } from '../../shared/base/streamText.js';
 

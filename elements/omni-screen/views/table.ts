@@ -1,6 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { OmniNode } from '../../../src/omni-ir/types.js';
+import type { OmniNode } from '../../../src/omni-ir/index.js';
 import { fill } from '../../../strings/en.js';
 import type { ScreenContext } from '../screenContext.js';
 import type { NodeView } from './view.js';

@@ -1,4 +1,4 @@
-import type { OmniNode } from '../../../src/omni-ir/types.js';
+import type { OmniNode } from '../../../src/omni-ir/index.js';
 import type { ScreenContext } from '../screenContext.js';
 
 /** The element a node renders in: a view may keep memory on it across renders and ask it to render again. */

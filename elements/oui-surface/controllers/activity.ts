@@ -6,9 +6,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
-import { fill } from '../../../src/actions/fill.js';
-import type { OUIActivity } from '../../../src/oui/surfaceRuntime.js';
-import type { OUIAction, OUIActionRequest } from '../../../src/oui/protocol.js';
+import { fill } from '../../../src/actions/index.js';
+import type { OUIActivity, OUIAction, OUIActionRequest } from '../../../src/oui/index.js';
 import type { Strings } from '../../../strings/en.js';
 import type { AnnouncerController } from '../../shared/controllers/announcer.js';
 import { fillRuns } from '../../shared/base/fillRuns.js';

@@ -6,9 +6,7 @@
  * still the one submitted.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { OUISurfaceHandler } from '../../../src/oui/handlers.js';
-import { OUIActionError } from '../../../src/oui/handlers.js';
-import { OUI_ERROR_CODES, type OUIAction } from '../../../src/oui/protocol.js';
+import { type OUISurfaceHandler, OUIActionError, OUI_ERROR_CODES, type OUIAction } from '../../../src/oui/index.js';
 import { buttonAction, boundName, formAction } from './formSchema.js';
 import { pressButton, runForm } from './formFill.js';
 

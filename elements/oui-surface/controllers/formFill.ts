@@ -4,8 +4,7 @@
  * checks run; then `requestSubmit()` fires the app's submit handler, which decides what happens. Fields the
  * params don't name keep what they hold. A field the page refuses is answered INVALID_PARAMS, naming it.
  */
-import { OUIActionError } from '../../../src/oui/handlers.js';
-import { OUI_ERROR_CODES } from '../../../src/oui/protocol.js';
+import { OUIActionError, OUI_ERROR_CODES } from '../../../src/oui/index.js';
 import { formFields, type FieldControl, type FormField } from './formFields.js';
 
 /**

@@ -4,7 +4,7 @@
  * form's `data-oui-description` (or its aria-label or title). The schema says no more than the form itself
  * checks, so the runtime refuses what the form would refuse, naming the field, before anything is filled.
  */
-import type { JSONSchema, OUIAction } from '../../../src/oui/protocol.js';
+import type { JSONSchema, OUIAction } from '../../../src/oui/index.js';
 import { clean, controlLabel, fieldLabel, formFields, type FieldControl, type FormField } from './formFields.js';
 
 /** Input types with a fixed text shape the browser checks, as a pattern anchored like HTML's. */

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { fill } from '../../../src/actions/fill.js';
+import { fill } from '../../../src/actions/index.js';
 import type { Strings } from '../../../strings/en.js';
 import { activityRuns, shownDescription, type Activity } from '../controllers/activity.js';
 

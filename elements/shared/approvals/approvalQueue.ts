@@ -10,8 +10,7 @@
  * (`<ae-confirm-dialog>`) draws the request in the asking element's words and theme, refuses to open where the
  * person can't see it (`unseen`), and ignores its buttons for a moment after it appears.
  */
-import type { ParamDetail } from '../../../src/actions/paramDetails.js';
-import { pastDeadline } from '../../../src/actions/deadline.js';
+import { type ParamDetail, pastDeadline } from '../../../src/actions/index.js';
 
 /**
  * How a confirmation ended:

@@ -4,7 +4,7 @@
  * the renderer's words around it (in any language the app's words are in). Values are text, as with `fill()`.
  */
 import { html, type TemplateResult } from 'lit';
-import { fillPieces } from '../../../src/actions/fill.js';
+import { fillPieces } from '../../../src/actions/index.js';
 
 export function fillRuns(template: string, values: Readonly<Record<string, string | number>>): TemplateResult[] {
   return fillPieces(template, values).map((p) => (typeof p === 'string' ? html`${p}` : html`<bdi>${p.value}</bdi>`));

@@ -5,7 +5,7 @@
  * stylesheet isolates the runs it draws (`unicode-bidi: isolate`), so right-to-left text can't reorder the words
  * around it. The value itself is never changed, only what is shown.
  */
-import { withoutDirectionControls } from '../../../src/stream/directionControls.js';
+import { withoutDirectionControls } from '../../../src/stream/index.js';
 
 /** Stream text as it may be shown: without the direction controls that would make it show something else. */
 export const streamText = (value: string): string => withoutDirectionControls(value);

@@ -8,15 +8,24 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
-import { reviewAction, type ActionParams, type ActionRules, type BlockReason } from '../../../src/actions/govern.js';
-import type { ParamProblem } from '../../../src/actions/schema.js';
-import { paramDetails, type ParamDetail } from '../../../src/actions/paramDetails.js';
-import { matchesSeal, paramsDigest, sealParams, type ParamsSeal } from '../../../src/actions/paramsSeal.js';
-import { pastDeadline } from '../../../src/actions/deadline.js';
+import {
+  reviewAction,
+  type ActionParams,
+  type ActionRules,
+  type BlockReason,
+  type ParamProblem,
+  paramDetails,
+  type ParamDetail,
+  matchesSeal,
+  paramsDigest,
+  sealParams,
+  type ParamsSeal,
+  pastDeadline,
+} from '../../../src/actions/index.js';
 import type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 import type { AeConfirmDialog } from '../elements/confirmDialog.js';
 import '../elements/confirmDialog.js';
-import { errorText } from '../../../src/stream/errors.js';
+import { errorText } from '../../../src/stream/index.js';
 
 export type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 

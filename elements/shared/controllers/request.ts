@@ -6,7 +6,7 @@
  */
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
-import { fill } from '../../../src/actions/fill.js';
+import { fill } from '../../../src/actions/index.js';
 import { FocusController } from './focus.js';
 
 /**

@@ -6,7 +6,7 @@
  * stale stream never writes into a screen that started over.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { readSource, SourceError, type Chunk, type SourceInput } from '../../../src/stream/readSource.js';
+import { readSource, SourceError, type Chunk, type SourceInput } from '../../../src/stream/index.js';
 
 /**
  * How a read ended: the source's end; an abort (`reset()`); replaced by a newer call, with the AbortError its

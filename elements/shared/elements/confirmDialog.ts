@@ -8,7 +8,7 @@ import { query, state } from 'lit/decorators.js';
 import { AgentElement } from '../base/agentElement.js';
 import { streamText } from '../base/streamText.js';
 import { defineElement } from '../base/defineElement.js';
-import type { ParamDetail } from '../../../src/actions/paramDetails.js';
+import type { ParamDetail } from '../../../src/actions/index.js';
 import { approvalQueue, type ConfirmationAnswer, type ApprovalPresenter, type ConfirmationRequest } from '../approvals/approvalQueue.js';
 import { canBeSeen, isDrawn } from '../approvals/visibility.js';
 

@@ -23,7 +23,7 @@ import {
   type OpStream,
   type QuestionData,
 } from '../../src/ops/index.js';
-import { type Source, type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
+import { type Source, type SourceInput, errorText, assertSource, hasOwn, isJsonObject } from '../../src/stream/index.js';
 import { fill, type Strings } from '../../strings/en.js';
 import { DiagnosticsController } from './controllers/diagnostics.js';
 import { FormsController } from './controllers/forms.js';
@@ -51,8 +51,6 @@ export type MorphRespond = (action: MorphAction) => SourceInput | void | null | 
 export type ComponentTags = Readonly<Record<string, string>>;
 
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
-const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One document and everything that belongs to it; `reset()` makes a new one. */
 interface Answer {
@@ -209,7 +207,7 @@ export class MorphScreen extends AgentElement {
   }
   set components(tags: ComponentTags) {
     const checked: Record<string, string> = {};
-    if (isObject(tags)) for (const [name, tag] of Object.entries(tags)) if (isCustomElementName(tag)) checked[name] = tag;
+    if (isJsonObject(tags)) for (const [name, tag] of Object.entries(tags)) if (isCustomElementName(tag)) checked[name] = tag;
     this.#components = tags ?? {};
     this.#tags.set(Object.freeze(checked));
   }
@@ -246,7 +244,7 @@ export class MorphScreen extends AgentElement {
       answer.waitingState.clear();
       return;
     }
-    if (!isObject(value)) throw new TypeError('<morph-screen>.state must be an object of node ids to states, or null');
+    if (!isJsonObject(value)) throw new TypeError('<morph-screen>.state must be an object of node ids to states, or null');
     for (const id of Object.keys(value)) this.#setState(answer, id, value[id]);
   }
 
@@ -467,7 +465,7 @@ export class MorphScreen extends AgentElement {
       },
       appTag: (type) => {
         const tags = this.#tags.get();
-        return own(tags, type) ? tags[type] : undefined;
+        return hasOwn(tags, type) ? tags[type] : undefined;
       },
       act,
       stateChanged: changed,

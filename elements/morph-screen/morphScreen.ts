@@ -32,7 +32,7 @@ import { QuizTracker } from './controllers/quizzes.js';
 import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphStateEvent } from './events.js';
 import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
-import { isCustomElementName } from './views/appElement.js';
+import { isCustomElementName } from '../shared/screen/appElement.js';
 import { children } from './views/children.js';
 import { viewStyles } from './views/index.js';
 

@@ -11,6 +11,7 @@ defineElement('morph-screen', MorphScreen);
 
 export { MorphScreen };
 export type { ComponentTags, MorphRespond } from './morphScreen.js';
+export type { AppComponentEntry } from '../shared/screen/appComponents.js';
 export { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphStateEvent, type DiagOrigin } from './events.js';
 export type {
   ComponentState,

@@ -32,7 +32,7 @@ import { QuizTracker } from './controllers/quizzes.js';
 import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphStateEvent } from './events.js';
 import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
-import { isCustomElementName } from '../shared/screen/appElement.js';
+import { appTags, type AppComponentEntry } from '../shared/screen/appComponents.js';
 import { children } from './views/children.js';
 import { viewStyles } from './views/index.js';
 
@@ -47,8 +47,12 @@ export type StreamSource = Source;
  */
 export type MorphRespond = (action: MorphAction) => SourceInput | void | null | PromiseLike<SourceInput | void | null>;
 
-/** The app's own elements for component names: name → custom element tag (`{ Map: 'my-map' }`). */
-export type ComponentTags = Readonly<Record<string, string>>;
+/**
+ * The app's own elements for component names: name → `{ tag }` (`{ Map: { tag: 'my-map' } }`), the registry
+ * shape `<omni-screen>` takes too. A bare tag string (`{ Map: 'my-map' }`) is still read, deprecated: development
+ * builds warn once.
+ */
+export type ComponentTags = Readonly<Record<string, AppComponentEntry | string>>;
 
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
 const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
@@ -161,7 +165,7 @@ export class MorphScreen extends AgentElement {
   #images: ImagePolicy = 'all';
   readonly #imageTest = new Signal.State<(src: string) => boolean>(imagePolicy('all'));
   #components: ComponentTags = {};
-  readonly #tags = new Signal.State<ComponentTags>({});
+  readonly #tags = new Signal.State<Readonly<Record<string, string>>>({});
   readonly #answer: Signal.State<Answer>;
   /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
   readonly #sourceFailed = new Signal.State<number | null>(null);
@@ -198,7 +202,9 @@ export class MorphScreen extends AgentElement {
   }
 
   /**
-   * The app's own elements for component names: `{ Map: 'my-map', Timeline: 'my-timeline' }`. The screen makes
+   * The app's own elements for component names: `{ Map: { tag: 'my-map' }, Timeline: { tag: 'my-timeline' } }`
+   * (the registry shape of `<omni-screen>`; a bare tag string, `{ Map: 'my-map' }`, is deprecated but still
+   * read, with a warning in development builds). The screen makes
    * one element per component and sets its attributes as properties (safe names only), plus `attrs`, `spans`,
    * `data`, `closed` and `nodeId`; the component's children draw into its light DOM (show them with a
    * `<slot>`). A registered name wins over the element's own view; an invalid tag is ignored; until the tag
@@ -208,10 +214,8 @@ export class MorphScreen extends AgentElement {
     return this.#components;
   }
   set components(tags: ComponentTags) {
-    const checked: Record<string, string> = {};
-    if (isObject(tags)) for (const [name, tag] of Object.entries(tags)) if (isCustomElementName(tag)) checked[name] = tag;
     this.#components = tags ?? {};
-    this.#tags.set(Object.freeze(checked));
+    this.#tags.set(appTags(tags, '<morph-screen>'));
   }
 
   /**

@@ -10,6 +10,7 @@ import { ApprovalController } from '../shared/controllers/approval.js';
 import { FocusController } from '../shared/controllers/focus.js';
 import { statusLineStyles } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
+import type { AppComponents } from '../shared/screen/appComponents.js';
 import type { Strings } from '../../strings/en.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/index.js';
 import type {
@@ -168,7 +169,7 @@ export class OmniScreen extends AgentElement {
    * ignored); it also gets `invalid` and `errorMessage`, the host gets aria-invalid/aria-describedby, and the
    * message shows under it. Leaving it (`focusout`) reveals its message, as for any field ([8.5]).
    */
-  @property({ attribute: false }) components: Readonly<Record<string, AppComponentView>> = {};
+  @property({ attribute: false }) components: AppComponents<AppComponentView> = {};
 
   /** Picture families ([5.30]): names like `product-1042` the app resolves with `resolvePicture`. */
   @property({ attribute: false }) pictures: readonly PictureFamily[] = [];

@@ -29,7 +29,7 @@ import { DiagnosticsController } from './controllers/diagnostics.js';
 import { FormsController } from './controllers/forms.js';
 import { PacedWriter } from './controllers/pacedWriter.js';
 import { QuizTracker } from './controllers/quizzes.js';
-import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphStateEvent } from './events.js';
+import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
 import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import { appTags, type AppComponentEntry } from '../shared/screen/appComponents.js';
@@ -97,7 +97,8 @@ interface Answer {
  * @summary Draws an answer document from an op stream while it streams, and turns taps into the format's actions.
  *
  * @fires {MorphActionEvent} morph-action - A person's tap made an action; `action` is exactly the format's action object (`ask`, `submit`, `quiz`, `vote`, `state`). Cancelable: `preventDefault()` keeps `respond` from running.
- * @fires {MorphDiagEvent} morph-diag - A diagnostic: an op the engine refused or changed (`origin` engine), the stream's own diag op (`stream`), or the element's (`element`: `node_crashed`, `state_refused`, `respond_failed`).
+ * @fires {MorphIssueEvent} morph-issue - An issue: an op the engine refused or changed (`origin` engine), the stream's own diag op (`stream`), or the element's (`element`: `node_crashed`, `state_refused`, `respond_failed`).
+ * @fires {MorphDiagEvent} morph-diag - Deprecated alias of `morph-issue`, fired right after it with the same fields; goes in a later release.
  * @fires {MorphEndEvent} morph-end - The stream ended: by its `end` op, or its input ending without one (`end` null). Once per answer.
  * @fires {MorphStateEvent} morph-state - The person changed a component's state: `node`, `component`, `state`. State the app sets sends none.
  *
@@ -155,7 +156,7 @@ export class MorphScreen extends AgentElement {
    * conversation with one element per turn, handle `morph-action` instead and return nothing here. While
    * the hook works the answer is marked busy; a hook that throws leaves the answer as it is, tells the reader
    * the next answer couldn't be loaded (a Form it was sending can be sent again), and reports `respond_failed`
-   * (`morph-diag`).
+   * (`morph-issue`).
    */
   @property({ attribute: false }) respond?: MorphRespond;
 
@@ -222,7 +223,7 @@ export class MorphScreen extends AgentElement {
    * Component state by node id, as plain JSON: Quiz `{answers}`, Flashcards `{known}`, Poll `{vote}`,
    * Checklist `{done}`, WhatIf `{values}`, Form `{fields}` (files and locations stay on the device). Reading
    * gives every such component of the document as it is now. Setting updates the components and sends no
-   * action: each entry is checked against its node; one refused is reported (`morph-diag`, `state_refused`)
+   * action: each entry is checked against its node; one refused is reported (`morph-issue`, `state_refused`)
    * and the rest are kept; an entry for a node that hasn't arrived yet is applied when it closes. `null`
    * forgets everything set.
    */
@@ -479,22 +480,20 @@ export class MorphScreen extends AgentElement {
       reveal: (el) => this.#focus.reveal(el),
       crashed: (node, error) =>
         queueMicrotask(() =>
-          this.#fire(
-            new MorphDiagEvent('element', {
-              code: 'node_crashed',
-              severity: 'error',
-              line: node.line,
-              id: node.id,
-              message: `${node.type} "${node.id}" failed while drawing: ${errorText(error)}`,
-            }),
-          ),
+          this.#issue('element', {
+            code: 'node_crashed',
+            severity: 'error',
+            line: node.line,
+            id: node.id,
+            message: `${node.type} "${node.id}" failed while drawing: ${errorText(error)}`,
+          }),
         ),
     };
     return { generation, stream, doc, states, context, waitingState: new Map(), ended: false, inputEnded: false };
   }
 
   #afterWrite(answer: Answer): void {
-    this.#diagnostics.flush(answer.doc, (e) => this.#fire(e));
+    this.#diagnostics.flush(answer.doc, (origin, from) => this.#issue(origin, from));
     if (answer.waitingState.size > 0) {
       for (const [id, s] of [...answer.waitingState]) {
         const node = answer.doc.node(id);
@@ -532,7 +531,7 @@ export class MorphScreen extends AgentElement {
   }
 
   #refuseState(id: string, message: string): void {
-    this.#fire(new MorphDiagEvent('element', { code: 'state_refused', severity: 'error', line: null, id, message }));
+    this.#issue('element', { code: 'state_refused', severity: 'error', line: null, id, message });
   }
 
   // ——— actions ———
@@ -547,7 +546,7 @@ export class MorphScreen extends AgentElement {
 
   /**
    * Asks the app's hook for the next answer and draws it in place of this one. A hook that fails leaves this
-   * answer as it is and says so to the reader (and in `morph-diag`); a Form it was sending may be sent again.
+   * answer as it is and says so to the reader (and in `morph-issue`); a Form it was sending may be sent again.
    */
   async #turn(respond: MorphRespond, action: MorphAction, generation: number): Promise<void> {
     this.#waitingTurn.set(true);
@@ -577,7 +576,7 @@ export class MorphScreen extends AgentElement {
   }
 
   #respondFailed(error: unknown): void {
-    this.#fire(new MorphDiagEvent('element', { code: 'respond_failed', severity: 'error', line: null, message: `respond failed: ${errorText(error)}` }));
+    this.#issue('element', { code: 'respond_failed', severity: 'error', line: null, message: `respond failed: ${errorText(error)}` });
   }
 
   /** Shows a Form's field (opening the Tabs or Details around it), then focuses its control. */
@@ -588,6 +587,12 @@ export class MorphScreen extends AgentElement {
 
   #fire(event: Event): void {
     this.dispatchEvent(event);
+  }
+
+  /** An issue goes out as `morph-issue`, then as its deprecated alias `morph-diag`, with the same fields. */
+  #issue(origin: DiagOrigin, from: IssueSource): void {
+    this.#fire(new MorphIssueEvent(origin, from));
+    this.#fire(new MorphDiagEvent(origin, from));
   }
 }
 

@@ -4,6 +4,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { ContextProvider } from '@lit/context';
 import { Signal } from 'signal-polyfill';
 import { AgentElement } from '../shared/base/agentElement.js';
+import { DEV } from '../shared/base/dev.js';
 import '../shared/elements/placeholder.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
@@ -56,6 +57,15 @@ import type { ActionHandler, Confirmation, OmniRequestInit, ToolSchema } from '.
 
 const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
 
+let warnedUpdateText = false;
+
+/** `update(text)` is deprecated: development builds say so once per page. */
+function warnUpdateText(): void {
+  if (!DEV || warnedUpdateText) return;
+  warnedUpdateText = true;
+  console.warn('<omni-screen>.update(text) is deprecated: call applyUpdate(text). (update() is Lit\'s lifecycle method.)');
+}
+
 /**
  * `<omni-screen>` draws an Omni-IR stream (the `id = Component(…)` lines a model writes) as a live screen, line
  * by line, while the model is still writing: only from the app's catalog, with the app's pictures, tools,
@@ -74,7 +84,7 @@ const own = (o: object | null | undefined, key: string): boolean => !!o && Objec
  * the mutate endpoint when no `handler` is set ([10.14], [10.35]), and a screen the server keeps current is
  * followed on its live feed ([10.36]–[10.39]) until the feed ends, fails for good, or the screen is reset,
  * generated again or removed (put back in the page, it follows again from the last update received). Live
- * updates go through the same path as `update()`: rejected ones reach the app (`omni-issue`, `omni-update`),
+ * updates go through the same path as `applyUpdate()`: rejected ones reach the app (`omni-issue`, `omni-update`),
  * never the person. The transport code loads on first use. Requests carry the page's cookies
  * (`credentials: 'same-origin'`) unless `requestInit` says otherwise: a bearer token, or `'include'` for a
  * server on another origin. A refusal with Retry-After keeps Retry disabled, with the seconds left, until then.
@@ -382,19 +392,26 @@ export class OmniScreen extends AgentElement {
    * the update adds or changes is read politely by assistive technology ([8.8]).
    *
    * Throws if the stream hasn't ended yet: an update applies only to an ended screen ([10.29]).
-   *
-   * (Called with Lit's changed-properties map, this is Lit's own `update`; with text, it applies an update.)
    */
-  override update(text: string): UpdateResult;
-  override update(changed: PropertyValues): void;
-  override update(arg: string | PropertyValues): UpdateResult | void {
-    if (typeof arg !== 'string') return super.update(arg);
-    return this.applyUpdate(arg);
-  }
-
-  /** Same as `update(text)`, under a name that can't be confused with Lit's lifecycle. Throws before the end. */
   applyUpdate(text: string): UpdateResult {
     return this.#applyUpdate(String(text), 'app');
+  }
+
+  /**
+   * Applies an update, as `applyUpdate(text)` does, when given text. Deprecated for that: the name is Lit's
+   * lifecycle method, which Lit calls with its map of changed properties. The two can't be confused: only a
+   * `Map` reaches Lit's `update()`, only a string is applied as an update (development builds warn once,
+   * naming `applyUpdate()`), and anything else is a TypeError that touches nothing.
+   * @deprecated Call `applyUpdate(text)`; `update(text)` goes in a later release.
+   */
+  override update(text: string): UpdateResult;
+  /** Lit's lifecycle: draws the screen for the properties that changed. Lit calls it; an app never does. */
+  override update(changed: PropertyValues): void;
+  override update(arg: string | PropertyValues): UpdateResult | void {
+    if (arg instanceof Map) return super.update(arg);
+    if (typeof arg !== 'string') throw new TypeError('<omni-screen>.update(text) takes the update\'s Omni-IR text; call applyUpdate(text)');
+    warnUpdateText();
+    return this.applyUpdate(arg);
   }
 
   #applyUpdate(text: string, source: UpdateSource, seq?: number): UpdateResult {

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { Signal } from 'signal-polyfill';
@@ -33,6 +33,7 @@ import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphIssueEvent, Morph
 import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import { appTags, type AppComponentEntry } from '../shared/screen/appComponents.js';
+import { ScreenController } from '../shared/screen/screenController.js';
 import { children } from './views/children.js';
 import { viewStyles } from './views/index.js';
 
@@ -173,8 +174,12 @@ export class MorphScreen extends AgentElement {
   readonly #waitingTurn = new Signal.State(false);
   /** The app's hook failed to bring the next answer: the reader is told, until the next turn or answer. */
   readonly #turnFailed = new Signal.State(false);
-  #generation = 0;
-  #drawn: { words: unknown; locale: string } | null = null;
+  /** The generation (each answer a new one), redrawing on words and locale, crash reports: the screen kernel. */
+  readonly #kernel = new ScreenController(this, {
+    nodeTag: 'morph-node',
+    looks: () => ({ words: this.words, locale: this.resolvedLocale }),
+    report: (crash) => this.#issue('element', crash),
+  });
 
   readonly #intake = new StreamIntakeController(this, '<morph-screen>.stream()');
   readonly #announcer = new AnnouncerController(this);
@@ -391,17 +396,6 @@ export class MorphScreen extends AgentElement {
     return this.messageId;
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    // Words and locale aren't signals: when they change, every node draws again.
-    const drawn = { words: this.words, locale: this.resolvedLocale };
-    const before = this.#drawn;
-    this.#drawn = drawn;
-    if (before && (before.words !== drawn.words || before.locale !== drawn.locale)) {
-      for (const node of this.renderRoot.querySelectorAll('morph-node')) node.requestUpdate();
-    }
-  }
-
   protected override render(): TemplateResult {
     const answer = this.#answer.get();
     const doc = answer.doc;
@@ -429,7 +423,7 @@ export class MorphScreen extends AgentElement {
   // ——— one answer ———
 
   #start(): Answer {
-    const generation = ++this.#generation;
+    const generation = this.#kernel.next();
     const stream = createOpStream();
     const doc = stream.document;
     const states = new ComponentStates(doc);
@@ -478,16 +472,7 @@ export class MorphScreen extends AgentElement {
       stateChanged: changed,
       announce: (words) => this.#announcer.announce(words),
       reveal: (el) => this.#focus.reveal(el),
-      crashed: (node, error) =>
-        queueMicrotask(() =>
-          this.#issue('element', {
-            code: 'node_crashed',
-            severity: 'error',
-            line: node.line,
-            id: node.id,
-            message: `${node.type} "${node.id}" failed while drawing: ${errorText(error)}`,
-          }),
-        ),
+      crashed: (node, error) => this.#kernel.crashed(node, error),
     };
     return { generation, stream, doc, states, context, waitingState: new Map(), ended: false, inputEnded: false };
   }
@@ -537,7 +522,7 @@ export class MorphScreen extends AgentElement {
   // ——— actions ———
 
   #act(action: MorphAction, generation: number): void {
-    if (generation !== this.#generation) return;
+    if (!this.#kernel.isCurrent(generation)) return;
     const event = new MorphActionEvent(action);
     this.#fire(event);
     if (event.defaultPrevented || action.type === 'state' || typeof this.respond !== 'function') return;
@@ -555,7 +540,7 @@ export class MorphScreen extends AgentElement {
     try {
       source = await respond(action);
     } catch (error) {
-      if (generation === this.#generation) {
+      if (this.#kernel.isCurrent(generation)) {
         this.#waitingTurn.set(false);
         this.#turnFailed.set(true);
         if (action.type === 'submit') untracked(() => this.#answer.get()).context.forms.unsend(action.node);
@@ -563,7 +548,7 @@ export class MorphScreen extends AgentElement {
       }
       return;
     }
-    if (generation !== this.#generation) return;
+    if (!this.#kernel.isCurrent(generation)) return;
     this.#waitingTurn.set(false);
     if (source === undefined || source === null) return;
     this.reset();

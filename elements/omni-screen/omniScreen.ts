@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { ContextProvider } from '@lit/context';
 import { Signal } from 'signal-polyfill';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { DEV } from '../shared/base/dev.js';
@@ -12,6 +11,7 @@ import { FocusController } from '../shared/controllers/focus.js';
 import { statusLineStyles } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
 import type { AppComponents } from '../shared/screen/appComponents.js';
+import { ScreenController } from '../shared/screen/screenController.js';
 import type { Strings } from '../../strings/en.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/index.js';
 import type {
@@ -22,7 +22,7 @@ import type {
   Scalar,
   UpdateResult,
 } from '../../src/omni-ir/index.js';
-import { type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
+import { type SourceInput, assertSource } from '../../src/stream/index.js';
 import { fill } from '../../strings/en.js';
 import './omniNode.js';
 import { componentStyles } from './views/index.js';
@@ -44,7 +44,7 @@ import {
   type OmniActionResult,
   type UpdateSource,
 } from './events.js';
-import { screenContext, type AppComponentView, type Picture, type ScreenContext } from './screenContext.js';
+import type { AppComponentView, Picture, ScreenContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import type { GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
@@ -209,14 +209,17 @@ export class OmniScreen extends AgentElement {
     (doc) => this.#doc.set(doc),
   );
   #endReported = false;
-  /** Counts starts-over: what was begun before the last `reset()` draws nothing and says nothing. */
-  #generation = 0;
+  /** The generation (each `reset()` a new one), redrawing on words and locale, crash reports: the screen kernel. */
+  readonly #kernel = new ScreenController(this, {
+    nodeTag: 'omni-node',
+    looks: () => ({ words: this.words, locale: this.resolvedLocale }),
+    report: (crash) => this.#report(crash),
+  });
   readonly #doc = new Signal.State<OmniDocument | null>(null);
   readonly #started = new Signal.State(false);
   /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
   readonly #sourceFailed = new Signal.State<number | null>(null);
   #rendererIssues: Issue[] = [];
-  #drawn: { words: Strings; locale: string } | null = null;
 
   readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()');
   readonly #announcer = new AnnouncerController(this);
@@ -230,9 +233,9 @@ export class OmniScreen extends AgentElement {
       words: () => this.words,
       startOver: () => {
         this.#startOver('<omni-screen>.generate()');
-        return this.#generation;
+        return this.#kernel.generation;
       },
-      isCurrent: (n) => n === this.#generation,
+      isCurrent: (n) => this.#kernel.isCurrent(n),
       write: (text) => this.#write(text),
       end: () => this.end(),
       ended: (prompt, outcome) => {
@@ -273,11 +276,6 @@ export class OmniScreen extends AgentElement {
     this.#focus,
   );
   readonly #context: ScreenContext = this.#makeContext();
-
-  constructor() {
-    super();
-    new ContextProvider(this, { context: screenContext, initialValue: this.#context });
-  }
 
   /** Every issue so far: the parser's (stream and updates) and the renderer's own. */
   get issues(): readonly Issue[] {
@@ -323,7 +321,7 @@ export class OmniScreen extends AgentElement {
    * (it resolves, writing nothing more); a `generate()` still running is cancelled without a word.
    */
   reset(): void {
-    this.#generation++;
+    this.#kernel.next();
     this.#intake.abort();
     this.#generating.request.reset();
     this.#live.stop();
@@ -434,16 +432,15 @@ export class OmniScreen extends AgentElement {
     if (this.#parser.stale()) this.#parser.reset();
   }
 
+  #drawnOnce = false;
+
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // Words, locale and the app's registries aren't signals: when they change, every node draws again.
-    const drawn = { words: this.words, locale: this.resolvedLocale };
-    const before = this.#drawn;
-    this.#drawn = drawn;
+    // The app's registries aren't signals either: when they change, every node draws again (words and locale:
+    // the kernel).
     const registries = changed.has('assets') || changed.has('resolvePicture') || changed.has('components');
-    if (before && (before.words !== drawn.words || before.locale !== drawn.locale || registries)) {
-      for (const node of this.renderRoot.querySelectorAll('omni-node')) node.requestUpdate();
-    }
+    if (this.#drawnOnce && registries) this.#kernel.redrawNodes();
+    this.#drawnOnce = true;
   }
 
   protected override render(): TemplateResult {
@@ -458,7 +455,7 @@ export class OmniScreen extends AgentElement {
           ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
           : nothing}
         ${this.#sourceNotice(w)}
-        ${doc && started ? keyed(this.#generation, html`<omni-node .nodeId=${'root'}></omni-node>`) : nothing}
+        ${doc && started ? keyed(this.#kernel.generation, html`<omni-node .nodeId=${'root'} .screen=${this.#context}></omni-node>`) : nothing}
       </div>
       ${this.#announcer.render()} ${this.#approval.render()}`;
   }
@@ -493,7 +490,7 @@ export class OmniScreen extends AgentElement {
       leave: (node) => this.#fields.leave(node),
       phase: (id) => this.#approval.phase(id),
       press: (id, opener) => void this.#presses.press(id, opener),
-      crashed: (node, error) => this.#crashed(node, error),
+      crashed: (node, error) => this.#kernel.crashed(node, error),
     };
   }
 
@@ -542,19 +539,6 @@ export class OmniScreen extends AgentElement {
   }
 
   // ——— issues and announcements ———
-
-  #crashed(node: { line: number; id: string; type: string }, error: unknown): void {
-    // Reported after the render that caught it: no state is written while rendering.
-    queueMicrotask(() =>
-      this.#report({
-        code: 'node_crashed',
-        severity: 'error',
-        line: node.line,
-        id: node.id,
-        message: `${node.type} "${node.id}" failed while rendering: ${errorText(error)}`,
-      }),
-    );
-  }
 
   /** Every event goes out here (the events are typed classes; their names are in the class JSDoc). */
   #fire(event: Event): void {

@@ -1,9 +1,9 @@
 /**
  * What a screen hands to each of its nodes: the document, its words and locale, the app's registries, and the
  * few things a node asks the screen to do (edit state, reveal a field message, press a Button, report a crash).
- * One object per screen, passed down with @lit/context; everything that can change is read through signals.
+ * One object per screen, handed to each node element as its `screen` property (why a property and not context:
+ * `elements/shared/screen/nodeElement.ts`); everything that can change is read through signals.
  */
-import { createContext } from '@lit/context';
 import type { AppComponentDeclaration, OmniDocument, OmniNode, PropValue, Scalar } from '../../src/omni-ir/index.js';
 import type { Strings } from '../../strings/en.js';
 
@@ -53,8 +53,6 @@ export interface ScreenContext {
   /** A node failed while rendering: report node_crashed (after the render, never during it). */
   crashed(node: OmniNode, error: unknown): void;
 }
-
-export const screenContext = createContext<ScreenContext>(Symbol('omni-screen.screen'));
 
 /** DOM ids inside the screen's shadow root, derived from node ids (unique there: [5.3]). */
 export const domId = {

@@ -66,7 +66,7 @@ export const tabs: NodeView = {
           ?hidden=${id !== open}
           @ae-reveal=${(e: RevealEvent) => reveal(e, host, id)}
         >
-          <omni-node .nodeId=${id}></omni-node>
+          <omni-node .nodeId=${id} .screen=${screen}></omni-node>
         </div>`,
       )}
     </div>`;

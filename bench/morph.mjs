@@ -6,17 +6,20 @@
 // BENCH_FOLLOW=1 scrolls to the end after each op, as a chat that follows the stream does, so every op lands
 // on screen. The page is cross-origin isolated, so performance.now() is precise to microseconds.
 //
-// Then, all at once: a 20,000-op answer handed to stream() whole, from each kind of source (a ReadableStream with
-// every chunk enqueued, an async iterable that never waits, an array, a string, a fetch Response), as a fast
-// local source or a file delivers it. For each it prints the tasks over 50 ms Chromium reports (and the longest),
-// the longest wait for a turn (the largest gap between two turns of a heartbeat, painting included), the frames
-// painted while the answer was written and drawn, and how long that took, with the machine's load (wall-clock
-// figures stretch on a busy machine), and the longest task by its work, from a trace of the run: for each task the
-// smaller of its wall-clock time and its thread's CPU time, which doesn't stretch. A first burst warms the page up
-// and isn't counted. Target: no task over 50 ms.
+// Then, all at once: a 20,000-op answer handed over whole, from each kind of source: to stream() as a ReadableStream
+// with every chunk enqueued, an async iterable that never waits, an array, a string, a fetch Response (as a fast
+// local source or a file delivers it), and to write() line by line from the page's own code (a socket's messages
+// all queued, one task each; and a loop over lines already there, all in one task). For each it prints the tasks
+// over 50 ms Chromium reports (and the longest), the longest wait for a turn (the largest gap between two turns of
+// a heartbeat, painting included), the frames painted while the answer was written and drawn, and how long that
+// took, with the machine's load (wall-clock figures stretch on a busy machine), and the longest task by its work,
+// from a trace of the run: for each task the smaller of its wall-clock time and its thread's CPU time, which
+// doesn't stretch. A first burst warms the page up and isn't counted. Target: no task over 50 ms (a loop of
+// write() calls in one task is the caller's task: the engine reads every line in it, only drawing is put off).
 // A benchmark, not a test: it prints, never fails. Needs `npm run build` first (it loads cdn/agentic-elements.js,
 // the script-tag build). BENCH_QUICK=1: a 2,000-op answer, two runs, a 4,000-op burst, every line still printed. BENCH_ONLY=burst
-// or BENCH_ONLY=ops runs one part.
+// or BENCH_ONLY=ops runs one part. BENCH_EXPLAIN=1 also prints what the longest task of each burst
+// was made of (script, style, layout, paint, garbage collection).
 import { cpus, loadavg } from 'node:os';
 import { makeAnswer } from './answer.mjs';
 import { needCdn, openBenchPage } from './benchPage.mjs';
@@ -25,12 +28,21 @@ needCdn();
 const bundle = 'cdn/agentic-elements.js';
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY ?? '';
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const OPS = QUICK ? 2_000 : 10_000;
 const BURST_OPS = QUICK ? 4_000 : 20_000;
 const answer = makeAnswer(7, OPS);
 const burst = makeAnswer(11, BURST_OPS);
 /** The kinds of source a burst is handed over from, as the page makes them. */
-const KINDS = ['ReadableStream, every chunk enqueued', 'async iterable that never waits', 'array of chunks', 'one string', 'fetch Response'];
+const KINDS = [
+  'ReadableStream, every chunk enqueued',
+  'async iterable that never waits',
+  'array of chunks',
+  'one string',
+  'fetch Response',
+  'write() per line, a task each',
+  'write() per line, all in one task',
+];
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>morph bench</title>
 <script type="module" src="/${bundle}"></script></head><body><morph-screen></morph-screen></body></html>`;
 const FOLLOW = process.env.BENCH_FOLLOW === '1';
@@ -111,7 +123,7 @@ async function allAtOnce() {
   for (const kind of KINDS) {
     // The last burst's answer is cleared first, outside the trace: taking 9,000 node elements away isn't streaming.
     await tab.evaluate(clearInPage);
-    await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(tab, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', ...(EXPLAIN ? ['v8'] : [])] });
     const r = await tab.evaluate(burstInPage, kind);
     const trace = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
     const main = trace.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
@@ -121,12 +133,13 @@ async function allAtOnce() {
     const work = tasks.map((e) => Math.min(e.dur, e.tdur ?? e.dur) / 1000);
     r.cpu = Math.max(0, ...work);
     r.cpuOver = work.filter((ms) => ms > 50).length;
+    if (EXPLAIN && tasks.length > 0) r.inside = insideLongest(trace, tasks, work);
     results.push(r);
   }
   const holds = (ok) => (ok ? 'holds' : 'DOES NOT HOLD');
   // Wall-clock figures: a machine busy with other work stretches every task; say how busy it was.
   const load = loadavg()[0];
-  console.log(`\n${BURST_OPS.toLocaleString('en')} ops handed to stream() at once, by kind of source (target: no task over 50 ms, frames keep painting; machine load ${load.toFixed(1)} on ${cpus().length} cores):`);
+  console.log(`\n${BURST_OPS.toLocaleString('en')} ops handed over at once, by kind of source (target: no task over 50 ms, frames keep painting; machine load ${load.toFixed(1)} on ${cpus().length} cores):`);
   for (const r of results) {
     const longest = r.long ? `${r.long} over 50 ms, the longest ${r.longest.toFixed(0)} ms` : 'none over 50 ms';
     console.log(
@@ -134,7 +147,38 @@ async function allAtOnce() {
         `  longest task by its work (the smaller of wall clock and CPU time) ${r.cpu.toFixed(1)} ms (${r.cpuOver} over 50 ms): target ${holds(r.cpuOver === 0)}\n` +
         `  wall clock: long tasks ${longest}, target ${holds(r.long === 0)}; longest wait for a turn ${r.gap.toFixed(0)} ms (a heartbeat's largest gap, painting included); longest animation frame ${r.loaf.toFixed(0)} ms`,
     );
+    if (r.inside) console.log(`  the longest task held: ${r.inside}`);
   }
+}
+
+/**
+ * What the longest task (by its work) was made of, for chasing it (BENCH_EXPLAIN=1): its wall-clock and CPU time,
+ * then the time inside it of script, microtasks, style, layout, paint and garbage collection (a collection can
+ * happen inside a script, so the parts may add up to more than the task).
+ */
+function insideLongest(trace, tasks, work) {
+  const task = tasks[work.indexOf(Math.max(...work))];
+  const end = task.ts + task.dur;
+  const parts = { script: ['EventDispatch', 'FunctionCall', 'v8.callFunction', 'EvaluateScript', 'TimerFire'], microtasks: ['RunMicrotasks'], style: ['UpdateLayoutTree'], layout: ['Layout'], paint: ['Paint', 'PrePaint', 'Layerize'], 'major GC': ['MajorGC'], 'minor GC': ['MinorGC'] };
+  const spans = Object.fromEntries(Object.keys(parts).map((k) => [k, []]));
+  for (const e of trace) {
+    if (e.pid !== task.pid || e.tid !== task.tid || e.ph !== 'X' || e.ts < task.ts || e.ts + (e.dur ?? 0) > end) continue;
+    for (const [k, names] of Object.entries(parts)) if (names.includes(e.name)) spans[k].push([e.ts, e.ts + e.dur]);
+  }
+  // The time covered by each part's events (events of a part nest: an event dispatch runs a function call).
+  const sums = {};
+  for (const [k, list] of Object.entries(spans)) {
+    list.sort((x, y) => x[0] - y[0]);
+    let sum = 0;
+    let reach = -Infinity;
+    for (const [from, to] of list) {
+      if (to > reach) sum += to - Math.max(from, reach);
+      reach = Math.max(reach, to);
+    }
+    sums[k] = sum;
+  }
+  const ms = (us) => `${(us / 1000).toFixed(1)} ms`;
+  return `${ms(task.dur)} wall clock, ${ms(task.tdur ?? task.dur)} CPU; ${Object.entries(sums).filter(([, us]) => us >= 500).map(([k, us]) => `${k} ${ms(us)}`).join(', ')}`;
 }
 
 /** In the page: an empty answer, and a moment for the page to settle. */
@@ -164,6 +208,31 @@ async function burstInPage(kind) {
     'fetch Response': () => fetch('/burst.jsonl'),
   };
   const el = document.querySelector('morph-screen');
+  /**
+   * Without stream(): the page's own code calls write() for each line. "A task each" is a socket or an
+   * EventSource whose messages all arrived at once (one task per message, queued together); "all in one task"
+   * is a loop over lines already there, where the engine reads every line inside the caller's one task (only
+   * the drawing can be put off).
+   */
+  const writes = {
+    'write() per line, a task each': () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        let i = 0;
+        channel.port1.onmessage = () => {
+          el.write(lines[i++]);
+          if (i < lines.length) return;
+          el.end();
+          channel.port1.close();
+          resolve();
+        };
+        for (let k = 0; k < lines.length; k++) channel.port2.postMessage(null);
+      }),
+    'write() per line, all in one task': async () => {
+      for (const l of lines) el.write(l);
+      el.end();
+    },
+  };
   const turn = () => new Promise((r) => { const ch = new MessageChannel(); ch.port1.onmessage = () => r(); ch.port2.postMessage(0); });
   const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
   /** Until every node has its element and nothing is left to draw later (no pending block in the answer). */
@@ -203,7 +272,8 @@ async function burstInPage(kind) {
     }
   })();
   const t0 = performance.now();
-  await el.stream(sources[kind]());
+  if (writes[kind]) await writes[kind]();
+  else await el.stream(sources[kind]());
   await drawn();
   const ms = performance.now() - t0;
   running = false;

@@ -5,14 +5,14 @@
 // and the docs site show; run it again when the fallbacks change. `--out DIR` writes elsewhere (and adds the
 // interactive components' frames and task marks, for a person to look at).
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuild } from '../ensure-build.mjs';
 import { openBenchPage } from '../../bench/benchPage.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const at = process.argv.indexOf('--out');
-const out = at >= 0 ? join(process.cwd(), process.argv[at + 1]) : join(root, 'docs', 'images');
+const out = at >= 0 ? resolve(process.argv[at + 1]) : join(root, 'docs', 'images');
 const extra = at >= 0;
 await mkdir(out, { recursive: true });
 await ensureBuild({ quiet: true });

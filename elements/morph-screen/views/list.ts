@@ -42,12 +42,13 @@ export const listStyles = css`
   morph-node[data-box='li'] { display: list-item; }
   morph-node[data-box='li'][data-task] { list-style: none; }
   .li-body:empty { display: none; }
+  /* In the bullets' column, so a task item's words (every line of them) start where a plain item's do. */
   .task-mark {
     display: inline-block;
     position: relative;
     inline-size: 1em;
     block-size: 1em;
-    margin-inline-end: 0.35em;
+    margin-inline: -1.35em 0.35em;
     vertical-align: -0.15em;
   }
   /* To do: a small dotted ring, centred where the tick would be. */

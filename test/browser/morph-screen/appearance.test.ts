@@ -52,6 +52,38 @@ describe('morph-screen: what a reader sees', function (this: Mocha.Suite) {
     screen.remove();
   });
 
+  it('a list mixing task items and plain items lines up: every item’s words start at one edge, the marks in the bullets’ column', async () => {
+    const screen = await mount(
+      ops(
+        { op: 'open', id: '0', type: 'ul' },
+        { op: 'node', id: '0.0', type: 'li', attrs: { task: 'done' }, spans: 'Book the venue' },
+        { op: 'node', id: '0.1', type: 'li', attrs: { task: 'open' }, spans: 'Send the invitations, a long item whose words wrap onto a second line in a narrow list' },
+        { op: 'node', id: '0.2', type: 'li', spans: 'Order catering' },
+        { op: 'close', id: '0' },
+      ) + END,
+    );
+    screen.style.cssText = 'display:block;inline-size:240px';
+    /** Where each line of an item's words starts, from the edge of the screen. */
+    const starts = (id: string) => {
+      const body = node(screen, id).querySelector('.li-body')!;
+      // The item's words: its first text that shows (not the "Done:" said only to screen readers).
+      const shows = (t: Node) => /\S/.test(t.textContent ?? '') && !t.parentElement?.closest('.visually-hidden');
+      const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT, { acceptNode: (t) => (shows(t) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP) });
+      const range = document.createRange();
+      range.selectNodeContents(walker.nextNode()!);
+      const left = screen.getBoundingClientRect().left;
+      return [...range.getClientRects()].map((r) => Math.round(r.left - left));
+    };
+    const plain = starts('0.2')[0]!;
+    expect(starts('0.0')[0], 'a done item’s words start where a plain item’s do').to.be.closeTo(plain, 1);
+    const wrapped = starts('0.1');
+    expect(wrapped.length, 'the long item wraps').to.be.greaterThan(1);
+    for (const x of wrapped) expect(x, 'each line of a to-do item starts where a plain item’s words do').to.be.closeTo(plain, 1);
+    const mark = node(screen, '0.0').querySelector('.task-mark')!.getBoundingClientRect();
+    expect(mark.right, 'the mark sits before the words, in the bullets’ column').to.be.at.most(screen.getBoundingClientRect().left + plain);
+    screen.remove();
+  });
+
   it('a Slider’s value and its unit stay on one line ("140 €"), however narrow', async () => {
     const screen = await mount(
       ops(

@@ -24,7 +24,7 @@ import {
   type QuestionData,
 } from '../../src/ops/index.js';
 import { type Source, type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
-import { fill, type Strings } from '../../strings/en.js';
+import { fill } from '../../strings/en.js';
 import { DiagnosticsController } from './controllers/diagnostics.js';
 import { FormsController } from './controllers/forms.js';
 import { PacedWriter } from './controllers/pacedWriter.js';
@@ -169,8 +169,6 @@ export class MorphScreen extends AgentElement {
   #components: ComponentTags = {};
   readonly #tags = new Signal.State<Readonly<Record<string, string>>>({});
   readonly #answer: Signal.State<Answer>;
-  /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
-  readonly #sourceFailed = new Signal.State<number | null>(null);
   readonly #waitingTurn = new Signal.State(false);
   /** The app's hook failed to bring the next answer: the reader is told, until the next turn or answer. */
   readonly #turnFailed = new Signal.State(false);
@@ -301,7 +299,7 @@ export class MorphScreen extends AgentElement {
     this.#intake.abort();
     for (const paced of this.#paced) paced.stop();
     this.#announcer.clear();
-    this.#sourceFailed.set(null);
+    this.#kernel.clearSourceFailure();
     this.#waitingTurn.set(false);
     this.#turnFailed.set(false);
     this.#answer.set(this.#start());
@@ -336,11 +334,7 @@ export class MorphScreen extends AgentElement {
     } finally {
       this.#paced.delete(paced);
     }
-    if (read.status === 'superseded') throw read.error;
-    if (read.status === 'aborted' || !current()) return;
-    if (read.status === 'failed') this.#sourceFailed.set(read.httpStatus ?? 0);
-    this.end();
-    if (read.status === 'failed') throw read.error;
+    this.#kernel.endRead(read, () => this.end(), current());
   }
 
   /** Starts a new answer for a new source: whatever `stream()` still reads is replaced by `by` (an AbortError). */
@@ -406,18 +400,11 @@ export class MorphScreen extends AgentElement {
     return html`<div class="answer" part="answer" aria-busy=${busy ? 'true' : nothing}>
         ${keyed(answer.generation, html`<div class="answer-body">${children(doc.roots, answer.context)}</div>`)}
         ${end?.truncated ? html`<p class="screen-notice" part="notice" role="note">${w.answerTruncated}</p>` : nothing}
-        ${this.#sourceNotice(w)}
+        ${this.#kernel.sourceNotice((status) => (status > 0 ? fill(w.answerServerAnswered, { status }) : w.answerConnectionLost), 'notice')}
         ${this.#turnFailed.get() ? html`<p class="screen-notice" part="notice" role="alert">${w.answerNextFailed}</p>` : nothing}
         <p class="visually-hidden" part="status" role="status">${waiting ? w.answerWriting : ''}</p>
       </div>
       ${this.#announcer.render()}`;
-  }
-
-  #sourceNotice(w: Strings): TemplateResult | typeof nothing {
-    const status = this.#sourceFailed.get();
-    if (status === null) return nothing;
-    const words = status > 0 ? fill(w.answerServerAnswered, { status }) : w.answerConnectionLost;
-    return html`<p class="screen-notice" part="notice" role="note">${words}</p>`;
   }
 
   // ——— one answer ———

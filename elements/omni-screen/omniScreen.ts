@@ -12,7 +12,6 @@ import { statusLineStyles } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
 import type { AppComponents } from '../shared/screen/appComponents.js';
 import { ScreenController } from '../shared/screen/screenController.js';
-import type { Strings } from '../../strings/en.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/index.js';
 import type {
   Issue,
@@ -217,8 +216,6 @@ export class OmniScreen extends AgentElement {
   });
   readonly #doc = new Signal.State<OmniDocument | null>(null);
   readonly #started = new Signal.State(false);
-  /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
-  readonly #sourceFailed = new Signal.State<number | null>(null);
   #rendererIssues: Issue[] = [];
 
   readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()');
@@ -331,7 +328,7 @@ export class OmniScreen extends AgentElement {
     this.#parser.reset();
     this.#endReported = false;
     this.#rendererIssues = [];
-    this.#sourceFailed.set(null);
+    this.#kernel.clearSourceFailure();
     this.#started.set(false);
     this.#parser.ensure();
   }
@@ -355,11 +352,7 @@ export class OmniScreen extends AgentElement {
     assertSource(source, '<omni-screen>.stream()');
     this.#startOver('<omni-screen>.stream()');
     const read = await this.#intake.read(source, (chunk) => this.#write(chunk));
-    if (read.status === 'aborted') return;
-    if (read.status === 'superseded') throw read.error;
-    if (read.status === 'failed') this.#sourceFailed.set(read.httpStatus ?? 0);
-    this.end();
-    if (read.status === 'failed') throw read.error;
+    this.#kernel.endRead(read, () => this.end());
   }
 
   /** Starts a new screen for a new source: whatever `stream()` still reads is replaced by `by` (an AbortError). */
@@ -454,17 +447,10 @@ export class OmniScreen extends AgentElement {
         ${doc?.newerVersion
           ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
           : nothing}
-        ${this.#sourceNotice(w)}
+        ${this.#kernel.sourceNotice((status) => (status > 0 ? fill(w.serverAnswered, { status }) : w.connectionLost), 'notice connection-notice')}
         ${doc && started ? keyed(this.#kernel.generation, html`<omni-node .nodeId=${'root'} .screen=${this.#context}></omni-node>`) : nothing}
       </div>
       ${this.#announcer.render()} ${this.#approval.render()}`;
-  }
-
-  #sourceNotice(w: Strings): TemplateResult | typeof nothing {
-    const status = this.#sourceFailed.get();
-    if (status === null) return nothing;
-    const words = status > 0 ? fill(w.serverAnswered, { status }) : w.connectionLost;
-    return html`<p class="screen-notice" part="notice connection-notice" role="note">${words}</p>`;
   }
 
   // ——— what nodes ask of the screen ———

@@ -2,7 +2,7 @@
 // failure to itself and reports it once) and the screen controller (generations, redrawing every node when the
 // words or the locale change, crash reports after the render).
 import { expect, fixture, html } from '@open-wc/testing';
-import { LitElement } from 'lit';
+import { LitElement, nothing, render } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { describe, it } from './mocha.js';
 import { ScreenNodeElement, type NodeScreen } from '../../../elements/shared/screen/nodeElement.js';
@@ -136,5 +136,28 @@ describe('screen kernel: the screen controller', () => {
     expect(host.crashes).to.deep.equal([]);
     await Promise.resolve();
     expect(host.crashes).to.deep.equal([{ code: 'node_crashed', severity: 'error', line: 7, id: 'x', message: 'Chart "x" failed while rendering: boom' }]);
+  });
+
+  it('ends a read as it ended: rethrows a newer read’s error, ends nothing after an abort or for an old answer, says a failed source', async () => {
+    const host = (await fixture(html`<test-kernel-screen></test-kernel-screen>`)) as TestScreenHost;
+    let ends = 0;
+    const end = () => ends++;
+    const abort = new DOMException('replaced', 'AbortError');
+    expect(() => host.kernel.endRead({ status: 'superseded', error: abort }, end)).to.throw(DOMException);
+    host.kernel.endRead({ status: 'aborted' }, end);
+    host.kernel.endRead({ status: 'ended' }, end, false);
+    expect(ends).to.equal(0);
+    host.kernel.endRead({ status: 'ended' }, end);
+    expect(ends).to.equal(1);
+    const words = (status: number) => (status > 0 ? `answered ${status}` : 'lost');
+    expect(host.kernel.sourceNotice(words, 'notice')).to.equal(nothing);
+    const failure = new Error('gone');
+    expect(() => host.kernel.endRead({ status: 'failed', error: failure, httpStatus: 503 }, end)).to.throw(failure);
+    expect(ends).to.equal(2);
+    const notice = document.createElement('div');
+    render(host.kernel.sourceNotice(words, 'notice'), notice);
+    expect(notice.querySelector('[part="notice"][role="note"]')!.textContent).to.equal('answered 503');
+    host.kernel.clearSourceFailure();
+    expect(host.kernel.sourceNotice(words, 'notice')).to.equal(nothing);
   });
 });

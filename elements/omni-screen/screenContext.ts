@@ -6,6 +6,7 @@
  */
 import type { AppComponentDeclaration, OmniDocument, OmniNode, PropValue, Scalar } from '../../src/omni-ir/index.js';
 import type { Strings } from '../../strings/en.js';
+import { domIds } from '../shared/screen/domIds.js';
 
 /** A picture the app supplies: from `assets`, or from `resolvePicture` for a family name ([5.30]). */
 export interface Picture {
@@ -55,12 +56,4 @@ export interface ScreenContext {
 }
 
 /** DOM ids inside the screen's shadow root, derived from node ids (unique there: [5.3]). */
-export const domId = {
-  field: (id: string) => `omni-field-${id}`,
-  message: (id: string) => `omni-msg-${id}`,
-  label: (id: string) => `omni-label-${id}`,
-  status: (id: string) => `omni-status-${id}`,
-  tab: (id: string) => `omni-tab-${id}`,
-  panel: (id: string) => `omni-panel-${id}`,
-  title: (id: string) => `omni-title-${id}`,
-};
+export const domId = domIds('omni-');

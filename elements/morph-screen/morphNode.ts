@@ -1,7 +1,7 @@
 import { nothing, type PropertyValues } from 'lit';
 import type { OpNode } from '../../src/ops/index.js';
 import { ScreenNodeElement } from '../shared/screen/nodeElement.js';
-import { taskBudget } from './controllers/taskBudget.js';
+import { taskBudget } from './model/taskBudget.js';
 import type { MorphContext } from './screenContext.js';
 import { boxOf, viewFor } from './views/index.js';
 import { fallback } from './views/parts.js';

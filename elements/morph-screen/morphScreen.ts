@@ -25,10 +25,10 @@ import {
 } from '../../src/ops/index.js';
 import { type Source, type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
 import { fill } from '../../strings/en.js';
-import { DiagnosticsController } from './controllers/diagnostics.js';
-import { FormsController } from './controllers/forms.js';
-import { PacedWriter } from './controllers/pacedWriter.js';
-import { QuizTracker } from './controllers/quizzes.js';
+import { IssueQueue } from './model/issueQueue.js';
+import { FormTracker } from './model/formTracker.js';
+import { PacedWriter } from './model/pacedWriter.js';
+import { QuizTracker } from './model/quizTracker.js';
 import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
 import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
@@ -182,7 +182,7 @@ export class MorphScreen extends AgentElement {
   readonly #intake = new StreamIntakeController(this, '<morph-screen>.stream()');
   readonly #announcer = new AnnouncerController(this);
   readonly #focus = new FocusController(this);
-  readonly #diagnostics = new DiagnosticsController();
+  readonly #issueQueue = new IssueQueue();
   /** What each `stream()` still has to write. */
   readonly #paced = new Set<PacedWriter>();
 
@@ -414,7 +414,7 @@ export class MorphScreen extends AgentElement {
     const stream = createOpStream();
     const doc = stream.document;
     const states = new ComponentStates(doc);
-    this.#diagnostics.follow(doc);
+    this.#issueQueue.follow(doc);
     const fire = (e: Event) => this.#fire(e);
     const changed = (id: string) => {
       const node = doc.node(id);
@@ -424,7 +424,7 @@ export class MorphScreen extends AgentElement {
     const act = (action: MorphAction) => this.#act(action, generation);
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const screen = this;
-    const forms = new FormsController(doc, states, {
+    const forms = new FormTracker(doc, states, {
       act,
       stateChanged: changed,
       announce: (words) => this.#announcer.announce(words),
@@ -465,7 +465,7 @@ export class MorphScreen extends AgentElement {
   }
 
   #afterWrite(answer: Answer): void {
-    this.#diagnostics.flush(answer.doc, (origin, from) => this.#issue(origin, from));
+    this.#issueQueue.flush(answer.doc, (origin, from) => this.#issue(origin, from));
     if (answer.waitingState.size > 0) {
       for (const [id, s] of [...answer.waitingState]) {
         const node = answer.doc.node(id);

@@ -6,8 +6,8 @@
  */
 import type { ComponentState, ComponentStates, MorphAction, OpDocument, OpNode } from '../../src/ops/index.js';
 import type { Strings } from '../../strings/en.js';
-import type { FormsController } from './controllers/forms.js';
-import type { QuizTracker } from './controllers/quizzes.js';
+import type { FormTracker } from './model/formTracker.js';
+import type { QuizTracker } from './model/quizTracker.js';
 import { domIds } from '../shared/screen/domIds.js';
 import type { NodeView as ScreenNodeView } from '../shared/screen/nodeView.js';
 
@@ -17,7 +17,7 @@ export interface MorphContext {
   /** Component state of this document (signals: reading it tracks it). */
   readonly states: ComponentStates;
   /** Form fields' device values and whether a send was tried. */
-  readonly forms: FormsController;
+  readonly forms: FormTracker;
   /** The words after the app's replacements (not tracked: the screen redraws every node when they change). */
   readonly words: Strings;
   /** BCP 47 tag for numbers. */

@@ -27,11 +27,11 @@ import './omniNode.js';
 import { componentStyles } from './views/index.js';
 import { isStateRef } from './views/parts.js';
 import { noticesNow } from './views/notice.js';
-import { FieldRules } from './controllers/fields.js';
+import { FieldRules } from './model/fieldRules.js';
 import { LiveFeedController, remote } from './controllers/liveFeed.js';
-import { Generation } from './controllers/generation.js';
-import { Presses } from './controllers/press.js';
-import { ScreenParser } from './controllers/parser.js';
+import { GenerateRun } from './model/generateRun.js';
+import { Presses } from './model/presses.js';
+import { ScreenParser } from './model/screenParser.js';
 import type { ActionRules } from '../../src/actions/index.js';
 import {
   OmniEndEvent,
@@ -222,7 +222,7 @@ export class OmniScreen extends AgentElement {
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
   readonly #focus = new FocusController(this);
-  readonly #generating = new Generation(
+  readonly #generating = new GenerateRun(
     this,
     {
       endpoint: () => this.endpoint,

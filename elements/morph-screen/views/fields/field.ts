@@ -8,7 +8,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { attrFlag, attrText, plainText, type OpNode } from '../../../../src/ops/index.js';
 import { fill, type StringKey } from '../../../../strings/en.js';
-import { startingValue } from '../../controllers/forms.js';
+import { startingValue } from '../../model/formTracker.js';
 import { domId, type MorphContext, type NodeHost } from '../../screenContext.js';
 import { ancestor, streamText } from '../parts.js';
 

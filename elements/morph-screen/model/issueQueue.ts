@@ -13,7 +13,7 @@ interface Queued {
   readonly line: number | null;
 }
 
-export class DiagnosticsController {
+export class IssueQueue {
   #queue: Queued[] = [];
   #diagsSeen = 0;
   #off: (() => void) | null = null;

@@ -5,6 +5,7 @@
  * MessageChannel in tests.
  */
 import { errorText } from '../src/stream/errors.js';
+import { isJsonObject } from '../src/stream/jsonLines.js';
 
 /** Where messages go to and come from: the host's window, or anything shaped like it. */
 export interface HostEndpoint {
@@ -42,7 +43,6 @@ export interface HostBridge {
 export const METHOD_NOT_FOUND = -32601;
 const INTERNAL_ERROR = -32603;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isId = (v: unknown): v is string | number => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 
 /**
@@ -92,7 +92,7 @@ export function createHostBridge(endpoint: HostEndpoint): HostBridge {
     endpoint.post({ jsonrpc: '2.0', id, error: { code, message } });
 
   const receive = (data: unknown) => {
-    if (!isObject(data) || data['jsonrpc'] !== '2.0') return;
+    if (!isJsonObject(data) || data['jsonrpc'] !== '2.0') return;
     const method = data['method'];
     const id = data['id'];
     if (typeof method === 'string') {
@@ -107,7 +107,7 @@ export function createHostBridge(endpoint: HostEndpoint): HostBridge {
     pending.delete(id);
     if (waiting.timer !== undefined) clearTimeout(waiting.timer);
     const error = data['error'];
-    if (isObject(error)) {
+    if (isJsonObject(error)) {
       const code = typeof error['code'] === 'number' ? error['code'] : INTERNAL_ERROR;
       const message = typeof error['message'] === 'string' ? error['message'] : 'The host answered with an error';
       waiting.reject(new JsonRpcError(code, message, error['data']));

@@ -14,6 +14,8 @@ import type { PictureFamily } from '../src/omni-ir/types.js';
 import { createMcpAppsView, type McpAppsView } from '../src/omni-ir/transport/mcpApps.js';
 import { TOOL_INPUT, TOOL_INPUT_PARTIAL } from '../src/transport/mcpAppsInputFeed.js';
 import { newIdempotencyKey } from '../src/omni-ir/transport/mutate.js';
+import { isJsonObject } from '../src/stream/jsonLines.js';
+import { hasOwn } from '../src/stream/ownProperty.js';
 import { createHostBridge, type HostBridge, type HostEndpoint } from './hostBridge.js';
 
 /** The MCP Apps protocol version this view speaks (SEP-1865, "MCP Apps"). */
@@ -100,8 +102,6 @@ const HOST_FONTS: readonly (readonly [string, string])[] = [
   ['--font-mono', '--ae-font-mono'],
 ];
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
 /**
  * The registries in a value the server sent (the page's JSON block, the tool listing's `_meta`), or null when
@@ -109,32 +109,32 @@ const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, 
  * data: URLs are dropped (inlinePictures).
  */
 export function readViewRegistry(value: unknown): ViewRegistry | null {
-  if (!isObject(value)) return null;
-  const strings = (v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).filter(([, s]) => typeof s === 'string')) : {});
+  if (!isJsonObject(value)) return null;
+  const strings = (v: unknown) => (isJsonObject(v) ? Object.fromEntries(Object.entries(v).filter(([, s]) => typeof s === 'string')) : {});
   return {
-    tools: isObject(value['tools']) ? (value['tools'] as Record<string, ToolSchema>) : {},
+    tools: isJsonObject(value['tools']) ? (value['tools'] as Record<string, ToolSchema>) : {},
     confirm: strings(value['confirm']) as Record<string, string>,
     assets: inlinePictures(value['assets'] as Record<string, Picture> | undefined),
     pictures: Array.isArray(value['pictures']) ? (value['pictures'] as PictureFamily[]) : [],
-    components: isObject(value['components']) ? (value['components'] as Record<string, AppComponentView>) : {},
+    components: isJsonObject(value['components']) ? (value['components'] as Record<string, AppComponentView>) : {},
   };
 }
 
 /** The registries in the host's answer to ui/initialize: `hostContext.toolInfo.tool._meta["io.omni-ir/registry"]`. */
 export function registryFromHost(initializeResult: unknown): ViewRegistry | null {
-  const context = isObject(initializeResult) ? initializeResult['hostContext'] : undefined;
-  const info = isObject(context) ? context['toolInfo'] : undefined;
-  const tool = isObject(info) ? info['tool'] : undefined;
-  const meta = isObject(tool) ? tool['_meta'] : undefined;
-  return isObject(meta) ? readViewRegistry(meta[REGISTRY_META]) : null;
+  const context = isJsonObject(initializeResult) ? initializeResult['hostContext'] : undefined;
+  const info = isJsonObject(context) ? context['toolInfo'] : undefined;
+  const tool = isJsonObject(info) ? info['tool'] : undefined;
+  const meta = isJsonObject(tool) ? tool['_meta'] : undefined;
+  return isJsonObject(meta) ? readViewRegistry(meta[REGISTRY_META]) : null;
 }
 
 /** Keeps only pictures the page carries inside itself, so a registry mistake can't make the view fetch. */
 export function inlinePictures(assets: Record<string, Picture> | undefined): Record<string, Picture> {
   const out: Record<string, Picture> = {};
-  if (!isObject(assets)) return out;
+  if (!isJsonObject(assets)) return out;
   for (const [name, picture] of Object.entries(assets)) {
-    if (isObject(picture) && typeof picture.src === 'string' && /^data:image\//i.test(picture.src)) out[name] = picture;
+    if (isJsonObject(picture) && typeof picture.src === 'string' && /^data:image\//i.test(picture.src)) out[name] = picture;
   }
   return out;
 }
@@ -145,15 +145,15 @@ export function inlinePictures(assets: Record<string, Picture> | undefined): Rec
  * string); an error result throws an McpActionError with its code and message, so the press shows as failed.
  */
 export function pressOutcome(answer: unknown): OmniActionResult {
-  if (!isObject(answer)) throw new McpActionError('server_error', 'The host answered tools/call with something that is not a tool result');
+  if (!isJsonObject(answer)) throw new McpActionError('server_error', 'The host answered tools/call with something that is not a tool result');
   const content = answer['structuredContent'];
   if (answer['isError'] === true) {
-    const code = isObject(content) && typeof content['code'] === 'string' ? content['code'] : 'tool_failed';
-    const message = isObject(content) && typeof content['message'] === 'string' ? content['message'] : 'The action failed.';
+    const code = isJsonObject(content) && typeof content['code'] === 'string' ? content['code'] : 'tool_failed';
+    const message = isJsonObject(content) && typeof content['message'] === 'string' ? content['message'] : 'The action failed.';
     throw new McpActionError(code, message);
   }
-  if (!isObject(content)) return { result: undefined };
-  return { result: own(content, 'result') ? content['result'] : content, update: content['update'] };
+  if (!isJsonObject(content)) return { result: undefined };
+  return { result: hasOwn(content, 'result') ? content['result'] : content, update: content['update'] };
 }
 
 /** Starts the view: registries on the screen, the handshake with the host, the input reader and presses. */
@@ -200,13 +200,13 @@ export function startMcpView(options: McpViewOptions): McpView {
   let toolResult: unknown;
 
   const applyContext = (context: unknown) => {
-    if (!isObject(context)) return;
+    if (!isJsonObject(context)) return;
     const theme = context['theme'];
     if (theme === 'light' || theme === 'dark') screen.theme = theme;
     const locale = context['locale'];
     if (typeof locale === 'string' && locale !== '') screen.locale = locale;
     const styles = context['styles'];
-    const variables = isObject(styles) && isObject(styles['variables']) ? styles['variables'] : null;
+    const variables = isJsonObject(styles) && isJsonObject(styles['variables']) ? styles['variables'] : null;
     for (const [from, to] of variables ? HOST_FONTS : []) {
       const value = variables![from];
       // A font stack names fonts; anything that could name a location is left out.
@@ -274,7 +274,7 @@ export function startMcpView(options: McpViewOptions): McpView {
     })
     .then(
       (result) => {
-        const answer = isObject(result) ? result : {};
+        const answer = isJsonObject(result) ? result : {};
         applyContext(answer['hostContext']);
         clearTimeout(registryWait);
         release(registryFromHost(answer));

@@ -152,6 +152,7 @@ export const de: Strings = {
   axOutcomeConnectionLost: 'Angehalten: Die Verbindung wurde unterbrochen, bevor die Antwort vollständig war.',
   axOutcomeRefused: 'Angehalten: Ein Schritt, der Ihre Zustimmung brauchte, wurde nicht ausgeführt.',
   axOutcomeFailed: 'Angehalten: Ein Schritt konnte nicht ausgeführt werden. {detail}',
+  axOutcomeFailedShown: 'Angehalten: Ein Schritt konnte nicht ausgeführt werden.',
   axOutcomeChanged: 'Angehalten: Die Seite hat sich nach Ihrer Zustimmung geändert, daher wurde der Schritt nicht ausgeführt.',
   axOutcomeUnseen: 'Angehalten: Ein Schritt braucht Ihre Zustimmung, aber der Assistent ist auf der Seite nicht zu sehen und kann Sie nicht fragen.',
   axOutcomeMaxBursts: 'Der Assistent hat nach {count} Blicken aufgehört, ohne fertig zu sein.',

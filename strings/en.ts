@@ -176,6 +176,8 @@ export const en = {
   axOutcomeConnectionLost: 'Stopped: the connection was lost before the reply was complete.',
   axOutcomeRefused: 'Stopped: a step that needed your approval was not done.',
   axOutcomeFailed: 'Stopped: a step could not be done. {detail}',
+  // Below the failed step, which shows the reason itself
+  axOutcomeFailedShown: 'Stopped: a step could not be done.',
   axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
   axOutcomeUnseen: 'Stopped: a step needs your approval, but the assistant can’t be seen on the page to ask you.',
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',

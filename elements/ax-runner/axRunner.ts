@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { guard } from 'lit/directives/guard.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
@@ -474,7 +475,11 @@ export class AxRunner extends AgentElement {
 
   // ——— words ———
 
-  #outcomeWords(outcome: AxOutcome): string {
+  /**
+   * How a burst ended, in words. `belowSteps`: said in the log, under the steps, where a failed step already
+   * shows its reason, so the reason isn't said twice; the status line says it in full.
+   */
+  #outcomeWords(outcome: AxOutcome, belowSteps = false): string {
     const w = this.words;
     switch (outcome.reason) {
       case 'done':
@@ -492,6 +497,7 @@ export class AxRunner extends AgentElement {
       case 'refused':
         return w.axOutcomeRefused;
       case 'failed':
+        if (belowSteps && outcome.step?.error !== undefined && outcome.step.error === outcome.detail) return w.axOutcomeFailedShown;
         return fill(w.axOutcomeFailed, { detail: streamText(outcome.detail ?? '') });
       case 'changed':
         return w.axOutcomeChanged;
@@ -538,7 +544,7 @@ export class AxRunner extends AgentElement {
         ? html`<p class="dropped">${fill(b.overLimit === 1 ? w.axOverLimitOne : w.axOverLimitMany, { count: this.#number(b.overLimit), max: this.#number(AX_LIMITS.maxSteps) })}</p>`
         : nothing}
       ${outcome && outcome.reason !== 'aborted'
-        ? html`<p class="outcome ${gaveUp ? 'gave-up' : outcome.reason}" part="outcome">${this.#outcomeWords(outcome)}</p>`
+        ? html`<p class="outcome ${gaveUp ? 'gave-up' : outcome.reason}" part="outcome">${this.#outcomeWords(outcome, true)}</p>`
         : nothing}
     </section>`;
   }
@@ -576,7 +582,12 @@ export class AxRunner extends AgentElement {
             </button>
           </div>`
         : nothing}
-      <ol class="steps" part="steps" id=${id} aria-label=${w.axSteps} start=${start + 1}>${items}</ol>
+      ${
+        // Folding a list shown in full throws its list away whole, rather than taking out a thousand items one
+        // by one in the task the person clicked in. role="list": drawn without bullets, a list is no list to
+        // Safari's VoiceOver unless it says so.
+        keyed(b.expanded, html`<ol class="steps" part="steps" role="list" id=${id} aria-label=${w.axSteps} start=${start + 1}>${items}</ol>`)
+      }
       ${end < total ? html`<p class="steps-later">${fill(ended ? w.axLaterNotRun : w.axLaterWaiting, { count: this.#number(total - end) })}</p>` : nothing}`;
   }
 

@@ -23,7 +23,7 @@ import {
   type OpStream,
   type QuestionData,
 } from '../../src/ops/index.js';
-import { type Source, type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
+import { type Source, type SourceInput, errorText, assertSource, hasOwn, isJsonObject } from '../../src/stream/index.js';
 import { fill } from '../../strings/en.js';
 import { IssueQueue } from './model/issueQueue.js';
 import { FormTracker } from './model/formTracker.js';
@@ -56,8 +56,6 @@ export type MorphRespond = (action: MorphAction) => SourceInput | void | null | 
 export type ComponentTags = Readonly<Record<string, AppComponentEntry | string>>;
 
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
-const own = (o: object, key: string): boolean => Object.prototype.hasOwnProperty.call(o, key);
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** One document and everything that belongs to it; `reset()` makes a new one. */
 interface Answer {
@@ -254,7 +252,7 @@ export class MorphScreen extends AgentElement {
       answer.waitingState.clear();
       return;
     }
-    if (!isObject(value)) throw new TypeError('<morph-screen>.state must be an object of node ids to states, or null');
+    if (!isJsonObject(value)) throw new TypeError('<morph-screen>.state must be an object of node ids to states, or null');
     for (const id of Object.keys(value)) this.#setState(answer, id, value[id]);
   }
 
@@ -453,7 +451,7 @@ export class MorphScreen extends AgentElement {
       },
       appTag: (type) => {
         const tags = this.#tags.get();
-        return own(tags, type) ? tags[type] : undefined;
+        return hasOwn(tags, type) ? tags[type] : undefined;
       },
       act,
       stateChanged: changed,

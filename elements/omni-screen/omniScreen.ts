@@ -21,7 +21,7 @@ import type {
   Scalar,
   UpdateResult,
 } from '../../src/omni-ir/index.js';
-import { type SourceInput, assertSource } from '../../src/stream/index.js';
+import { type SourceInput, assertSource, hasOwn } from '../../src/stream/index.js';
 import { fill } from '../../strings/en.js';
 import './omniNode.js';
 import { componentStyles } from './views/index.js';
@@ -54,7 +54,6 @@ export type { GenerateProgress } from './progress.js';
 export type { ActionHandler, Confirmation, OmniRequestInit, StreamSource, ToolSchema } from './types.js';
 import type { ActionHandler, Confirmation, OmniRequestInit, ToolSchema } from './types.js';
 
-const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
 
 let warnedUpdateText = false;
 
@@ -470,7 +469,7 @@ export class OmniScreen extends AgentElement {
       },
       value: (prop) => this.#value(prop),
       picture: (name) => this.#picture(name),
-      appView: (type) => (own(this.components, type) ? this.components[type] : undefined),
+      appView: (type) => (hasOwn(this.components, type) ? this.components[type] : undefined),
       fieldMessage: (node) => this.#fields.message(node),
       edit: (node, value) => this.#fields.edit(node, value),
       leave: (node) => this.#fields.leave(node),
@@ -486,7 +485,7 @@ export class OmniScreen extends AgentElement {
   }
 
   #picture(name: string): Picture | undefined {
-    const found = own(this.assets, name) ? this.assets[name] : this.resolvePicture?.(name);
+    const found = hasOwn(this.assets, name) ? this.assets[name] : this.resolvePicture?.(name);
     if (!found || typeof found.src !== 'string' || found.src === '') return undefined;
     const size = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
     return { src: found.src, width: size(found.width), height: size(found.height) };

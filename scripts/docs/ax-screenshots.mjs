@@ -63,7 +63,7 @@ const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
   .case { display: grid; gap: 6px; }
   .case h2 { margin: 0; font-size: 13px; font-weight: 600; }
   .app { display: flex; gap: 6px; align-items: center; font-size: 13px; }
-  body.dark { background: #11151c; color: #e6e9ef; }
+  body.dark { background: #11151c; color: #e6e9ef; color-scheme: dark; }
 </style></head><body><div id="shot"></div></body></html>`;
 
 const { tab, close } = await openBenchPage({ html: page });

@@ -7,6 +7,7 @@
 import { fill } from './fill.js';
 import { checkParams, type JsonSchema, type ParamProblem } from './schema.js';
 import { withoutDirectionControls } from '../stream/directionControls.js';
+import { hasOwn } from '../stream/ownProperty.js';
 
 /** Params of an action as the handler receives them. */
 export type ActionParams = Readonly<Record<string, unknown>>;
@@ -29,7 +30,6 @@ export interface ActionRules {
   readonly confirm?: Readonly<Record<string, Confirmation<never>>>;
 }
 
-const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
 
 /**
  * Reviews an action before it runs: the tool is registered, its params match its schema, and the confirmation
@@ -37,14 +37,14 @@ const own = (o: object | null | undefined, key: string): boolean => !!o && Objec
  * only when the schema checker can't be loaded (ValidatorUnavailableError), which blocks the action too.
  */
 export async function reviewAction(tool: string, params: ActionParams, rules: ActionRules): Promise<Review> {
-  if (!own(rules.tools, tool)) {
+  if (!hasOwn(rules.tools, tool)) {
     return { ok: false, reason: 'tool', message: `The tool "${tool}" isn't registered`, problems: [] };
   }
   const problems = await checkParams(rules.tools[tool] as JsonSchema, params);
   if (problems.length > 0) {
     return { ok: false, reason: 'params', message: paramsMessage(tool, problems), problems };
   }
-  if (!rules.confirm || !own(rules.confirm, tool)) return { ok: true, confirmation: null };
+  if (!rules.confirm || !hasOwn(rules.confirm, tool)) return { ok: true, confirmation: null };
   const written = confirmationSentence(rules.confirm[tool] as Confirmation, params);
   if (!written.ok) {
     return { ok: false, reason: 'confirm-failed', message: `The confirmation for "${tool}" could not be written`, problems: [], error: written.error };

@@ -9,7 +9,7 @@ import { reportError } from '../stream/issue.js';
 import type { Backend, Observation } from './backend.js';
 import { createBurst } from './burst.js';
 import type { Approve, Policy } from './burstController.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../transport/clock.js';
 import { axSystemPrompt, axUserPrompt } from './prompt.js';
 import type { BurstOutcome, Step } from './step.js';
 import { createRunSummary } from './summary.js';
@@ -38,7 +38,7 @@ export interface AgentOptions<Ref = unknown> {
   maxBursts?: number;
   /** Stops the run at any moment. */
   signal?: AbortSignal;
-  clock?: Clock;
+  clock?: Pick<Clock, 'now' | 'sleep'>;
   /** The app's own guidance for the system prompt. */
   instructions?: string;
   /** Longest observation text passed to the model (default 24,000); a longer one is cut with a note. */

@@ -5,11 +5,10 @@
  */
 import { errorText } from '../stream/errors.js';
 import { readSource, type Chunk, type SourceInput } from '../stream/readSource.js';
-import { createBurstController, type BurstControllerOptions } from './burstController.js';
+import { createBurstController, type BurstController, type BurstControllerOptions } from './burstController.js';
 import { createFenceReader } from './fenceReader.js';
 import { createListeners } from './listeners.js';
-import type { BurstOutcome, Step } from './step.js';
-import type { AxIssue, AxIssueCode } from './types.js';
+import type { BurstOutcome } from './step.js';
 
 /** Options of a burst: the controller's, and the longest line read. */
 export interface BurstOptions<Ref = unknown> extends BurstControllerOptions<Ref> {
@@ -17,8 +16,9 @@ export interface BurstOptions<Ref = unknown> extends BurstControllerOptions<Ref>
   maxLineLength?: number;
 }
 
-/** One model reply, read and executed as it streams. */
-export interface Burst<Ref = unknown> {
+/** One model reply, read and executed as it streams; what it has run so far is its controller's to tell. */
+export interface Burst<Ref = unknown>
+  extends Pick<BurstController<Ref>, 'outcome' | 'result' | 'steps' | 'issues' | 'issuesOmitted' | 'onStep' | 'onIssue' | 'onOmitted'> {
   /** Model text, or UTF-8 bytes split anywhere. Ignored once the burst has ended. */
   write(chunk: Chunk): void;
   /**
@@ -34,15 +34,6 @@ export interface Burst<Ref = unknown> {
   stream(source: SourceInput): Promise<BurstOutcome<Ref>>;
   /** Stops the burst now: outcome `aborted`. */
   stop(detail?: string): void;
-  readonly outcome: Promise<BurstOutcome<Ref>>;
-  readonly result: BurstOutcome<Ref> | null;
-  readonly steps: readonly Step<Ref>[];
-  readonly issues: readonly AxIssue[];
-  readonly issuesOmitted: number;
-  onStep(listener: (step: Step<Ref>) => void): () => void;
-  onIssue(listener: (issue: AxIssue) => void): () => void;
-  /** Hears the dropped lines past `maxIssues`, counted by code (see BurstController.onOmitted). */
-  onOmitted(listener: (code: AxIssueCode, count: number) => void): () => void;
   /** Hears each line outside the fences: what the model says it is doing. */
   onNarration(listener: (text: string, line: number) => void): () => void;
 }

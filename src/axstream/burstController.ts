@@ -13,7 +13,7 @@
 import { errorText } from '../stream/errors.js';
 import type { Assessment, Backend, BackendContext } from './backend.js';
 import { checkApproved } from './checkApproved.js';
-import { realClock, type Clock } from './clock.js';
+import { realClock, type Clock } from '../transport/clock.js';
 import { createListeners } from './listeners.js';
 import { lineIssue } from './readAction.js';
 import { observationLine } from './observation.js';
@@ -48,7 +48,7 @@ export interface BurstControllerOptions<Ref = unknown> {
   approve?: Approve<Ref>;
   /** Stops the burst at any moment: during a step, an approval or a wait. */
   signal?: AbortSignal;
-  clock?: Clock;
+  clock?: Pick<Clock, 'now' | 'sleep'>;
   /** Most steps in the burst (default AX_LIMITS.maxSteps); later lines are dropped as `too_many_steps`. */
   maxSteps?: number;
   /** Most issues reported (default AX_LIMITS.maxIssues); later ones are only counted, so junk can't fill memory. */

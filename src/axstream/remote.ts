@@ -37,6 +37,9 @@
  * (an authenticated, same-machine or same-app channel), never to a socket a page on the web can open.
  */
 import { errorText } from '../stream/errors.js';
+import { isJsonObject } from '../stream/jsonLines.js';
+import { listenToSocket, type MessageSocket } from '../transport/messageSocket.js';
+import { createPendingReplies } from '../transport/pendingReplies.js';
 import type { ActContext, Backend, BackendContext, Observation, ResolveContext } from './backend.js';
 import type { Resolved, ResolvedTargets } from './step.js';
 import type { AxDestination, AxNode } from './tree.js';
@@ -83,18 +86,7 @@ export type RemoteReply =
   | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly ok: true; readonly result?: unknown }
   | { readonly ax: typeof REMOTE_PROTOCOL; readonly id: number; readonly ok: false; readonly error: string };
 
-/**
- * A socket the messages travel on: the browser's WebSocket and `ws` fit, as does anything with `send(text)` and
- * either `addEventListener('message', e => e.data)` or `on('message', data => …)`. A `close` event fails what
- * is pending.
- */
-export interface MessageSocket {
-  send(data: string): void;
-  addEventListener?(type: string, listener: (event: any) => void): void;
-  removeEventListener?(type: string, listener: (event: any) => void): void;
-  on?(type: string, listener: (...args: any[]) => void): unknown;
-  off?(type: string, listener: (...args: any[]) => void): unknown;
-}
+export type { MessageSocket };
 
 /** The callback route: a function that answers one request (it may return a promise). */
 export type RemoteCall = (request: RemoteRequest) => RemoteReply | Promise<RemoteReply>;
@@ -106,43 +98,19 @@ export interface RemoteBackendOptions {
   maxMessageChars?: number;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function textOf(data: unknown): string | null {
-  if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return new TextDecoder().decode(data as ArrayBuffer);
-  if (isObject(data) && 'data' in data) return textOf(data['data']);
-  return null;
-}
-
-/** Listens to a socket's messages and close, whichever way it offers them; returns the function that stops. */
-function listen(socket: MessageSocket, onMessage: (text: string) => void, onClose: () => void): () => void {
-  const message = (event: unknown) => {
-    const text = textOf(event);
-    if (text !== null) onMessage(text);
-  };
-  if (typeof socket.addEventListener === 'function') {
-    socket.addEventListener('message', message);
-    socket.addEventListener('close', onClose);
-    return () => {
-      socket.removeEventListener?.('message', message);
-      socket.removeEventListener?.('close', onClose);
-    };
+/** A message read as JSON; undefined (skipped) when it is longer than `maxChars` or not JSON. */
+function readMessage(text: string, maxChars: number): unknown {
+  if (text.length > maxChars) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
-  if (typeof socket.on === 'function') {
-    socket.on('message', message);
-    socket.on('close', onClose);
-    return () => {
-      socket.off?.('message', message);
-      socket.off?.('close', onClose);
-    };
-  }
-  throw new TypeError('the socket has neither addEventListener() nor on()');
 }
 
 /** A node as the agent sent it, checked: role and name are text; the rest is kept only when well formed. */
 function readNode(value: unknown): AxNode<unknown> | null {
-  if (!isObject(value) || typeof value['role'] !== 'string' || typeof value['name'] !== 'string') return null;
+  if (!isJsonObject(value) || typeof value['role'] !== 'string' || typeof value['name'] !== 'string') return null;
   const node: { -readonly [K in keyof AxNode<unknown>]: AxNode<unknown>[K] } = { role: value['role'], name: value['name'], ref: value['ref'] ?? null };
   if (typeof value['id'] === 'string') node.id = value['id'];
   if (typeof value['value'] === 'string') node.value = value['value'];
@@ -162,7 +130,7 @@ function elementOf(value: unknown): AxNode<unknown> | null {
 }
 
 function readDestination(value: unknown): AxDestination | null {
-  if (!isObject(value) || (value['kind'] !== 'link' && value['kind'] !== 'form') || typeof value['url'] !== 'string') return null;
+  if (!isJsonObject(value) || (value['kind'] !== 'link' && value['kind'] !== 'form') || typeof value['url'] !== 'string') return null;
   return typeof value['form'] === 'string' ? { kind: value['kind'], url: value['url'], form: value['form'] } : { kind: value['kind'], url: value['url'] };
 }
 
@@ -208,8 +176,6 @@ type RequestBody =
   | { readonly call: 'act'; readonly action: ActAction; readonly targets: ResolvedTargets<unknown>; readonly step: { readonly index: number; readonly line: number } }
   | { readonly call: 'verify'; readonly action: ActAction; readonly targets: ResolvedTargets<unknown> };
 
-type Pending = { resolve: (reply: RemoteReply) => void; timer: ReturnType<typeof setTimeout> };
-
 /**
  * The runner's side: a Backend that asks the agent at the other end of `link` to observe, resolve and act.
  * A request fails (and so its step) when the reply says so, when none comes within `timeoutMs`, when the socket
@@ -219,20 +185,12 @@ export function createRemoteBackend(link: MessageSocket | RemoteCall, options: R
   const timeoutMs = options.timeoutMs ?? 60_000;
   const maxChars = options.maxMessageChars ?? 4_000_000;
   let nextId = 1;
-  const pending = new Map<number, Pending>();
+  const pending = createPendingReplies<number, null, RemoteReply>();
   let closed = false;
   let stopListening = () => {};
 
-  const settle = (reply: RemoteReply) => {
-    const p = pending.get(reply.id);
-    if (!p) return;
-    pending.delete(reply.id);
-    clearTimeout(p.timer);
-    p.resolve(reply);
-  };
-  const failAll = (error: string) => {
-    for (const id of [...pending.keys()]) settle({ ax: REMOTE_PROTOCOL, id, ok: false, error });
-  };
+  const settle = (reply: RemoteReply) => void pending.settle(reply.id, reply);
+  const failAll = (error: string) => pending.settleAll((id) => ({ ax: REMOTE_PROTOCOL, id, ok: false, error }));
 
   let send: (request: RemoteRequest) => void;
   if (typeof link === 'function') {
@@ -241,22 +199,16 @@ export function createRemoteBackend(link: MessageSocket | RemoteCall, options: R
       Promise.resolve()
         .then(() => link(request))
         .then(
-          (reply) => settle(isObject(reply) && reply['id'] === request.id ? reply : { ax: REMOTE_PROTOCOL, id: request.id, ok: false, error: 'the remote backend gave no reply to this request' }),
+          (reply) => settle(isJsonObject(reply) && reply['id'] === request.id ? reply : { ax: REMOTE_PROTOCOL, id: request.id, ok: false, error: 'the remote backend gave no reply to this request' }),
           (error: unknown) => settle({ ax: REMOTE_PROTOCOL, id: request.id, ok: false, error: errorText(error) }),
         );
     };
   } else {
-    stopListening = listen(
+    stopListening = listenToSocket(
       link,
       (text) => {
-        if (text.length > maxChars) return;
-        let reply: unknown;
-        try {
-          reply = JSON.parse(text);
-        } catch {
-          return;
-        }
-        if (!isObject(reply) || reply['ax'] !== REMOTE_PROTOCOL || typeof reply['id'] !== 'number' || typeof reply['ok'] !== 'boolean') return;
+        let reply = readMessage(text, maxChars);
+        if (!isJsonObject(reply) || reply['ax'] !== REMOTE_PROTOCOL || typeof reply['id'] !== 'number' || typeof reply['ok'] !== 'boolean') return;
         if (reply['ok'] === false && typeof reply['error'] !== 'string') reply = { ...reply, error: 'the remote backend failed without saying why' };
         settle(reply as RemoteReply);
       },
@@ -272,37 +224,33 @@ export function createRemoteBackend(link: MessageSocket | RemoteCall, options: R
     if (closed) return Promise.reject(new Error('the connection to the remote backend is closed'));
     if (signal.aborted) return Promise.reject(new Error('stopped'));
     const id = nextId++;
-    return new Promise<unknown>((resolve, reject) => {
-      const onAbort = () => {
-        try {
-          send({ ax: REMOTE_PROTOCOL, id, call: 'cancel' });
-        } catch {
-          // The socket is gone; nothing more to cancel.
-        }
-        settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: 'stopped' });
-      };
-      const timer = setTimeout(() => settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: `the remote backend did not answer within ${timeoutMs} ms` }), timeoutMs);
-      pending.set(id, {
-        timer,
-        resolve: (reply) => {
-          signal.removeEventListener('abort', onAbort);
-          if (reply.ok) resolve(reply.result);
-          else reject(new Error(reply.error));
-        },
-      });
-      signal.addEventListener('abort', onAbort, { once: true });
+    const onAbort = () => {
       try {
-        send({ ax: REMOTE_PROTOCOL, id, ...request } as RemoteRequest);
-      } catch (error) {
-        settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: `the request could not be sent: ${errorText(error)}` });
+        send({ ax: REMOTE_PROTOCOL, id, call: 'cancel' });
+      } catch {
+        // The socket is gone; nothing more to cancel.
       }
+      settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: 'stopped' });
+    };
+    const replied = pending.wait(id, null).then((reply) => {
+      signal.removeEventListener('abort', onAbort);
+      if (reply.ok) return reply.result;
+      throw new Error(reply.error);
     });
+    pending.deadline(id, timeoutMs, () => settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: `the remote backend did not answer within ${timeoutMs} ms` }));
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      send({ ax: REMOTE_PROTOCOL, id, ...request } as RemoteRequest);
+    } catch (error) {
+      settle({ ax: REMOTE_PROTOCOL, id, ok: false, error: `the request could not be sent: ${errorText(error)}` });
+    }
+    return replied;
   };
 
   return {
     async observe({ signal }: BackendContext): Promise<Observation<unknown>> {
       const result = await call({ call: 'observe' }, signal);
-      if (!isObject(result) || typeof result['text'] !== 'string') throw new Error('the remote backend sent an observation without text');
+      if (!isJsonObject(result) || typeof result['text'] !== 'string') throw new Error('the remote backend sent an observation without text');
       return { text: result['text'] };
     },
     async resolve(target: AxTarget, { signal, purpose }: ResolveContext): Promise<AxNode<unknown> | null> {
@@ -312,7 +260,7 @@ export function createRemoteBackend(link: MessageSocket | RemoteCall, options: R
     async match(target: AxTarget, { signal, purpose }: ResolveContext): Promise<TargetMatch<unknown>> {
       const result = await call({ call: 'resolve', target, ...(purpose === undefined ? {} : { purpose }), alike: true }, signal);
       // An agent that predates `alike` answers with the node alone.
-      if (!isObject(result) || !('alike' in result)) return { node: elementOf(result), alike: [] };
+      if (!isJsonObject(result) || !('alike' in result)) return { node: elementOf(result), alike: [] };
       const alike = Array.isArray(result['alike']) ? result['alike'].slice(0, MAX_ALIKE).map((n) => elementOf(n)) : [];
       return { node: elementOf(result['node']), alike: alike.filter((n): n is AxNode<unknown> => n !== null) };
     },
@@ -366,7 +314,7 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
   };
   const out = (node: AxNode<Ref>): AxNode<unknown> => wireNode({ ...node, ref: handleOf(node.ref) });
   const back = (r: unknown): Resolved<Ref> | undefined => {
-    if (!isObject(r)) return undefined;
+    if (!isJsonObject(r)) return undefined;
     if (r['kind'] === 'point' && typeof r['x'] === 'number' && typeof r['y'] === 'number') return { kind: 'point', x: r['x'], y: r['y'] };
     const node = r['kind'] === 'element' ? readNode(r['node']) : null;
     if (!node) throw new Error('a target of the request is not an element or a point');
@@ -376,7 +324,7 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
   };
 
   const backTargets = (given: unknown): ResolvedTargets<Ref> => {
-    const all = isObject(given) ? given : {};
+    const all = isJsonObject(given) ? given : {};
     const targets: { target?: Resolved<Ref>; from?: Resolved<Ref>; to?: Resolved<Ref> } = {};
     for (const key of ['target', 'from', 'to'] as const) {
       const r = back(all[key]);
@@ -386,9 +334,9 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
   };
 
   return async (request: RemoteRequest): Promise<RemoteReply> => {
-    const id = isObject(request) && typeof request['id'] === 'number' ? request.id : -1;
+    const id = isJsonObject(request) && typeof request['id'] === 'number' ? request.id : -1;
     const fail = (error: string): RemoteReply => ({ ax: REMOTE_PROTOCOL, id, ok: false, error });
-    if (!isObject(request) || request['ax'] !== REMOTE_PROTOCOL || id < 0) return fail('not an axstream-remote/1 request');
+    if (!isJsonObject(request) || request['ax'] !== REMOTE_PROTOCOL || id < 0) return fail('not an axstream-remote/1 request');
     if (request.call === 'cancel') {
       running.get(id)?.abort();
       return { ax: REMOTE_PROTOCOL, id, ok: true };
@@ -404,7 +352,7 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
         }
         case 'resolve': {
           const target = request.target;
-          if (!isObject(target) || target['kind'] !== 'ax') return fail('resolve needs an element target');
+          if (!isJsonObject(target) || target['kind'] !== 'ax') return fail('resolve needs an element target');
           const purpose: TargetPurpose = request.purpose === 'act' || request.purpose === 'drop' ? request.purpose : 'find';
           let match: TargetMatch<Ref>;
           if (backend.match) match = await backend.match(target, { signal, purpose });
@@ -417,7 +365,7 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
         }
         case 'verify': {
           const action = request.action;
-          if (!isObject(action) || action['op'] !== 'act' || typeof action['do'] !== 'string' || !ACTION_SPECS.has(action['do'])) return fail('verify needs an action');
+          if (!isJsonObject(action) || action['op'] !== 'act' || typeof action['do'] !== 'string' || !ACTION_SPECS.has(action['do'])) return fail('verify needs an action');
           let targets: ResolvedTargets<Ref>;
           try {
             targets = backTargets(request.targets);
@@ -429,9 +377,9 @@ export function answerRemote<Ref>(backend: Backend<Ref>, options: AnswerOptions 
         }
         case 'act': {
           const action = request.action;
-          if (!isObject(action) || action['op'] !== 'act' || typeof action['do'] !== 'string' || !ACTION_SPECS.has(action['do'])) return fail('act needs an action');
+          if (!isJsonObject(action) || action['op'] !== 'act' || typeof action['do'] !== 'string' || !ACTION_SPECS.has(action['do'])) return fail('act needs an action');
           const targets = backTargets(request.targets);
-          const step = isObject(request.step) ? request.step : { index: 0, line: 0 };
+          const step = isJsonObject(request.step) ? request.step : { index: 0, line: 0 };
           await backend.act(action, targets, {
             signal,
             step: { index: Number(step.index) || 0, line: Number(step.line) || 0, action, risk: action.risk ?? 'safe', status: 'running', resolved: targets },
@@ -457,17 +405,11 @@ export function serveRemoteBackend<Ref>(socket: MessageSocket, backend: Backend<
   const answer = answerRemote(backend, options);
   const maxChars = options.maxMessageChars ?? 1_000_000;
   const inFlight = new Set<number>();
-  const stop = listen(
+  const stop = listenToSocket(
     socket,
     (text) => {
-      if (text.length > maxChars) return;
-      let request: unknown;
-      try {
-        request = JSON.parse(text);
-      } catch {
-        return;
-      }
-      if (!isObject(request) || request['ax'] !== REMOTE_PROTOCOL) return;
+      const request = readMessage(text, maxChars);
+      if (!isJsonObject(request) || request['ax'] !== REMOTE_PROTOCOL) return;
       const id = typeof request['id'] === 'number' ? request['id'] : -1;
       if (request['call'] !== 'cancel') inFlight.add(id);
       void Promise.resolve(answer(request as RemoteRequest)).then((reply) => {

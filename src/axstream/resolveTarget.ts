@@ -7,10 +7,12 @@
  * 2. A given role must match (AX and ARIA roles compared as sets, roles.ts).
  * 3. What the element is for ranks it first. For acting on it (`act`: click, double_click, right_click, move,
  *    the start of a drag) a control comes first (a button, link, field, checkbox, option, tab…), then any other
- *    element (a region, heading, list, dialog…), then runs of text. Where a drag ends (`drop`) any element but
- *    a heading comes first, then headings, then text: a list or region is what is dropped on. For finding it
- *    (`find`: assert, wait_until) any element comes before text. So `{"title":"Sign in"}` clicks the button, not
- *    the region or the heading that carries the same words.
+ *    element (a region, heading, list, dialog…), then runs of text. Where a drag ends (`drop`) a container of
+ *    items comes first (a list, listbox, table, grid or tree), then any other element but a heading (a region,
+ *    a group…), then headings, then text: a board's column is often a region and its list both named by the
+ *    column's heading, and the items go in the list. For finding it (`find`: assert, wait_until) any element
+ *    comes before text. So `{"title":"Sign in"}` clicks the button, not the region or heading that carries the
+ *    same words, and `{"title":"Done"}` where a drag ends is the list, not the region round it nor its heading.
  * 4. Then the name: a case-insensitive exact name (runs of white space count as one) beats a name that only
  *    contains the title.
  * 5. Among elements of the same rank, the first in document order is chosen, and the others are `alike`: the
@@ -72,14 +74,20 @@ const CONTROL_ROLES: ReadonlySet<string> = new Set([
   'generic',
 ]);
 const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'statictext']);
+/** Roles that hold items: where a dragged item goes. */
+const ITEM_CONTAINER_ROLES: ReadonlySet<string> = new Set(['list', 'listbox', 'table', 'grid', 'treegrid', 'tree']);
 
 const isRole = (set: ReadonlySet<string>, role: string) => ariaRoles(role).some((r) => set.has(r));
 
-/** How well a kind of element suits a purpose: 0 is best. */
+/** How well a kind of element suits a purpose: 0 is best, and a larger number is worse. */
 export function roleRank(role: string, purpose: TargetPurpose): number {
+  if (purpose === 'drop') {
+    if (isRole(TEXT_ROLES, role)) return 3;
+    if (isRole(ITEM_CONTAINER_ROLES, role)) return 0;
+    return ariaRoles(role).includes('heading') ? 2 : 1;
+  }
   if (isRole(TEXT_ROLES, role)) return 2;
   if (purpose === 'act') return isRole(CONTROL_ROLES, role) ? 0 : 1;
-  if (purpose === 'drop') return ariaRoles(role).includes('heading') ? 1 : 0;
   return 0;
 }
 

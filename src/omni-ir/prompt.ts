@@ -6,6 +6,7 @@
  * registries too, and each is parsed before it is shown: an example the parser doesn't accept with no issue at
  * all is left out rather than taught.
  */
+import { ownValue } from '../stream/ownProperty.js';
 import { catalog } from './catalog.generated.js';
 import type { ComponentSpec, PropDesc } from './catalogTypes.js';
 import { createOmniParser } from './parser.js';
@@ -129,9 +130,6 @@ function entries(x: PromptNames | undefined, what: string): [string, unknown][] 
   return Object.entries(x);
 }
 
-const field = (info: unknown, key: string): unknown =>
-  typeof info === 'object' && info !== null && Object.hasOwn(info, key) ? (info as Record<string, unknown>)[key] : undefined;
-
 const oneLine = (s: string): string => s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 
 function setup(o: PromptOptions = {}): Setup {
@@ -144,15 +142,15 @@ function setup(o: PromptOptions = {}): Setup {
   const tools: Tool[] = [];
   for (const [name, info] of entries(o.tools, 'tools')) {
     if (!TOOL_NAME.test(name) || name.length > catalog.mutation.tool.max) continue;
-    const d = field(info, 'description');
-    const schema = ['schema', 'inputSchema', 'input_schema', 'parameters'].map((k) => field(info, k)).find((s) => s !== undefined);
-    const confirm = field(info, 'confirm');
+    const d = ownValue(info, 'description');
+    const schema = ['schema', 'inputSchema', 'input_schema', 'parameters'].map((k) => ownValue(info, k)).find((s) => s !== undefined);
+    const confirm = ownValue(info, 'confirm');
     tools.push({ name, description: typeof d === 'string' ? oneLine(d) : '', schema, confirm: typeof confirm === 'string' || typeof confirm === 'function' });
   }
   const assets: Asset[] = [];
   for (const [name, info] of entries(o.assets, 'assets')) {
     if (!ASSET_NAME.test(name) || name.length > 64) continue;
-    const alt = field(info, 'alt') ?? field(info, 'description');
+    const alt = ownValue(info, 'alt') ?? ownValue(info, 'description');
     assets.push({ name, alt: typeof alt === 'string' ? oneLine(alt) : '' });
   }
   const components = o.components ?? {};

@@ -2,6 +2,7 @@
  * Component specs the line checks read: the generated catalog and the app's own declarations ([5.27]–[5.29]),
  * in one shape. App declarations are checked here, when the parser is created: a malformed one throws.
  */
+import { isJsonObject } from '../stream/jsonLines.js';
 import { catalog } from './catalog.generated.js';
 import type { ComponentSpec, Holds, PropDesc } from './catalogTypes.js';
 import type { AppComponentDeclaration } from './types.js';
@@ -115,12 +116,11 @@ const PROP_KEYS: Record<string, readonly string[]> = {
 const MAX_TEXT = catalog.limits.text;
 const MAX_LIST = 50;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isWhole = (v: unknown, min: number, max: number): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
 function appProp(where: string, name: string, d: unknown): PropDesc {
-  if (!isObject(d)) throw new TypeError(`${where} must be an object with a kind`);
+  if (!isJsonObject(d)) throw new TypeError(`${where} must be an object with a kind`);
   const kind = d.kind;
   if (typeof kind !== 'string' || !Object.hasOwn(PROP_KEYS, kind)) {
     throw new TypeError(`${where}.kind must be one of ${Object.keys(PROP_KEYS).join(', ')}`);
@@ -194,7 +194,7 @@ function appProp(where: string, name: string, d: unknown): PropDesc {
 export function appSpecs(components: unknown): Map<string, Spec> {
   const out = new Map<string, Spec>();
   if (components === undefined || components === null) return out;
-  if (!isObject(components)) throw new TypeError('components must be an object of declarations by name');
+  if (!isJsonObject(components)) throw new TypeError('components must be an object of declarations by name');
   const catalogNames = catalogSpecMap();
   for (const [name, decl] of Object.entries(components as Record<string, AppComponentDeclaration>)) {
     const at = `app component "${name}"`;
@@ -204,14 +204,14 @@ export function appSpecs(components: unknown): Map<string, Spec> {
     if (catalogNames.has(name) || name === 'McpMutation' || name === 'App') {
       throw new TypeError(`${at}: the name is taken by the catalog`);
     }
-    if (!isObject(decl)) throw new TypeError(`${at} must be a declaration object`);
+    if (!isJsonObject(decl)) throw new TypeError(`${at} must be a declaration object`);
     for (const k of Object.keys(decl)) {
       if (!['description', 'props', 'positional', 'children', 'field'].includes(k)) throw new TypeError(`${at} has an unknown key "${k}"`);
     }
     if (typeof decl.description !== 'string' || decl.description.trim() === '') {
       throw new TypeError(`${at} needs a description for the model (one sentence)`);
     }
-    if (!isObject(decl.props)) throw new TypeError(`${at}.props must be an object of prop declarations`);
+    if (!isJsonObject(decl.props)) throw new TypeError(`${at}.props must be an object of prop declarations`);
     const d: Record<string, PropDesc> = {};
     const req: string[] = [];
     for (const [p, pd] of Object.entries(decl.props)) {
@@ -222,7 +222,7 @@ export function appSpecs(components: unknown): Map<string, Spec> {
       if (!(pd as { optional?: boolean }).optional) req.push(p);
     }
     if (decl.children !== undefined) {
-      if (!isObject(decl.children) || !isWhole(decl.children.max, 1, catalog.limits.children)) {
+      if (!isJsonObject(decl.children) || !isWhole(decl.children.max, 1, catalog.limits.children)) {
         throw new TypeError(`${at}.children must be {max: N}, N a whole number from 1 to ${catalog.limits.children}`);
       }
       d.children = { k: 'ch', max: decl.children.max };

@@ -5,23 +5,18 @@
  * included) can reach a prototype.
  */
 import { describe } from '../stream/errors.js';
+import { ownValue } from '../stream/ownProperty.js';
 import type { ComponentState } from './state.js';
 
 /** The key of AG-UI shared state that holds component state. */
 export const SHARED_STATE_KEY = 'morphscreen';
-
-function own(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
 
 /**
  * The states an agent's shared state holds for one message, by node id, unchecked (give each to
  * `ComponentStates.set`, which checks it against its node). Empty when there are none or the shape is wrong.
  */
 export function sharedStatesFor(shared: unknown, messageId: string): Map<string, unknown> {
-  const byNode = own(own(shared, SHARED_STATE_KEY), messageId);
+  const byNode = ownValue(ownValue(shared, SHARED_STATE_KEY), messageId);
   const out = new Map<string, unknown>();
   if (typeof byNode !== 'object' || byNode === null || Array.isArray(byNode)) return out;
   for (const id in byNode) {
@@ -44,8 +39,8 @@ export function withSharedState(shared: unknown, messageId: string, nodeId: stri
   if (shared !== undefined && shared !== null && (typeof shared !== 'object' || Array.isArray(shared))) {
     throw new TypeError(`shared state must be an object, not ${describe(shared)}`);
   }
-  const screens = own(shared, SHARED_STATE_KEY);
-  const nodes = copy(own(screens, messageId)).filter(([k]) => k !== nodeId);
+  const screens = ownValue(shared, SHARED_STATE_KEY);
+  const nodes = copy(ownValue(screens, messageId)).filter(([k]) => k !== nodeId);
   if (state !== null) nodes.push([nodeId, state]);
   const messages = copy(screens).filter(([k]) => k !== messageId);
   messages.push([messageId, Object.fromEntries(nodes)]);

@@ -11,6 +11,7 @@ import { quizQuestions } from './quiz.js';
 import type { ChecklistData, ListData } from './types.js';
 import { isSliderName, startingValues } from './whatif.js';
 import { describe } from '../stream/errors.js';
+import { ownValue } from '../stream/ownProperty.js';
 
 /** A Quiz's state. */
 export interface QuizState {
@@ -82,9 +83,6 @@ function entries(value: unknown, max: number): [string, unknown][] | null {
   return out;
 }
 
-function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, name) ? (value as Record<string, unknown>)[name] : undefined;
-}
 
 function indexes(list: unknown, what: string, count: number | undefined): readonly number[] | string {
   if (!Array.isArray(list) || list.length > MAX_ENTRIES) return `${what} must be a list of indexes`;
@@ -106,7 +104,7 @@ export function checkState(type: string, value: unknown, context: StateContext =
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return no(`${type} state must be an object, not ${describe(value)}`);
   switch (type) {
     case 'Quiz': {
-      const answers = field(value, 'answers');
+      const answers = ownValue(value, 'answers');
       if (!Array.isArray(answers) || answers.length > MAX_ENTRIES) return no('Quiz state is {answers: [index or null per question]}');
       const { count, choices } = context;
       if (count !== undefined && answers.length > count) return no(`Quiz state has ${answers.length} answers for ${count} questions`);
@@ -124,18 +122,18 @@ export function checkState(type: string, value: unknown, context: StateContext =
     case 'Flashcards':
     case 'Checklist': {
       const key = type === 'Flashcards' ? 'known' : 'done';
-      const list = indexes(field(value, key), `${type} state's ${key}`, context.count);
+      const list = indexes(ownValue(value, key), `${type} state's ${key}`, context.count);
       return typeof list === 'string' ? no(list) : { ok: true, state: type === 'Flashcards' ? { known: list } : { done: list } };
     }
     case 'Poll': {
-      const vote = field(value, 'vote') ?? null;
+      const vote = ownValue(value, 'vote') ?? null;
       if (vote === null) return { ok: true, state: { vote } };
       if (typeof vote !== 'string') return no(`Poll state is {vote: an option or null}, not a vote of ${describe(vote)}`);
       if (context.options && !context.options.includes(vote)) return no(`Poll has no option ${JSON.stringify(vote.slice(0, 60))}`);
       return { ok: true, state: { vote } };
     }
     case 'WhatIf': {
-      const given = entries(field(value, 'values'), MAX_KEYS);
+      const given = entries(ownValue(value, 'values'), MAX_KEYS);
       if (!given) return no(`WhatIf state is {values: {slider name: number}}, with at most ${MAX_KEYS} sliders`);
       const out: [string, number][] = [];
       for (const [name, v] of given) {
@@ -147,7 +145,7 @@ export function checkState(type: string, value: unknown, context: StateContext =
       return { ok: true, state: { values: Object.fromEntries(out) } };
     }
     case 'Form': {
-      const given = entries(field(value, 'fields'), MAX_KEYS);
+      const given = entries(ownValue(value, 'fields'), MAX_KEYS);
       if (!given) return no(`Form state is {fields: {name: value}}, with at most ${MAX_KEYS} fields`);
       const byKey = context.fields ? new Map(context.fields.filter((f) => f.key !== null).map((f) => [f.key!, f])) : null;
       const out: [string, FormStateValue][] = [];

@@ -3,7 +3,7 @@
  * `maxDurationMs`), or waits for the subscribed app event whose filter its answer resolves. Each step that is
  * not final becomes an interim result; the follow ends in one final outcome, TIMEOUT when the limits pass.
  */
-import type { Timers } from '../transport/timers.js';
+import type { Timers } from '../transport/clock.js';
 import { errorText } from '../stream/index.js';
 import { matchesDispatchFilter, resolveDispatchFilter } from './dispatchFilter.js';
 import type { OUIActionContext, OUISurfaceHandlerObject, OUIEventSource, OUIFollowContext, OUIPollStatus } from './handlers.js';

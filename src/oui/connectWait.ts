@@ -1,4 +1,4 @@
-import type { Timers } from '../transport/timers.js';
+import type { Timers } from '../transport/clock.js';
 
 /**
  * The callers of a transport's `connect()` waiting for the other side: they all settle together, when it

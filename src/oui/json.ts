@@ -126,11 +126,6 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** An own property of a plain object, never one inherited from a prototype. */
-export function own(o: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
-}
-
 /** The UTF-8 size of a string in bytes, counted without encoding it. */
 export function utf8Length(text: string): number {
   let bytes = text.length;

@@ -6,7 +6,7 @@
  * schema; a mismatch is reported and the value still sent, as it is the app's truth.
  */
 import { checkParams, type JsonSchema } from '../actions/index.js';
-import type { Timers } from '../transport/timers.js';
+import type { Timers } from '../transport/clock.js';
 import { errorText } from '../stream/index.js';
 import { jsonEqual, toWireJson, type WireLimits } from './json.js';
 import type { OUIObservation, OUISurface } from './protocol.js';

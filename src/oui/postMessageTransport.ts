@@ -10,7 +10,7 @@
  * `hello` from a new peer id while connected means the other side reloaded: listeners hear the connection
  * drop and come back, so surfaces register again.
  */
-import { realTimers, type Timers } from '../transport/timers.js';
+import { realTimers, type Timers } from '../transport/clock.js';
 import { isPlainObject, type WireLimits } from './json.js';
 import { newId } from './ids.js';
 import type { OUIRequestTransport } from './transport.js';

@@ -1,4 +1,4 @@
-import type { Timers } from '../transport/timers.js';
+import type { Timers } from '../transport/clock.js';
 
 /** How a piece of app code ended: its value, its error, out of time, or stopped from outside. */
 export type Settled<T> =

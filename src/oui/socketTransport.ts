@@ -15,7 +15,7 @@
  * larger than the socket accepts (Socket.IO closes the connection on one above its `maxHttpBufferSize`, 1 MB by
  * default, and the client reconnects and sends it again) is refused here, once, with an issue.
  */
-import { realTimers, type Timers } from '../transport/timers.js';
+import { realTimers, type Timers } from '../transport/clock.js';
 import { errorText } from '../stream/errors.js';
 import { utf8Length, type WireLimits } from './json.js';
 import type { OUIRequestTransport, OUITransportConfig } from './transport.js';

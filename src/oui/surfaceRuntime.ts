@@ -26,7 +26,7 @@
  * TIMEOUT, and the deadline is checked again just before the handler runs.
  */
 import { checkParams, paramsMessage, type JsonSchema } from '../actions/index.js';
-import { realTimers, type Timers } from '../transport/timers.js';
+import { realTimers, type Timers } from '../transport/clock.js';
 import { createIssueSink, errorText } from '../stream/index.js';
 import { followAsyncAction } from './asyncAction.js';
 import { actionErrorOf, runOf, type OUIActionContext, type OUISurfaceHandler, type OUISurfaceHandlers, type OUIEventSource } from './handlers.js';

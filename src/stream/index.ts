@@ -28,3 +28,4 @@ export {
 export { createIssueSink, reportError, type Issue, type IssueListener, type IssueSink, type Severity } from './issue.js';
 export { describe, errorText } from './errors.js';
 export { withoutDirectionControls } from './directionControls.js';
+export { hasOwn, ownValue } from './ownProperty.js';

@@ -1,5 +1,5 @@
 import type { InterruptOptions } from './raceInterrupt.js';
-import { realTimers } from './timers.js';
+import { realTimers } from './clock.js';
 
 /**
  * Why reading a body stopped: it `ended`, the consumer `stopped` it, the signal `cancelled` it, it was

@@ -1,4 +1,4 @@
-import { realTimers, type Timers } from './timers.js';
+import { realTimers, type Timers } from './clock.js';
 
 /** What may interrupt a wait: the app's signal, or silence for too long. */
 export interface InterruptOptions {

@@ -1,3 +1,5 @@
+import type { MessageSocket } from './messageSocket.js';
+
 /** What a WebSocket hands its listeners; only the fields the clients read. */
 export interface WebSocketEventLike {
   /** A message's data: a string for a text message, something else (bytes, a Blob) for a binary one. */
@@ -7,10 +9,11 @@ export interface WebSocketEventLike {
 }
 
 /**
- * The part of a WebSocket the clients use. The browser's WebSocket, Node 22's and the `ws` package's fit it, so
- * the engine needs no DOM types and a test can drive a fake.
+ * The part of a WebSocket the clients use: our MessageSocket, with the state and close a client that opens the
+ * socket needs. The browser's WebSocket, Node 22's and the `ws` package's fit it, so the engine needs no DOM
+ * types and a test can drive a fake.
  */
-export interface WebSocketLike {
+export interface WebSocketLike extends MessageSocket {
   /** 0 connecting, 1 open, 2 closing, 3 closed. */
   readonly readyState: number;
   send(data: string): void;

@@ -32,7 +32,7 @@ test('an element importing a file behind an engine face is told which face to us
   await fires('elements/oui-surface/x.ts', "export { OUIActionError } from '../../src/oui/handlers.js';", /src\/oui\/index\.js/);
   await fires('elements/morph-screen/x.ts', "export * from '../../src/ops/document.js';", /src\/ops\/index\.js/);
   await fires('elements/omni-screen/x.ts', "export const load = () => import('../../src/omni-ir/transport/generate.js');", /src\/omni-ir\/transport\/index\.js/);
-  await fires('elements/ax-runner/x.ts', "export type Clock = typeof import('../../src/axstream/clock.js');", /src\/axstream\/index\.js/);
+  await fires('elements/ax-runner/x.ts', "export type Clock = typeof import('../../src/axstream/burstController.js');", /src\/axstream\/index\.js/);
   await fires('elements/index.ts', "export { readSource } from '../src/stream/readSource.js';", /src\/stream\/index\.js/);
 });
 
@@ -86,6 +86,6 @@ test('what the layers allow passes', async () => {
   // Inside the engine, any file may import any other, and libraries other than Lit.
   await silent('src/ops/x.ts', "import { createLineSplitter } from '../stream/lineSplitter.js';\nimport { Signal } from 'signal-polyfill';\nexport const all = [createLineSplitter, Signal];");
   // Tests, benchmarks, the demo and scripts may test an engine file directly.
-  await silent('test/browser/x.test.ts', "import { sleep } from '../../src/axstream/clock.js';\nimport { OmniScreen } from '../../elements/omni-screen/omniScreen.js';\nexport const all = [sleep, OmniScreen];");
+  await silent('test/browser/x.test.ts', "import { sleep } from '../../src/axstream/burstController.js';\nimport { OmniScreen } from '../../elements/omni-screen/omniScreen.js';\nexport const all = [sleep, OmniScreen];");
   await silent('bench/x.ts', "import { createLineReader } from '../src/omni-ir/lineReader.js';\nexport const all = [createLineReader];");
 });

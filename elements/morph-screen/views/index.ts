@@ -1,6 +1,7 @@
 /** Which view draws each node type and component, the box a node's own element is, and every view's styles. */
 import type { CSSResult } from 'lit';
 import { isHeadRow, taskOf, type OpDocument, type OpNode } from '../../../src/ops/index.js';
+import { hasOwn } from '../../../src/stream/index.js';
 import type { MorphContext, NodeView } from '../screenContext.js';
 import { appComponent } from './appComponent.js';
 import { badge, badgeStyles } from './badge.js';
@@ -90,7 +91,6 @@ export const COMPONENTS: Readonly<Record<string, NodeView>> = {
   Location: location,
 };
 
-const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 
 /**
  * The view for a node: a refused node's place, else the app's element when it registered one for the
@@ -98,10 +98,10 @@ const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, 
  */
 export function viewFor(node: OpNode, screen: MorphContext): NodeView {
   if (node.refused?.what === 'node') return refused;
-  if (!node.component) return own(BLOCKS, node.type) ? BLOCKS[node.type]! : container;
+  if (!node.component) return hasOwn(BLOCKS, node.type) ? BLOCKS[node.type]! : container;
   const tag = screen.appTag(node.type);
   if (tag !== undefined) return appComponent(tag);
-  return own(COMPONENTS, node.type) ? COMPONENTS[node.type]! : container;
+  return hasOwn(COMPONENTS, node.type) ? COMPONENTS[node.type]! : container;
 }
 
 /**

@@ -5,12 +5,12 @@
  */
 import { Signal } from 'signal-polyfill';
 import { checkField, type OmniDocument, type OmniNode, type Scalar } from '../../../src/omni-ir/index.js';
+import { hasOwn } from '../../../src/stream/index.js';
 import { fill, type Strings } from '../../../strings/en.js';
 import { editedKey } from '../views/parts.js';
 import type { AppComponentView, FieldProblem } from '../screenContext.js';
 
 const FIELD_TYPES = new Set(['Input', 'DateInput', 'Select', 'Switch']);
-const own = (o: object | null | undefined, key: string): boolean => !!o && Object.prototype.hasOwnProperty.call(o, key);
 
 export interface FieldSource {
   doc(): OmniDocument | null;
@@ -31,7 +31,7 @@ export class FieldRules {
   isField(node: OmniNode): boolean {
     if (!node.app) return FIELD_TYPES.has(node.type);
     const components = this.source.components();
-    const view = own(components, node.type) ? components[node.type] : undefined;
+    const view = hasOwn(components, node.type) ? components[node.type] : undefined;
     return view?.props?.['value']?.kind === 'state';
   }
 
@@ -56,7 +56,7 @@ export class FieldRules {
     const problem = this.check(node);
     if (!problem) return null;
     const w = this.source.words() as Record<string, string>;
-    const template = own(w, problem.message) ? w[problem.message]! : w['fieldErrors']!;
+    const template = hasOwn(w, problem.message) ? w[problem.message]! : w['fieldErrors']!;
     return fill(template, problem.values ?? {});
   }
 

@@ -4,6 +4,7 @@
  * `<morph-screen>` needs the tag only. The shape `<morph-screen>` took first, name → tag string, is still
  * read, with a deprecation warning in development builds.
  */
+import { isJsonObject } from '../../../src/stream/index.js';
 import { DEV } from '../base/dev.js';
 import { isCustomElementName } from './appElement.js';
 
@@ -16,8 +17,6 @@ export interface AppComponentEntry {
 /** The app-component registry: component name → entry. */
 export type AppComponents<Entry extends AppComponentEntry = AppComponentEntry> = Readonly<Record<string, Entry>>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const warned = new Set<string>();
 
 /**
@@ -26,13 +25,13 @@ const warned = new Set<string>();
  */
 export function appTags(registry: unknown, element: string): Readonly<Record<string, string>> {
   const tags: Record<string, string> = {};
-  if (!isObject(registry)) return Object.freeze(tags);
+  if (!isJsonObject(registry)) return Object.freeze(tags);
   for (const [name, entry] of Object.entries(registry)) {
     let tag: unknown;
     if (typeof entry === 'string') {
       tag = entry;
       warnStringEntry(element, name, entry);
-    } else if (isObject(entry)) {
+    } else if (isJsonObject(entry)) {
       tag = entry['tag'];
     }
     if (isCustomElementName(tag)) tags[name] = tag;

@@ -7,7 +7,7 @@ import { pumpBody, type PumpEnd } from '../../transport/pumpBody.js';
 import { raceInterrupt } from '../../transport/raceInterrupt.js';
 import { withOwnHeaders } from '../../transport/withOwnHeaders.js';
 import { withQuery } from '../../transport/withQuery.js';
-import type { Timers } from '../../transport/timers.js';
+import type { Timers } from '../../transport/clock.js';
 import type { TextSink } from '../../transport/textSink.js';
 
 /** The stream completed ([10.5]). Fields the server left out are absent ([10.7]). */

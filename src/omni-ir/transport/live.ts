@@ -5,7 +5,7 @@ import { parseErrorBody } from '../../transport/errorBody.js';
 import { parseRetryAfter } from '../../transport/retryAfter.js';
 import { pumpBody } from '../../transport/pumpBody.js';
 import { raceInterrupt } from '../../transport/raceInterrupt.js';
-import { realTimers, type Timers } from '../../transport/timers.js';
+import { realTimers, type Timers } from '../../transport/clock.js';
 import { withOwnHeaders } from '../../transport/withOwnHeaders.js';
 import { withQuery } from '../../transport/withQuery.js';
 import { errorText } from '../../stream/errors.js';

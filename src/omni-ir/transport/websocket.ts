@@ -1,5 +1,5 @@
 import { isJsonObject } from '../../stream/jsonLines.js';
-import { realTimers, type Timers } from '../../transport/timers.js';
+import { realTimers, type Timers } from '../../transport/clock.js';
 import { openPlatformWebSocket, WEBSOCKET_OPEN, type WebSocketLike } from '../../transport/webSocketLike.js';
 import type { TextSink } from '../../transport/textSink.js';
 import type { GenerateError, GenerateOutcome } from './generate.js';

@@ -9,7 +9,8 @@
  * results must answer a call of ours on the surface it was sent to, and observations must be declared by a
  * registered surface (or be the status observation of one of its actions).
  */
-import { realTimers, type Timers } from '../../transport/timers.js';
+import { realTimers, type Timers } from '../../transport/clock.js';
+import { createPendingReplies } from '../../transport/pendingReplies.js';
 import { createIssueSink } from '../../stream/index.js';
 import { newId } from '../ids.js';
 import { isPlainObject, jsonEqual, readJson } from '../json.js';
@@ -140,10 +141,8 @@ interface Pending {
   started: boolean;
   /** Gave up and asked the page to withdraw it: waiting out the grace for its answer. */
   cancelled: boolean;
-  timer: unknown;
   seen: unknown[];
   onInterim?: (result: OUIActionResultMessage) => void;
-  resolve(result: OUIActionResultMessage): void;
 }
 
 interface Known {
@@ -194,7 +193,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     if (gone.why === 'deregistered') return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not available now: the page withdrew it (it is not active there)`];
     return [OUI_ERROR_CODES.DISCONNECTED, `The page holding the surface "${surfaceId}" is not connected (it may be reconnecting); try again shortly`];
   };
-  const pending = new Map<string, Pending>();
+  const pending = createPendingReplies<string, Pending, OUIActionResultMessage>(timers);
   // Ids answered or timed out lately: the second copy of a result (status observation) is not news, and a
   // late one after a timeout is reported as such. Bounded, oldest forgotten first.
   const finished = new Map<string, 'answered' | 'timed-out'>();
@@ -247,11 +246,9 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     rename();
   };
 
-  const finish = (requestId: string, p: Pending, result: OUIActionResultMessage) => {
-    if (p.timer !== undefined) timers.clearTimeout(p.timer);
-    pending.delete(requestId);
+  const finish = (requestId: string, result: OUIActionResultMessage) => {
     remember(requestId, 'answered');
-    p.resolve(result);
+    pending.settle(requestId, result);
   };
 
   const limited = (ms: number) => ms > 0 && Number.isFinite(ms);
@@ -265,18 +262,13 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
 
   const timedOut = (requestId: string, p: Pending, message: string) => {
     if (pending.get(requestId) !== p) return;
-    pending.delete(requestId);
     remember(requestId, 'timed-out');
-    p.resolve(local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.TIMEOUT, message));
+    pending.settle(requestId, local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.TIMEOUT, message));
   };
 
+  /** Sets the call's deadline anew (after an interim result); none once the page was asked to withdraw it. */
   const arm = (requestId: string, p: Pending) => {
-    if (p.timer !== undefined) timers.clearTimeout(p.timer);
-    p.timer = undefined;
-    if (p.cancelled) return;
-    const at = giveUpAt(p);
-    if (!Number.isFinite(at)) return;
-    p.timer = timers.setTimeout(() => giveUp(requestId, p), Math.max(0, at - now()));
+    pending.deadline(requestId, p.cancelled ? Infinity : giveUpAt(p) - now(), () => giveUp(requestId, p));
   };
 
   /**
@@ -285,7 +277,6 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
    * else the call says it timed out without knowing more.
    */
   const giveUp = (requestId: string, p: Pending) => {
-    p.timer = undefined;
     if (pending.get(requestId) !== p) return;
     const waited = now() - p.sentAt;
     const t = attached;
@@ -295,9 +286,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     // The page may have answered within the call above (a transport in memory).
     if (pending.get(requestId) !== p) return;
     if (!(cancelGraceMs > 0)) return timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms; it was asked to withdraw the request`);
-    p.timer = timers.setTimeout(
-      () => timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms; it was asked to withdraw the request and did not say whether it had started`),
-      cancelGraceMs,
+    pending.deadline(requestId, cancelGraceMs, () =>
+      timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms; it was asked to withdraw the request and did not say whether it had started`),
     );
   };
 
@@ -331,7 +321,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       }
       return;
     }
-    finish(result.requestId, p, result);
+    finish(result.requestId, result);
   };
 
   const onObservation = (u: OUIObservationUpdate) => {
@@ -428,27 +418,25 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       t.dispatch(surfaceId, actionId, sent);
       return Promise.resolve({ requestId, surfaceId, actionId, success: true, data: { ...DISPATCHED }, timestamp: now() });
     }
-    return new Promise((resolve) => {
-      const timeoutMs = o.timeoutMs ?? defaultTimeout;
-      // A call that names its own timeout means it as its deadline, unless it names a bound too.
-      const maxWaitMs = o.maxWaitMs ?? (o.timeoutMs !== undefined ? o.timeoutMs : defaultMaxWait);
-      const at = now();
-      const p: Pending = {
-        surfaceId,
-        actionId,
-        timeoutMs,
-        maxWaitMs,
-        sentAt: at,
-        lastWord: at,
-        started: false,
-        cancelled: false,
-        timer: undefined,
-        seen: [],
-        resolve,
-        ...(o.onInterim ? { onInterim: o.onInterim } : {}),
-      };
-      pending.set(requestId, p);
-      arm(requestId, p);
+    const timeoutMs = o.timeoutMs ?? defaultTimeout;
+    // A call that names its own timeout means it as its deadline, unless it names a bound too.
+    const maxWaitMs = o.maxWaitMs ?? (o.timeoutMs !== undefined ? o.timeoutMs : defaultMaxWait);
+    const at = now();
+    const p: Pending = {
+      surfaceId,
+      actionId,
+      timeoutMs,
+      maxWaitMs,
+      sentAt: at,
+      lastWord: at,
+      started: false,
+      cancelled: false,
+      seen: [],
+      ...(o.onInterim ? { onInterim: o.onInterim } : {}),
+    };
+    const answered = pending.wait(requestId, p);
+    arm(requestId, p);
+    try {
       t.sendRequest({
         requestId,
         surfaceId,
@@ -458,7 +446,10 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
         ...(limited(timeoutMs) ? { timeoutMs } : {}),
         ...(limited(maxWaitMs) ? { maxWaitMs } : {}),
       });
-    });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return answered;
   };
 
   const resolveTool = (name: string): OUIToolEntry | undefined => {
@@ -530,7 +521,10 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       detach();
       disposed = true;
       away.clear();
-      for (const [id, p] of [...pending]) finish(id, p, local(id, p.surfaceId, p.actionId, OUI_ERROR_CODES.DISCONNECTED, 'The agent stopped listening'));
+      pending.settleAll((id, p) => {
+        remember(id, 'answered');
+        return local(id, p.surfaceId, p.actionId, OUI_ERROR_CODES.DISCONNECTED, 'The agent stopped listening');
+      });
       changed.clear();
       observed.clear();
       resulted.clear();

@@ -95,7 +95,7 @@ export function short(action: ActAction, targets: ResolvedTargets<Ref> = {}): st
 }
 
 /** A clock on which time passes only when something sleeps, and sleeping takes no real time. */
-export function fakeClock(): Clock & { readonly slept: number[] } {
+export function fakeClock(): Pick<Clock, 'now' | 'sleep'> & { readonly slept: number[] } {
   let t = 0;
   const slept: number[] = [];
   return {

@@ -206,6 +206,19 @@ test('where a drag ends, a list or region named by the title beats a heading and
   assert.equal(resolveTarget({ kind: 'ax', role: 'list', title: 'Done' }, board, 'drop')?.ref, 'done-list');
 });
 
+test('where a drag ends, a list beats the region round it that carries the same name: no ambiguity', async () => {
+  // A board's column: <section aria-labelledby="done"><h3 id="done">Done</h3><ul aria-labelledby="done">…
+  const board = screen(['card', 'text', 'Write the report'], ['column', 'region', 'Done'], ['title', 'heading', 'Done'], ['list', 'list', 'Done']);
+  const found = matchTarget({ kind: 'ax', title: 'Done' }, board, 'drop');
+  assert.deepEqual([found.node?.ref, found.alike.map((n) => n.ref)], ['list', []]);
+  const r = await runBurst(fence(act({ do: 'drag', from: { ax: { title: 'Write the report' } }, to: { ax: { title: 'Done' } } })), { fake: { tree: board } });
+  assert.deepEqual([r.log, r.codes], [['drag @card @list'], []]);
+  // Two lists of that name are still ambiguous; with no list, the region is where it lands, before its heading.
+  const two = screen(['a', 'list', 'Done'], ['b', 'list', 'Done']);
+  assert.deepEqual(matchTarget({ kind: 'ax', title: 'Done' }, two, 'drop').alike.map((n) => n.ref), ['b']);
+  assert.equal(resolveTarget({ kind: 'ax', title: 'Done' }, board.filter((n) => n.ref !== 'list'), 'drop')?.ref, 'column');
+});
+
 test('two controls that match equally well are ambiguous: the safe step runs on the first and a warning names both', async () => {
   const tree = screen(['a', 'button', 'Delete', 'e1'], ['b', 'link', 'Delete', 'e2'], ['c', 'button', 'Delete all', 'e3']);
   const r = await runBurst(fence(act({ do: 'click', target: { ax: { title: 'Delete' } } })), { fake: { tree } });

@@ -10,7 +10,6 @@ import { ApprovalController } from '../shared/controllers/approval.js';
 import { FocusController } from '../shared/controllers/focus.js';
 import { statusLineStyles } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
-import type { AppComponents } from '../shared/screen/appComponents.js';
 import { ScreenController } from '../shared/screen/screenController.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/index.js';
 import type {
@@ -177,7 +176,7 @@ export class OmniScreen extends AgentElement {
    * ignored); it also gets `invalid` and `errorMessage`, the host gets aria-invalid/aria-describedby, and the
    * message shows under it. Leaving it (`focusout`) reveals its message, as for any field ([8.5]).
    */
-  @property({ attribute: false }) components: AppComponents<AppComponentView> = {};
+  @property({ attribute: false }) components: Readonly<Record<string, AppComponentView>> = {};
 
   /** Picture families ([5.30]): names like `product-1042` the app resolves with `resolvePicture`. */
   @property({ attribute: false }) pictures: readonly PictureFamily[] = [];

@@ -15,6 +15,12 @@
 // process's CPU time instead of the wall clock, which waiting for a core doesn't inflate (it counts the GC's
 // helper threads too, so it reads a little slower than a quiet machine's wall clock). BENCH_KINDS=actions,text
 // runs some kinds only; BENCH_ROUNDS sets the rounds (default 5).
+// All kinds run in one process, on purpose: a page reads screens of every kind with one engine, and what one kind
+// teaches the JIT shapes how fast the next is read. A kind measured alone (BENCH_KINDS=mixed) beside all kinds
+// shows the cost of that: when lines spanning chunks were flat-plus-tail strings, the non-ASCII text of the action
+// and checkout screens made the reader's charCodeAt megamorphic (node --log-ic) and the mixed screens read a tenth
+// slower after them (see lineSplitter.ts). What remains between the two is about what running the other kinds on
+// a separate copy of the engine's code leaves: the heap they leave behind, not the code they warmed.
 // Loads the engine as bin/loadEngine.mjs does (the sources in a checkout). Timing is never asserted in tests.
 // BENCH_QUICK=1: the same lines from a much smaller run (10 screens, fewer repeats), for a check that it runs
 // (the README test); its figures are rough.

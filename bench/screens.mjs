@@ -44,7 +44,7 @@ export function makeScreen(seed, components = 1000) {
         const id = `t${s}_${i}`;
         const t = title();
         if (i % 3 === 0) add(id, 'Heading', [t], { level: 2 }, `${id} = Heading(${q(t)}, level=2)`);
-        else if (i % 3 === 1) { const n = Math.round(r() * 100000) / 100; add(id, 'Text', [n], { format: 'currency', currency: 'USD' }, `${id} = Text(${n}, format="currency", currency="USD", tone="strong")`); }
+        else if (i % 3 === 1) { const n = Math.round(r() * 100000) / 100; add(id, 'Text', [n], { format: 'currency', currency: 'USD', tone: 'strong' }, `${id} = Text(${n}, format="currency", currency="USD", tone="strong")`); }
         else { const t2 = words(8 + Math.floor(r() * 12)); add(id, 'Text', [t2], { tone: 'muted' }, `${id} = Text(${q(t2)}, tone="muted")`); }
       }
     } else if (kind === 1) {
@@ -54,7 +54,8 @@ export function makeScreen(seed, components = 1000) {
         lines.push(`${key} = ""`);
         json.push(JSON.stringify({ state: key, value: '' }));
         const label = title();
-        add(id, 'Input', [{ state: key }], { label }, `${id} = Input(${key}, label=${q(label)}, placeholder="e.g. ${words(2)}", required=true, maxLength=200)`);
+        const placeholder = `e.g. ${words(2)}`;
+        add(id, 'Input', [{ state: key }], { label, placeholder, required: true, maxLength: 200 }, `${id} = Input(${key}, label=${q(label)}, placeholder=${q(placeholder)}, required=true, maxLength=200)`);
       }
     } else if (kind === 2) {
       const table = `tb${s}`;
@@ -73,10 +74,12 @@ export function makeScreen(seed, components = 1000) {
       for (const item of items) {
         const t = title();
         const d = words(6);
-        body.push([item, 'ListItem', [t], { detail: d }, `${item} = ListItem(${q(t)}, detail=${q(d)}, trailing="${Math.floor(r() * 99)} items")`]);
+        const trailing = `${Math.floor(r() * 99)} items`;
+        body.push([item, 'ListItem', [t], { detail: d, trailing }, `${item} = ListItem(${q(t)}, detail=${q(d)}, trailing=${q(trailing)})`]);
       }
     }
-    emit(`s${s}`, 'Card', [kids], { title: '' }, `s${s} = Card([${kids.join(', ')}], title=${q(title())})`);
+    const cardTitle = title();
+    emit(`s${s}`, 'Card', [kids], { title: cardTitle }, `s${s} = Card([${kids.join(', ')}], title=${q(cardTitle)})`);
     for (const [id, type, args, named, text] of body) emit(id, type, args, named, text);
   }
   while (count < components) emit(`pad${count}`, 'Divider', [], {}, `pad${count} = Divider()`);

@@ -6,8 +6,11 @@
  */
 import { fill } from './fill.js';
 import { checkParams, type JsonSchema, type ParamProblem } from './schema.js';
-import { withoutDirectionControls } from '../stream/directionControls.js';
 import { hasOwn } from '../stream/ownProperty.js';
+import { plainValue } from './plainValue.js';
+
+// Still reachable from here, where it was first declared.
+export { plainValue };
 
 /** Params of an action as the handler receives them. */
 export type ActionParams = Readonly<Record<string, unknown>>;
@@ -80,24 +83,6 @@ export function paramWords(params: ActionParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(params)) out[k] = plainValue(v);
   return out;
-}
-
-/** One value as plain text, at most `max` characters (a hostile value can't fill a dialog). */
-export function plainValue(value: unknown, max = 200): string {
-  let text: string;
-  if (value === null || value === undefined) text = '';
-  else if (typeof value === 'string') text = value;
-  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
-  else {
-    try {
-      text = JSON.stringify(value) ?? '';
-    } catch {
-      text = String(value);
-    }
-  }
-  // Shown to a person who decides on it: without the direction controls that could make it show something else.
-  text = withoutDirectionControls(text);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** The problems as one sentence for a developer: each field and what is wrong with it. */

@@ -5,7 +5,6 @@ export {
   reviewAction,
   confirmationSentence,
   paramWords,
-  plainValue,
   paramsMessage,
   type ActionParams,
   type ActionRules,
@@ -13,6 +12,7 @@ export {
   type Confirmation,
   type Review,
 } from './govern.js';
+export { plainValue } from './plainValue.js';
 export { canonicalJson } from './canonicalJson.js';
 export { sha256 } from './sha256.js';
 export { paramsDigest, sealParams, matchesSeal, type ParamsSeal } from './paramsSeal.js';

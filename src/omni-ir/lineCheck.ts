@@ -173,6 +173,12 @@ const reserved = (id: string) => {
 /** An id that may be defined: at most 64 characters, not a reserved word. */
 const validId = (id: string) => id.length <= L.idLength && !reserved(id);
 
+/** The slot of the prop `name`: compared with each (a name read from a line has no hash yet; see Spec.slotList). */
+function slotNamed(list: readonly Slot[], name: string): Slot | undefined {
+  for (let j = 0; j < list.length; j++) if (list[j]!.name === name) return list[j];
+  return undefined;
+}
+
 /** Checks a value against a prop; returns the value to keep, or undefined when it isn't allowed. */
 function accept(d: PropDesc, v: Value): PropValue | string[] | undefined {
   if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
@@ -312,7 +318,7 @@ export class LineChecker {
         v = pos[i]!;
       } else {
         const name = names[i - np]!;
-        slot = spec.slots.get(name);
+        slot = slotNamed(spec.slotList, name);
         if (!slot) {
           const takes = [...spec.props.keys()];
           return this.no('invalid_props', `${spec.name} "${id}": unknown prop "${name}"${this.near(name, takes)} (${spec.name} takes ${takes.length ? takes.join(', ') : 'no props'})`);

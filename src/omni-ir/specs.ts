@@ -41,6 +41,8 @@ export interface Spec {
   readonly req: readonly string[];
   readonly props: ReadonlyMap<string, PropDesc>;
   readonly slots: ReadonlyMap<string, Slot>;
+  /** The slots in a list: a component has a few props, and comparing a name with each is quicker than hashing it. */
+  readonly slotList: readonly Slot[];
   readonly posSlots: readonly Slot[];
   readonly reqSlots: readonly Slot[];
   readonly cross: ComponentSpec['x'];
@@ -80,6 +82,7 @@ function makeSpec(name: string, c: ComponentSpec, app: boolean): Spec {
     req: c.r,
     props,
     slots,
+    slotList: [...slots.values()],
     posSlots: c.p.map((p) => slots.get(p)!),
     reqSlots: c.r.map((p) => slots.get(p)!),
     cross: c.x,

@@ -42,7 +42,11 @@ export function createLineSplitter(handlers: LineHandlers, maxLength = 16384): L
       handlers.tooLong(lineNo);
       return;
     }
-    let text = pieces.length === 0 ? tail : pieces.join('') + tail;
+    // Pieces are joined with the tail in one go, into a flat string. `join() + tail` would hang the tail on it
+    // (a third kind of string beside sliced and flat ones): V8 keeps a call site such as a reader's charCodeAt
+    // fast for at most four kinds of string receiver, and one-byte and two-byte text already make four.
+    if (pieces.length > 0 && tail.length > 0) pieces.push(tail);
+    let text = pieces.length === 0 ? tail : pieces.length === 1 ? pieces[0]! : pieces.join('');
     pieces = [];
     buffered = 0;
     if (!atEnd && text.length > 0 && text.charCodeAt(text.length - 1) === CR) text = text.slice(0, -1);

@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
 import { domId } from '../screenContext.js';
-import { warmValidator } from '../../../src/actions/index.js';
+import { warmApprovals } from '../../shared/controllers/approval.js';
 
 /**
  * Button(label, action, variant). Without an action it only looks like a button and never reaches the
@@ -19,7 +19,8 @@ export const button: NodeView = {
       // In the same box as a governed Button, so both size to their label wherever they are placed.
       return html`<span class="action"><button type="button" class="button ${variant}" part="button">${label}</button></span>`;
     }
-    warmValidator();
+    // A press needs the checks, the dialog and the schema checker: start fetching them as the Button appears.
+    warmApprovals();
     const words = screen.words;
     const approved = screen.doc.mutation(node.id) !== undefined;
     const phase = screen.phase(node.id);

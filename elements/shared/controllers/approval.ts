@@ -5,27 +5,26 @@
  * action is (`phase`, reactive) so its control can say so. `<omni-screen>`'s presses, `<ax-runner>`'s risky
  * steps and `<oui-surface>`'s requested actions go through it; what an outcome means to the app (events,
  * issues) stays the element's.
+ *
+ * The dialog and the pipeline's checks load on first use (shared/approvals/approvalParts.ts): a screen that never
+ * asks never fetches them. `warmApprovals()` starts that load early, when a governed action first shows.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
 import {
-  reviewAction,
+  pastDeadline,
   type ActionParams,
   type ActionRules,
   type BlockReason,
-  type ParamProblem,
-  paramDetails,
   type ParamDetail,
-  matchesSeal,
-  paramsDigest,
-  sealParams,
+  type ParamProblem,
   type ParamsSeal,
-  pastDeadline,
+  type Review,
 } from '../../../src/actions/index.js';
 import type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 import type { AeConfirmDialog } from '../elements/confirmDialog.js';
-import '../elements/confirmDialog.js';
 import { errorText } from '../../../src/stream/index.js';
+import { lazy } from '../../../src/lazy.js';
 
 export type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 
@@ -99,6 +98,21 @@ export type GovernOutcome<R> =
   /** `reset()` came while it was in flight: nothing more is done or said for it. */
   | { readonly status: 'stale' };
 
+type Parts = typeof import('../approvals/approvalParts.js');
+const loadParts = lazy(() => import('../approvals/approvalParts.js'), 'the confirmation dialog and the action checks');
+
+/**
+ * Starts loading what a press or a confirmation needs (the dialog, the checks, the JSON Schema checker), if it
+ * isn't loading already: call it when a governed action first shows, so the press never waits for the network.
+ */
+export function warmApprovals(): void {
+  // Nobody waits on this: a failure is reported to whoever needs the parts (a press is blocked, an ask unseen).
+  loadParts().then(
+    (parts) => parts.warmValidator().catch(() => {}),
+    () => {},
+  );
+}
+
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
 const withdrawal = (limits: ApprovalLimits): { readonly status: 'withdrawn'; readonly reason: 'aborted' | 'deadline' } | null =>
@@ -108,9 +122,9 @@ const withdrawal = (limits: ApprovalLimits): { readonly status: 'withdrawn'; rea
       ? { status: 'withdrawn', reason: 'deadline' }
       : null;
 
-const digestOrNull = (params: unknown): string | null => {
+const digestOrNull = (parts: Parts, params: unknown): string | null => {
   try {
-    return paramsDigest(params);
+    return parts.paramsDigest(params);
   } catch {
     return null;
   }
@@ -162,15 +176,18 @@ export class ApprovalController implements ReactiveController {
       const before = withdrawn();
       if (before) return before;
       const checked = action.params;
+      let parts: Parts;
       let seal: ParamsSeal;
-      let review;
+      let review: Review;
       try {
-        seal = sealParams(checked);
-        review = await reviewAction(action.tool, checked, action.rules);
+        parts = await loadParts();
+        seal = parts.sealParams(checked);
+        review = await parts.reviewAction(action.tool, checked, action.rules);
       } catch (error) {
-        // The schema checker couldn't load, or the params can't be bound: nothing is sent unchecked.
-        seal = { digest: '' };
-        review = { ok: false as const, reason: 'params' as const, message: errorText(error), problems: [], error };
+        // The checks or the schema checker couldn't load, or the params can't be bound: nothing is sent unchecked.
+        if (stale()) return { status: 'stale' };
+        phase.set('blocked');
+        return { status: 'blocked', reason: 'params', message: errorText(error), problems: [], details: error ? [error] : [] };
       }
       if (stale()) return { status: 'stale' };
       if (!review.ok) {
@@ -183,7 +200,7 @@ export class ApprovalController implements ReactiveController {
           opener: action.opener,
           signal: action.signal,
           deadline: action.deadline,
-          details: paramDetails(checked, action.rules.tools[action.tool]),
+          details: parts.paramDetails(checked, action.rules.tools[action.tool]),
         });
         if (stale()) return { status: 'stale' };
         if (answer === 'cancelled') {
@@ -203,9 +220,9 @@ export class ApprovalController implements ReactiveController {
       const late = withdrawn();
       if (late) return late;
       const now = action.params;
-      if (!matchesSeal(seal, now)) {
+      if (!parts.matchesSeal(seal, now)) {
         phase.set('changed');
-        return { status: 'changed', approved: seal.digest, actual: digestOrNull(now) };
+        return { status: 'changed', approved: seal.digest, actual: digestOrNull(parts, now) };
       }
       phase.set('running');
       let result: R;
@@ -231,10 +248,18 @@ export class ApprovalController implements ReactiveController {
    * Asks the person in this element's confirmation dialog, in turn with every other confirmation of the page.
    * Resolves with how it ended: `confirmed`, `cancelled`, `withdrawn` (the `signal` aborted, the `deadline`
    * came, or `reset()`) or `unseen` (it could not be shown where the person can see it, or the element has no
-   * dialog). Never rejects. Check `signal` and `deadline` again just before acting (or use `govern()`, which does).
+   * dialog, or the dialog could not be loaded). Never rejects. Check `signal` and `deadline` again just before
+   * acting (or use `govern()`, which does).
    */
   async ask(sentence: string, options: AskOptions = {}): Promise<ConfirmationAnswer> {
     const own = this.#withdrawals.signal;
+    try {
+      // Defines <ae-confirm-dialog>, which upgrades the one this element drew.
+      await loadParts();
+    } catch (error) {
+      console.error(error);
+      return 'unseen';
+    }
     await this.host.updateComplete;
     const dialog = this.host.renderRoot.querySelector<AeConfirmDialog>('ae-confirm-dialog');
     if (!dialog || typeof dialog.request !== 'function') return 'unseen';

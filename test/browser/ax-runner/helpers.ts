@@ -7,6 +7,9 @@ import type { AxRunner, AxStepEvent, AxEndEvent } from '../../../elements/ax-run
 import { createPageBackend, type PageBackend, type PageBackendOptions } from '../../../elements/ax-runner/backend/pageBackend.js';
 import type { Step } from '../../../src/axstream/step.js';
 
+// The confirmation dialog loads on the first ask; load it now so a risky step in a test never waits on the network.
+await import('../../../elements/shared/approvals/approvalParts.js');
+
 export const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 export const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 

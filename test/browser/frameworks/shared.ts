@@ -34,6 +34,8 @@ export async function pressAndConfirm(el: OmniScreen): Promise<void> {
   await settle(el);
   const d = dialog(el);
   await d.updateComplete;
+  // The dialog may open a task after the screen is quiet (its parts load on first use): wait as a person would.
+  for (let i = 0; i < 100 && !d.open; i++) await new Promise((r) => setTimeout(r, 10));
   expect(d.open, 'confirmation dialog open').to.equal(true);
   expect(textOf(d.shadowRoot!.querySelector('dialog'))).to.contain('Send hi?');
   await pressDialog(d, 'confirm');

@@ -3,8 +3,10 @@ import '../../../elements/omni-screen/index.js';
 import type { OmniScreen } from '../../../elements/omni-screen/index.js';
 import type { OmniNodeElement } from '../../../elements/omni-screen/omniNode.js';
 
-// The params check loads on first use; load it now so a press in a test never waits on the network.
+// The params check and the approval parts (the dialog, the checks) load on first use (a governed Button starts
+// them as it appears); load them now so a press in a test never waits on the network.
 await import('@cfworker/json-schema');
+await import('../../../elements/shared/approvals/approvalParts.js');
 
 export const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
 export const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));

@@ -99,7 +99,7 @@ screen.respond = async (action) => {
 
 screen.addEventListener('morph-action', (e) => log(e.action.type, shown(e.action), e.action.type === 'state' ? 'info' : 'success', true));
 screen.addEventListener('morph-state', showState);
-screen.addEventListener('morph-diag', (e) => log('diagnostic', `${e.code} (line ${e.line ?? '–'}): ${e.message}`, e.severity === 'error' ? 'warning' : 'info'));
+screen.addEventListener('morph-issue', (e) => log('diagnostic', `${e.code} (line ${e.line ?? '–'}): ${e.message}`, e.severity === 'error' ? 'warning' : 'info'));
 screen.addEventListener('morph-end', (e) => {
   progress.textContent = e.end?.complete ? 'The answer is complete.' : 'The answer stopped early.';
   showState();

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { Signal } from 'signal-polyfill';
@@ -24,15 +24,16 @@ import {
   type QuestionData,
 } from '../../src/ops/index.js';
 import { type Source, type SourceInput, errorText, assertSource, hasOwn, isJsonObject } from '../../src/stream/index.js';
-import { fill, type Strings } from '../../strings/en.js';
-import { DiagnosticsController } from './controllers/diagnostics.js';
-import { FormsController } from './controllers/forms.js';
-import { PacedWriter } from './controllers/pacedWriter.js';
-import { QuizTracker } from './controllers/quizzes.js';
-import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphStateEvent } from './events.js';
+import { fill } from '../../strings/en.js';
+import { IssueQueue } from './model/issueQueue.js';
+import { FormTracker } from './model/formTracker.js';
+import { PacedWriter } from './model/pacedWriter.js';
+import { QuizTracker } from './model/quizTracker.js';
+import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
 import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
-import { isCustomElementName } from './views/appElement.js';
+import { appTags, type AppComponentEntry } from '../shared/screen/appComponents.js';
+import { ScreenController } from '../shared/screen/screenController.js';
 import { children } from './views/children.js';
 import { viewStyles } from './views/index.js';
 
@@ -47,8 +48,12 @@ export type StreamSource = Source;
  */
 export type MorphRespond = (action: MorphAction) => SourceInput | void | null | PromiseLike<SourceInput | void | null>;
 
-/** The app's own elements for component names: name → custom element tag (`{ Map: 'my-map' }`). */
-export type ComponentTags = Readonly<Record<string, string>>;
+/**
+ * The app's own elements for component names: name → `{ tag }` (`{ Map: { tag: 'my-map' } }`), the registry
+ * shape `<omni-screen>` takes too. A bare tag string (`{ Map: 'my-map' }`) is still read, deprecated: development
+ * builds warn once.
+ */
+export type ComponentTags = Readonly<Record<string, AppComponentEntry | string>>;
 
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
 
@@ -91,7 +96,8 @@ interface Answer {
  * @summary Draws an answer document from an op stream while it streams, and turns taps into the format's actions.
  *
  * @fires {MorphActionEvent} morph-action - A person's tap made an action; `action` is exactly the format's action object (`ask`, `submit`, `quiz`, `vote`, `state`). Cancelable: `preventDefault()` keeps `respond` from running.
- * @fires {MorphDiagEvent} morph-diag - A diagnostic: an op the engine refused or changed (`origin` engine), the stream's own diag op (`stream`), or the element's (`element`: `node_crashed`, `state_refused`, `respond_failed`).
+ * @fires {MorphIssueEvent} morph-issue - An issue: an op the engine refused or changed (`origin` engine), the stream's own diag op (`stream`), or the element's (`element`: `node_crashed`, `state_refused`, `respond_failed`).
+ * @fires {MorphDiagEvent} morph-diag - Deprecated alias of `morph-issue`, fired right after it with the same fields; goes in a later release.
  * @fires {MorphEndEvent} morph-end - The stream ended: by its `end` op, or its input ending without one (`end` null). Once per answer.
  * @fires {MorphStateEvent} morph-state - The person changed a component's state: `node`, `component`, `state`. State the app sets sends none.
  *
@@ -149,7 +155,7 @@ export class MorphScreen extends AgentElement {
    * conversation with one element per turn, handle `morph-action` instead and return nothing here. While
    * the hook works the answer is marked busy; a hook that throws leaves the answer as it is, tells the reader
    * the next answer couldn't be loaded (a Form it was sending can be sent again), and reports `respond_failed`
-   * (`morph-diag`).
+   * (`morph-issue`).
    */
   @property({ attribute: false }) respond?: MorphRespond;
 
@@ -159,20 +165,22 @@ export class MorphScreen extends AgentElement {
   #images: ImagePolicy = 'all';
   readonly #imageTest = new Signal.State<(src: string) => boolean>(imagePolicy('all'));
   #components: ComponentTags = {};
-  readonly #tags = new Signal.State<ComponentTags>({});
+  readonly #tags = new Signal.State<Readonly<Record<string, string>>>({});
   readonly #answer: Signal.State<Answer>;
-  /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
-  readonly #sourceFailed = new Signal.State<number | null>(null);
   readonly #waitingTurn = new Signal.State(false);
   /** The app's hook failed to bring the next answer: the reader is told, until the next turn or answer. */
   readonly #turnFailed = new Signal.State(false);
-  #generation = 0;
-  #drawn: { words: unknown; locale: string } | null = null;
+  /** The generation (each answer a new one), redrawing on words and locale, crash reports: the screen kernel. */
+  readonly #kernel = new ScreenController(this, {
+    nodeTag: 'morph-node',
+    looks: () => ({ words: this.words, locale: this.resolvedLocale }),
+    report: (crash) => this.#issue('element', crash),
+  });
 
   readonly #intake = new StreamIntakeController(this, '<morph-screen>.stream()');
   readonly #announcer = new AnnouncerController(this);
   readonly #focus = new FocusController(this);
-  readonly #diagnostics = new DiagnosticsController();
+  readonly #issueQueue = new IssueQueue();
   /** What each `stream()` still has to write. */
   readonly #paced = new Set<PacedWriter>();
 
@@ -196,7 +204,9 @@ export class MorphScreen extends AgentElement {
   }
 
   /**
-   * The app's own elements for component names: `{ Map: 'my-map', Timeline: 'my-timeline' }`. The screen makes
+   * The app's own elements for component names: `{ Map: { tag: 'my-map' }, Timeline: { tag: 'my-timeline' } }`
+   * (the registry shape of `<omni-screen>`; a bare tag string, `{ Map: 'my-map' }`, is deprecated but still
+   * read, with a warning in development builds). The screen makes
    * one element per component and sets its attributes as properties (safe names only), plus `attrs`, `spans`,
    * `data`, `closed` and `nodeId`; the component's children draw into its light DOM (show them with a
    * `<slot>`). A registered name wins over the element's own view; an invalid tag is ignored; until the tag
@@ -206,17 +216,15 @@ export class MorphScreen extends AgentElement {
     return this.#components;
   }
   set components(tags: ComponentTags) {
-    const checked: Record<string, string> = {};
-    if (isJsonObject(tags)) for (const [name, tag] of Object.entries(tags)) if (isCustomElementName(tag)) checked[name] = tag;
     this.#components = tags ?? {};
-    this.#tags.set(Object.freeze(checked));
+    this.#tags.set(appTags(tags, '<morph-screen>'));
   }
 
   /**
    * Component state by node id, as plain JSON: Quiz `{answers}`, Flashcards `{known}`, Poll `{vote}`,
    * Checklist `{done}`, WhatIf `{values}`, Form `{fields}` (files and locations stay on the device). Reading
    * gives every such component of the document as it is now. Setting updates the components and sends no
-   * action: each entry is checked against its node; one refused is reported (`morph-diag`, `state_refused`)
+   * action: each entry is checked against its node; one refused is reported (`morph-issue`, `state_refused`)
    * and the rest are kept; an entry for a node that hasn't arrived yet is applied when it closes. `null`
    * forgets everything set.
    */
@@ -289,7 +297,7 @@ export class MorphScreen extends AgentElement {
     this.#intake.abort();
     for (const paced of this.#paced) paced.stop();
     this.#announcer.clear();
-    this.#sourceFailed.set(null);
+    this.#kernel.clearSourceFailure();
     this.#waitingTurn.set(false);
     this.#turnFailed.set(false);
     this.#answer.set(this.#start());
@@ -324,11 +332,7 @@ export class MorphScreen extends AgentElement {
     } finally {
       this.#paced.delete(paced);
     }
-    if (read.status === 'superseded') throw read.error;
-    if (read.status === 'aborted' || !current()) return;
-    if (read.status === 'failed') this.#sourceFailed.set(read.httpStatus ?? 0);
-    this.end();
-    if (read.status === 'failed') throw read.error;
+    this.#kernel.endRead(read, () => this.end(), current());
   }
 
   /** Starts a new answer for a new source: whatever `stream()` still reads is replaced by `by` (an AbortError). */
@@ -384,17 +388,6 @@ export class MorphScreen extends AgentElement {
     return this.messageId;
   }
 
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    // Words and locale aren't signals: when they change, every node draws again.
-    const drawn = { words: this.words, locale: this.resolvedLocale };
-    const before = this.#drawn;
-    this.#drawn = drawn;
-    if (before && (before.words !== drawn.words || before.locale !== drawn.locale)) {
-      for (const node of this.renderRoot.querySelectorAll('morph-node')) node.requestUpdate();
-    }
-  }
-
   protected override render(): TemplateResult {
     const answer = this.#answer.get();
     const doc = answer.doc;
@@ -405,28 +398,21 @@ export class MorphScreen extends AgentElement {
     return html`<div class="answer" part="answer" aria-busy=${busy ? 'true' : nothing}>
         ${keyed(answer.generation, html`<div class="answer-body">${children(doc.roots, answer.context)}</div>`)}
         ${end?.truncated ? html`<p class="screen-notice" part="notice" role="note">${w.answerTruncated}</p>` : nothing}
-        ${this.#sourceNotice(w)}
+        ${this.#kernel.sourceNotice((status) => (status > 0 ? fill(w.answerServerAnswered, { status }) : w.answerConnectionLost), 'notice')}
         ${this.#turnFailed.get() ? html`<p class="screen-notice" part="notice" role="alert">${w.answerNextFailed}</p>` : nothing}
         <p class="visually-hidden" part="status" role="status">${waiting ? w.answerWriting : ''}</p>
       </div>
       ${this.#announcer.render()}`;
   }
 
-  #sourceNotice(w: Strings): TemplateResult | typeof nothing {
-    const status = this.#sourceFailed.get();
-    if (status === null) return nothing;
-    const words = status > 0 ? fill(w.answerServerAnswered, { status }) : w.answerConnectionLost;
-    return html`<p class="screen-notice" part="notice" role="note">${words}</p>`;
-  }
-
   // ——— one answer ———
 
   #start(): Answer {
-    const generation = ++this.#generation;
+    const generation = this.#kernel.next();
     const stream = createOpStream();
     const doc = stream.document;
     const states = new ComponentStates(doc);
-    this.#diagnostics.follow(doc);
+    this.#issueQueue.follow(doc);
     const fire = (e: Event) => this.#fire(e);
     const changed = (id: string) => {
       const node = doc.node(id);
@@ -436,7 +422,7 @@ export class MorphScreen extends AgentElement {
     const act = (action: MorphAction) => this.#act(action, generation);
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const screen = this;
-    const forms = new FormsController(doc, states, {
+    const forms = new FormTracker(doc, states, {
       act,
       stateChanged: changed,
       announce: (words) => this.#announcer.announce(words),
@@ -471,24 +457,13 @@ export class MorphScreen extends AgentElement {
       stateChanged: changed,
       announce: (words) => this.#announcer.announce(words),
       reveal: (el) => this.#focus.reveal(el),
-      crashed: (node, error) =>
-        queueMicrotask(() =>
-          this.#fire(
-            new MorphDiagEvent('element', {
-              code: 'node_crashed',
-              severity: 'error',
-              line: node.line,
-              id: node.id,
-              message: `${node.type} "${node.id}" failed while drawing: ${errorText(error)}`,
-            }),
-          ),
-        ),
+      crashed: (node, error) => this.#kernel.crashed(node, error),
     };
     return { generation, stream, doc, states, context, waitingState: new Map(), ended: false, inputEnded: false };
   }
 
   #afterWrite(answer: Answer): void {
-    this.#diagnostics.flush(answer.doc, (e) => this.#fire(e));
+    this.#issueQueue.flush(answer.doc, (origin, from) => this.#issue(origin, from));
     if (answer.waitingState.size > 0) {
       for (const [id, s] of [...answer.waitingState]) {
         const node = answer.doc.node(id);
@@ -526,13 +501,13 @@ export class MorphScreen extends AgentElement {
   }
 
   #refuseState(id: string, message: string): void {
-    this.#fire(new MorphDiagEvent('element', { code: 'state_refused', severity: 'error', line: null, id, message }));
+    this.#issue('element', { code: 'state_refused', severity: 'error', line: null, id, message });
   }
 
   // ——— actions ———
 
   #act(action: MorphAction, generation: number): void {
-    if (generation !== this.#generation) return;
+    if (!this.#kernel.isCurrent(generation)) return;
     const event = new MorphActionEvent(action);
     this.#fire(event);
     if (event.defaultPrevented || action.type === 'state' || typeof this.respond !== 'function') return;
@@ -541,7 +516,7 @@ export class MorphScreen extends AgentElement {
 
   /**
    * Asks the app's hook for the next answer and draws it in place of this one. A hook that fails leaves this
-   * answer as it is and says so to the reader (and in `morph-diag`); a Form it was sending may be sent again.
+   * answer as it is and says so to the reader (and in `morph-issue`); a Form it was sending may be sent again.
    */
   async #turn(respond: MorphRespond, action: MorphAction, generation: number): Promise<void> {
     this.#waitingTurn.set(true);
@@ -550,7 +525,7 @@ export class MorphScreen extends AgentElement {
     try {
       source = await respond(action);
     } catch (error) {
-      if (generation === this.#generation) {
+      if (this.#kernel.isCurrent(generation)) {
         this.#waitingTurn.set(false);
         this.#turnFailed.set(true);
         if (action.type === 'submit') untracked(() => this.#answer.get()).context.forms.unsend(action.node);
@@ -558,7 +533,7 @@ export class MorphScreen extends AgentElement {
       }
       return;
     }
-    if (generation !== this.#generation) return;
+    if (!this.#kernel.isCurrent(generation)) return;
     this.#waitingTurn.set(false);
     if (source === undefined || source === null) return;
     this.reset();
@@ -571,7 +546,7 @@ export class MorphScreen extends AgentElement {
   }
 
   #respondFailed(error: unknown): void {
-    this.#fire(new MorphDiagEvent('element', { code: 'respond_failed', severity: 'error', line: null, message: `respond failed: ${errorText(error)}` }));
+    this.#issue('element', { code: 'respond_failed', severity: 'error', line: null, message: `respond failed: ${errorText(error)}` });
   }
 
   /** Shows a Form's field (opening the Tabs or Details around it), then focuses its control. */
@@ -582,6 +557,12 @@ export class MorphScreen extends AgentElement {
 
   #fire(event: Event): void {
     this.dispatchEvent(event);
+  }
+
+  /** An issue goes out as `morph-issue`, then as its deprecated alias `morph-diag`, with the same fields. */
+  #issue(origin: DiagOrigin, from: IssueSource): void {
+    this.#fire(new MorphIssueEvent(origin, from));
+    this.#fire(new MorphDiagEvent(origin, from));
   }
 }
 

@@ -6,8 +6,10 @@
  */
 import type { ComponentState, ComponentStates, MorphAction, OpDocument, OpNode } from '../../src/ops/index.js';
 import type { Strings } from '../../strings/en.js';
-import type { FormsController } from './controllers/forms.js';
-import type { QuizTracker } from './controllers/quizzes.js';
+import type { FormTracker } from './model/formTracker.js';
+import type { QuizTracker } from './model/quizTracker.js';
+import { domIds } from '../shared/screen/domIds.js';
+import type { NodeView as ScreenNodeView } from '../shared/screen/nodeView.js';
 
 export interface MorphContext {
   /** The document drawn now. Replaced on `reset()`, with a new context. */
@@ -15,7 +17,7 @@ export interface MorphContext {
   /** Component state of this document (signals: reading it tracks it). */
   readonly states: ComponentStates;
   /** Form fields' device values and whether a send was tried. */
-  readonly forms: FormsController;
+  readonly forms: FormTracker;
   /** The words after the app's replacements (not tracked: the screen redraws every node when they change). */
   readonly words: Strings;
   /** BCP 47 tag for numbers. */
@@ -43,13 +45,10 @@ export interface MorphContext {
 }
 
 /** The element a node draws in: a view may keep memory on it across renders and ask it to draw again. */
-export type { NodeHost } from '../shared/base/nodeHost.js';
-import type { NodeHost } from '../shared/base/nodeHost.js';
+export type { NodeHost } from '../shared/screen/nodeView.js';
 
 /** How one node type or component looks. Its styles sit beside it. */
-export interface NodeView {
-  render(node: OpNode, screen: MorphContext, host: NodeHost): unknown;
-}
+export type NodeView = ScreenNodeView<OpNode, MorphContext>;
 
 /** A component state as the person left it, or null for a node without one. */
 export type StateOf = ComponentState | null;
@@ -58,12 +57,4 @@ export type StateOf = ComponentState | null;
  * DOM ids inside the screen's shadow root, from node ids (unique within one document). A screen's document is
  * only ever one at a time in its root, so these never collide.
  */
-export const domId = {
-  label: (id: string) => `m-label-${id}`,
-  message: (id: string) => `m-msg-${id}`,
-  field: (id: string) => `m-field-${id}`,
-  title: (id: string) => `m-title-${id}`,
-  tab: (id: string) => `m-tab-${id}`,
-  panel: (id: string) => `m-panel-${id}`,
-  status: (id: string) => `m-status-${id}`,
-};
+export const domId = domIds('m-');

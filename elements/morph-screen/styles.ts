@@ -1,17 +1,10 @@
 import { css, type CSSResultGroup } from 'lit';
-import { shimmerStyles, visuallyHidden } from '../shared/styles/blockSize.js';
-import { blockStyles } from '../shared/styles/blocks.js';
+import { screenBaseStyles } from '../shared/screen/screenStyles.js';
 
-/** The screen's own styles: its column, the node elements' boxes, prose, focus rings and the standing-in blocks. */
+/** The screen's own styles, after the shared ones (`elements/shared/screen/screenStyles.ts`): its column, the node elements' boxes, prose, focus rings and the standing-in blocks. */
 export const screenStyles: CSSResultGroup = [
-  shimmerStyles,
-  visuallyHidden,
-  blockStyles,
+  screenBaseStyles,
   css`
-    :host {
-      display: block;
-      container-type: inline-size;
-    }
     .answer,
     .answer-body,
     .chunk {
@@ -38,13 +31,6 @@ export const screenStyles: CSSResultGroup = [
     }
     morph-node {
       display: contents;
-    }
-    [hidden] {
-      display: none !important;
-    }
-    :focus-visible {
-      outline: var(--_focus-width) solid var(--_focus);
-      outline-offset: var(--_focus-offset);
     }
     .prose {
       margin: 0;
@@ -79,14 +65,6 @@ export const screenStyles: CSSResultGroup = [
     mark {
       background: var(--_warning-soft);
       color: inherit;
-    }
-    .screen-notice {
-      margin: 0;
-      padding: var(--_space-2) var(--_space-3);
-      border-radius: var(--_radius);
-      background: var(--_warning-soft);
-      color: var(--_warning-text);
-      font-size: var(--_font-size-sm);
     }
     .field-note {
       margin: 0;

@@ -1,16 +1,16 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { ContextProvider } from '@lit/context';
 import { Signal } from 'signal-polyfill';
 import { AgentElement } from '../shared/base/agentElement.js';
+import { DEV } from '../shared/base/dev.js';
 import '../shared/elements/placeholder.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
 import { FocusController } from '../shared/controllers/focus.js';
 import { statusLineStyles } from '../shared/controllers/request.js';
 import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
-import type { Strings } from '../../strings/en.js';
+import { ScreenController } from '../shared/screen/screenController.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/index.js';
 import type {
   Issue,
@@ -20,17 +20,18 @@ import type {
   Scalar,
   UpdateResult,
 } from '../../src/omni-ir/index.js';
-import { type SourceInput, errorText, assertSource, hasOwn } from '../../src/stream/index.js';
+import { type SourceInput, assertSource, hasOwn } from '../../src/stream/index.js';
 import { fill } from '../../strings/en.js';
 import './omniNode.js';
 import { componentStyles } from './views/index.js';
 import { isStateRef } from './views/parts.js';
 import { noticesNow } from './views/notice.js';
-import { FieldRules } from './controllers/fields.js';
-import { LiveFeedController, remote } from './controllers/liveFeed.js';
-import { Generation } from './controllers/generation.js';
-import { Presses } from './controllers/press.js';
-import { ScreenParser } from './controllers/parser.js';
+import { FieldRules } from './model/fieldRules.js';
+import { LiveFeedController } from './controllers/liveFeed.js';
+import { remote } from './model/remoteClients.js';
+import { GenerateRun } from './model/generateRun.js';
+import { Presses } from './model/presses.js';
+import { ScreenParser } from './model/screenParser.js';
 import type { ActionRules } from '../../src/actions/index.js';
 import {
   OmniEndEvent,
@@ -42,7 +43,7 @@ import {
   type OmniActionResult,
   type UpdateSource,
 } from './events.js';
-import { screenContext, type AppComponentView, type Picture, type ScreenContext } from './screenContext.js';
+import type { AppComponentView, Picture, ScreenContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import type { GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
@@ -53,6 +54,15 @@ export type { GenerateProgress } from './progress.js';
 export type { ActionHandler, Confirmation, OmniRequestInit, StreamSource, ToolSchema } from './types.js';
 import type { ActionHandler, Confirmation, OmniRequestInit, ToolSchema } from './types.js';
 
+
+let warnedUpdateText = false;
+
+/** `update(text)` is deprecated: development builds say so once per page. */
+function warnUpdateText(): void {
+  if (!DEV || warnedUpdateText) return;
+  warnedUpdateText = true;
+  console.warn('<omni-screen>.update(text) is deprecated: call applyUpdate(text). (update() is Lit\'s lifecycle method.)');
+}
 
 /**
  * `<omni-screen>` draws an Omni-IR stream (the `id = Component(…)` lines a model writes) as a live screen, line
@@ -72,7 +82,7 @@ import type { ActionHandler, Confirmation, OmniRequestInit, ToolSchema } from '.
  * the mutate endpoint when no `handler` is set ([10.14], [10.35]), and a screen the server keeps current is
  * followed on its live feed ([10.36]–[10.39]) until the feed ends, fails for good, or the screen is reset,
  * generated again or removed (put back in the page, it follows again from the last update received). Live
- * updates go through the same path as `update()`: rejected ones reach the app (`omni-issue`, `omni-update`),
+ * updates go through the same path as `applyUpdate()`: rejected ones reach the app (`omni-issue`, `omni-update`),
  * never the person. The transport code loads on first use. Requests carry the page's cookies
  * (`credentials: 'same-origin'`) unless `requestInit` says otherwise: a bearer token, or `'include'` for a
  * server on another origin. A refusal with Retry-After keeps Retry disabled, with the seconds left, until then.
@@ -197,20 +207,21 @@ export class OmniScreen extends AgentElement {
     (doc) => this.#doc.set(doc),
   );
   #endReported = false;
-  /** Counts starts-over: what was begun before the last `reset()` draws nothing and says nothing. */
-  #generation = 0;
+  /** The generation (each `reset()` a new one), redrawing on words and locale, crash reports: the screen kernel. */
+  readonly #kernel = new ScreenController(this, {
+    nodeTag: 'omni-node',
+    looks: () => ({ words: this.words, locale: this.resolvedLocale }),
+    report: (crash) => this.#report(crash),
+  });
   readonly #doc = new Signal.State<OmniDocument | null>(null);
   readonly #started = new Signal.State(false);
-  /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
-  readonly #sourceFailed = new Signal.State<number | null>(null);
   #rendererIssues: Issue[] = [];
-  #drawn: { words: Strings; locale: string } | null = null;
 
   readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()');
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
   readonly #focus = new FocusController(this);
-  readonly #generating = new Generation(
+  readonly #generating = new GenerateRun(
     this,
     {
       endpoint: () => this.endpoint,
@@ -218,9 +229,9 @@ export class OmniScreen extends AgentElement {
       words: () => this.words,
       startOver: () => {
         this.#startOver('<omni-screen>.generate()');
-        return this.#generation;
+        return this.#kernel.generation;
       },
-      isCurrent: (n) => n === this.#generation,
+      isCurrent: (n) => this.#kernel.isCurrent(n),
       write: (text) => this.#write(text),
       end: () => this.end(),
       ended: (prompt, outcome) => {
@@ -261,11 +272,6 @@ export class OmniScreen extends AgentElement {
     this.#focus,
   );
   readonly #context: ScreenContext = this.#makeContext();
-
-  constructor() {
-    super();
-    new ContextProvider(this, { context: screenContext, initialValue: this.#context });
-  }
 
   /** Every issue so far: the parser's (stream and updates) and the renderer's own. */
   get issues(): readonly Issue[] {
@@ -311,7 +317,7 @@ export class OmniScreen extends AgentElement {
    * (it resolves, writing nothing more); a `generate()` still running is cancelled without a word.
    */
   reset(): void {
-    this.#generation++;
+    this.#kernel.next();
     this.#intake.abort();
     this.#generating.request.reset();
     this.#live.stop();
@@ -321,7 +327,7 @@ export class OmniScreen extends AgentElement {
     this.#parser.reset();
     this.#endReported = false;
     this.#rendererIssues = [];
-    this.#sourceFailed.set(null);
+    this.#kernel.clearSourceFailure();
     this.#started.set(false);
     this.#parser.ensure();
   }
@@ -345,11 +351,7 @@ export class OmniScreen extends AgentElement {
     assertSource(source, '<omni-screen>.stream()');
     this.#startOver('<omni-screen>.stream()');
     const read = await this.#intake.read(source, (chunk) => this.#write(chunk));
-    if (read.status === 'aborted') return;
-    if (read.status === 'superseded') throw read.error;
-    if (read.status === 'failed') this.#sourceFailed.set(read.httpStatus ?? 0);
-    this.end();
-    if (read.status === 'failed') throw read.error;
+    this.#kernel.endRead(read, () => this.end());
   }
 
   /** Starts a new screen for a new source: whatever `stream()` still reads is replaced by `by` (an AbortError). */
@@ -380,19 +382,26 @@ export class OmniScreen extends AgentElement {
    * the update adds or changes is read politely by assistive technology ([8.8]).
    *
    * Throws if the stream hasn't ended yet: an update applies only to an ended screen ([10.29]).
-   *
-   * (Called with Lit's changed-properties map, this is Lit's own `update`; with text, it applies an update.)
    */
-  override update(text: string): UpdateResult;
-  override update(changed: PropertyValues): void;
-  override update(arg: string | PropertyValues): UpdateResult | void {
-    if (typeof arg !== 'string') return super.update(arg);
-    return this.applyUpdate(arg);
-  }
-
-  /** Same as `update(text)`, under a name that can't be confused with Lit's lifecycle. Throws before the end. */
   applyUpdate(text: string): UpdateResult {
     return this.#applyUpdate(String(text), 'app');
+  }
+
+  /**
+   * Applies an update, as `applyUpdate(text)` does, when given text. Deprecated for that: the name is Lit's
+   * lifecycle method, which Lit calls with its map of changed properties. The two can't be confused: only a
+   * `Map` reaches Lit's `update()`, only a string is applied as an update (development builds warn once,
+   * naming `applyUpdate()`), and anything else is a TypeError that touches nothing.
+   * @deprecated Call `applyUpdate(text)`; `update(text)` goes in a later release.
+   */
+  override update(text: string): UpdateResult;
+  /** Lit's lifecycle: draws the screen for the properties that changed. Lit calls it; an app never does. */
+  override update(changed: PropertyValues): void;
+  override update(arg: string | PropertyValues): UpdateResult | void {
+    if (arg instanceof Map) return super.update(arg);
+    if (typeof arg !== 'string') throw new TypeError('<omni-screen>.update(text) takes the update\'s Omni-IR text; call applyUpdate(text)');
+    warnUpdateText();
+    return this.applyUpdate(arg);
   }
 
   #applyUpdate(text: string, source: UpdateSource, seq?: number): UpdateResult {
@@ -415,16 +424,15 @@ export class OmniScreen extends AgentElement {
     if (this.#parser.stale()) this.#parser.reset();
   }
 
+  #drawnOnce = false;
+
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    // Words, locale and the app's registries aren't signals: when they change, every node draws again.
-    const drawn = { words: this.words, locale: this.resolvedLocale };
-    const before = this.#drawn;
-    this.#drawn = drawn;
+    // The app's registries aren't signals either: when they change, every node draws again (words and locale:
+    // the kernel).
     const registries = changed.has('assets') || changed.has('resolvePicture') || changed.has('components');
-    if (before && (before.words !== drawn.words || before.locale !== drawn.locale || registries)) {
-      for (const node of this.renderRoot.querySelectorAll('omni-node')) node.requestUpdate();
-    }
+    if (this.#drawnOnce && registries) this.#kernel.redrawNodes();
+    this.#drawnOnce = true;
   }
 
   protected override render(): TemplateResult {
@@ -438,17 +446,10 @@ export class OmniScreen extends AgentElement {
         ${doc?.newerVersion
           ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
           : nothing}
-        ${this.#sourceNotice(w)}
-        ${doc && started ? keyed(this.#generation, html`<omni-node .nodeId=${'root'}></omni-node>`) : nothing}
+        ${this.#kernel.sourceNotice((status) => (status > 0 ? fill(w.serverAnswered, { status }) : w.connectionLost), 'notice connection-notice')}
+        ${doc && started ? keyed(this.#kernel.generation, html`<omni-node .nodeId=${'root'} .screen=${this.#context}></omni-node>`) : nothing}
       </div>
       ${this.#announcer.render()} ${this.#approval.render()}`;
-  }
-
-  #sourceNotice(w: Strings): TemplateResult | typeof nothing {
-    const status = this.#sourceFailed.get();
-    if (status === null) return nothing;
-    const words = status > 0 ? fill(w.serverAnswered, { status }) : w.connectionLost;
-    return html`<p class="screen-notice" part="notice connection-notice" role="note">${words}</p>`;
   }
 
   // ——— what nodes ask of the screen ———
@@ -474,7 +475,7 @@ export class OmniScreen extends AgentElement {
       leave: (node) => this.#fields.leave(node),
       phase: (id) => this.#approval.phase(id),
       press: (id, opener) => void this.#presses.press(id, opener),
-      crashed: (node, error) => this.#crashed(node, error),
+      crashed: (node, error) => this.#kernel.crashed(node, error),
     };
   }
 
@@ -523,19 +524,6 @@ export class OmniScreen extends AgentElement {
   }
 
   // ——— issues and announcements ———
-
-  #crashed(node: { line: number; id: string; type: string }, error: unknown): void {
-    // Reported after the render that caught it: no state is written while rendering.
-    queueMicrotask(() =>
-      this.#report({
-        code: 'node_crashed',
-        severity: 'error',
-        line: node.line,
-        id: node.id,
-        message: `${node.type} "${node.id}" failed while rendering: ${errorText(error)}`,
-      }),
-    );
-  }
 
   /** Every event goes out here (the events are typed classes; their names are in the class JSDoc). */
   #fire(event: Event): void {

@@ -1,11 +1,12 @@
 /**
  * What a screen hands to each of its nodes: the document, its words and locale, the app's registries, and the
  * few things a node asks the screen to do (edit state, reveal a field message, press a Button, report a crash).
- * One object per screen, passed down with @lit/context; everything that can change is read through signals.
+ * One object per screen, handed to each node element as its `screen` property (why a property and not context:
+ * `elements/shared/screen/nodeElement.ts`); everything that can change is read through signals.
  */
-import { createContext } from '@lit/context';
 import type { AppComponentDeclaration, OmniDocument, OmniNode, PropValue, Scalar } from '../../src/omni-ir/index.js';
 import type { Strings } from '../../strings/en.js';
+import { domIds } from '../shared/screen/domIds.js';
 
 /** A picture the app supplies: from `assets`, or from `resolvePicture` for a family name ([5.30]). */
 export interface Picture {
@@ -54,15 +55,5 @@ export interface ScreenContext {
   crashed(node: OmniNode, error: unknown): void;
 }
 
-export const screenContext = createContext<ScreenContext>(Symbol('omni-screen.screen'));
-
 /** DOM ids inside the screen's shadow root, derived from node ids (unique there: [5.3]). */
-export const domId = {
-  field: (id: string) => `omni-field-${id}`,
-  message: (id: string) => `omni-msg-${id}`,
-  label: (id: string) => `omni-label-${id}`,
-  status: (id: string) => `omni-status-${id}`,
-  tab: (id: string) => `omni-tab-${id}`,
-  panel: (id: string) => `omni-panel-${id}`,
-  title: (id: string) => `omni-title-${id}`,
-};
+export const domId = domIds('omni-');

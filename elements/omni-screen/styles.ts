@@ -1,17 +1,10 @@
 import { css, type CSSResultGroup } from 'lit';
-import { shimmerStyles, visuallyHidden } from '../shared/styles/blockSize.js';
-import { blockStyles } from '../shared/styles/blocks.js';
+import { screenBaseStyles } from '../shared/screen/screenStyles.js';
 
-/** The screen's own styles: its frame, the node elements' boxes, focus rings and hidden text. */
+/** The screen's own styles, after the shared ones (`elements/shared/screen/screenStyles.ts`): its frame and the node elements' boxes. */
 export const screenStyles: CSSResultGroup = [
-  shimmerStyles,
-  visuallyHidden,
-  blockStyles,
+  screenBaseStyles,
   css`
-  :host {
-    display: block;
-    container-type: inline-size;
-  }
   .screen {
     display: flex;
     flex-direction: column;
@@ -29,21 +22,6 @@ export const screenStyles: CSSResultGroup = [
    */
   omni-node * {
     unicode-bidi: isolate;
-  }
-  [hidden] {
-    display: none !important;
-  }
-  :focus-visible {
-    outline: var(--_focus-width) solid var(--_focus);
-    outline-offset: var(--_focus-offset);
-  }
-  .screen-notice {
-    margin: 0;
-    padding: var(--_space-2) var(--_space-3);
-    border-radius: var(--_radius);
-    background: var(--_warning-soft);
-    color: var(--_warning-text);
-    font-size: var(--_font-size-sm);
   }
 `,
 ];

@@ -12,11 +12,6 @@ import ts from 'typescript';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/**
- * Folders whose controllers the screen kernel's work (issue 19) is reshaping at the same time; they join the check
- * once that has landed (delete them from this list then).
- */
-const NOT_YET = ['elements/omni-screen/', 'elements/morph-screen/'];
 
 function files(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir).sort()) {
@@ -90,7 +85,7 @@ export function misnamedControllers(path: string, code: string): string[] {
   return problems;
 }
 
-const elementSources = files(join(root, 'elements')).filter((p) => !NOT_YET.some((f) => rel(p).startsWith(f)));
+const elementSources = files(join(root, 'elements'));
 const inControllers = elementSources.filter((p) => rel(p).split('/').includes('controllers'));
 const browserTests = files(join(root, 'test/browser')).filter((p) => p.endsWith('.test.ts'));
 const testText = new Map(browserTests.map((p) => [p, readFileSync(p, 'utf8')]));

@@ -65,7 +65,8 @@ export const button: NodeView = {
 
 export const buttonStyles = css`
   .button-row { display: flex; }
-  .button,
+  /* A button's own look, primary and disabled: the shared button (elements/shared/screen/viewStyles.ts). */
+  .button { text-align: center; }
   .button-row > a {
     font: inherit;
     font-weight: 600;
@@ -77,11 +78,9 @@ export const buttonStyles = css`
     overflow-wrap: anywhere;
     text-align: center;
   }
-  .button.primary { background: var(--_accent); color: var(--_on-accent); }
   .button.secondary,
   .button-row > a { background: var(--_surface); color: var(--_accent); border-color: var(--_input-border); }
   .button-row > a { display: inline-flex; align-items: center; text-decoration: none; }
-  .button[aria-disabled='true'] { cursor: not-allowed; opacity: 0.55; }
   .prose .button { min-height: 0; padding: 0 var(--_space-2); }
   .link-refused {
     display: inline-flex;

@@ -29,13 +29,6 @@ export const cardStyles = css`
     padding: var(--_space-4);
     min-width: 0;
   }
-  .card {
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: var(--_space-4);
-    min-width: 0;
-  }
-  .card-title { font-weight: 600; font-size: var(--_font-size-lg); margin-block-end: var(--_space-3); }
-  .card-body { display: flex; flex-direction: column; gap: var(--_space-3); min-width: 0; }
+  /* The frame, title and body: the shared card (elements/shared/screen/viewStyles.ts). */
+  .card-body { min-width: 0; }
 `;

@@ -1,6 +1,6 @@
 import { css } from 'lit';
 import { chartReady, chartTemplate } from '../../shared/elements/chart/chartSlot.js';
-import { taskBudget } from '../controllers/taskBudget.js';
+import { taskBudget } from '../model/taskBudget.js';
 import { numberFormat } from '../../shared/base/locale.js';
 import { attrText, type TableData } from '../../../src/ops/index.js';
 import type { MorphContext, NodeView } from '../screenContext.js';

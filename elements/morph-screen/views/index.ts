@@ -40,6 +40,7 @@ import { refused, refusedStyles } from './refused.js';
 import { cell, row, table, tableStyles } from './table.js';
 import { tab, tabs, tabsStyles } from './tabs.js';
 import { result, whatIf, whatIfStyles } from './whatIf.js';
+import { buttonBaseStyles, cardBaseStyles, fieldBaseStyles, tableBaseStyles, tabsBaseStyles } from '../../shared/screen/viewStyles.js';
 
 /** The format's block types. */
 const BLOCKS: Readonly<Record<string, NodeView>> = {
@@ -133,12 +134,15 @@ const HOLDS: ReadonlyMap<string, string> = new Map([
 export const viewStyles: CSSResult[] = [
   headingStyles,
   listStyles,
+  tableBaseStyles,
   tableStyles,
   codeStyles,
   quoteStyles,
   containerStyles,
+  cardBaseStyles,
   cardStyles,
   badgeStyles,
+  buttonBaseStyles,
   buttonStyles,
   chartStyles,
   mapStyles,
@@ -150,9 +154,11 @@ export const viewStyles: CSSResult[] = [
   checklistStyles,
   flashcardsStyles,
   whatIfStyles,
+  tabsBaseStyles,
   tabsStyles,
   detailsStyles,
   formStyles,
+  fieldBaseStyles,
   fieldStyles,
   switchStyles,
   refusedStyles,

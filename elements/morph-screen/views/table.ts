@@ -32,13 +32,8 @@ export const cell: NodeView = {
 };
 
 export const tableStyles = css`
-  .table-scroll {
-    overflow-x: auto;
-    max-width: 100%;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-  }
-  .table { display: table; border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+  /* The scroll region's frame and the table's layout: the shared table (elements/shared/screen/viewStyles.ts). */
+  .table { display: table; }
   .table > .chunk { display: table-row-group; content-visibility: visible; padding: 0; margin: 0; }
   morph-node[data-box='row'], .pending-row { display: table-row; }
   morph-node[data-box='cell'], .pending-row > .pending, morph-node[data-box='row'] > .pending {

@@ -7,11 +7,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { LiveError, LiveFollower } from '../../../src/omni-ir/transport/index.js';
 import { errorText } from '../../../src/stream/index.js';
-import { lazy } from '../../../src/lazy.js';
+import { remote } from '../model/remoteClients.js';
 import { liveStateOf, type LiveState } from '../events.js';
-
-/** The transport clients, loaded on first use: pages that only `write()` never download them. */
-export const remote = lazy(() => import('../remote.js'), 'the transport clients');
 
 export interface LiveFeedOptions {
   /** The live endpoint now. */

@@ -1,45 +1,14 @@
 import { css, html, render as renderInto } from 'lit';
-import { Signal } from '@lit-labs/signals';
 import type { OmniNode, Scalar } from '../../../src/omni-ir/index.js';
 import type { AppComponentView, ScreenContext } from '../screenContext.js';
 import type { NodeHost, NodeView } from './view.js';
 import { fallback, isStateRef, nodes, streamText } from './parts.js';
 import { fieldMessage } from './field.js';
 import { DEV } from '../../shared/base/dev.js';
+import { handed, handOver, isCustomElementName, isSafePropName } from '../../shared/screen/appElement.js';
 
-/** A valid custom element name ([HTML] "valid custom element name"), ASCII subset, and not one of ours. */
-const CUSTOM_ELEMENT_NAME = /^[a-z][a-z0-9._]*(-[a-z0-9._]*)+$/;
-const RESERVED_NAMES = new Set([
-  'annotation-xml',
-  'color-profile',
-  'font-face',
-  'font-face-src',
-  'font-face-uri',
-  'font-face-format',
-  'font-face-name',
-  'missing-glyph',
-  'omni-node',
-  'omni-screen',
-]);
-
-export function isCustomElementName(tag: unknown): tag is string {
-  return typeof tag === 'string' && CUSTOM_ELEMENT_NAME.test(tag) && !RESERVED_NAMES.has(tag);
-}
-
-/** The properties the screen itself sets on a field's element. */
-const OURS = new Set(['invalid', 'errorMessage']);
-
-/**
- * Prop names never set on an app's element, whatever its declaration says: anything an HTMLElement already has
- * (its inner or outer HTML, style, slot, on… handlers, …) could turn stream text into markup, style or code.
- * `title` is the one harmless exception, since it only sets a tooltip's text. Names starting with `on` and the
- * field properties the screen sets itself are refused too.
- */
-export function isSafePropName(name: string): boolean {
-  if (name === 'title') return true;
-  if (/^on/i.test(name) || OURS.has(name)) return false;
-  return !(name in HTMLElement.prototype);
-}
+/** The properties the screen itself sets on a field's element: never taken from a prop of the same name. */
+const OURS: ReadonlySet<string> = new Set(['invalid', 'errorMessage']);
 
 const warned = new Set<string>();
 
@@ -60,7 +29,6 @@ const plainItem = <T>(v: T): T | string => (typeof v === 'string' ? streamText(v
 const ELEMENT = 'app:element';
 const CURRENT = 'app:node';
 const WAITING = 'app:waiting';
-const LAST = 'app:last';
 
 /** The value an app field's element may hand back for its declared kind, or undefined to ignore it. */
 function acceptable(view: AppComponentView, value: unknown): Scalar | undefined {
@@ -100,17 +68,10 @@ export const appComponent: NodeView = {
     }
     host.local.set(CURRENT, node);
     const el = element(host, tag, screen, view);
-    const last = host.local.get(LAST) as Map<string, unknown>;
-    const set = (name: string, value: unknown) => {
-      if (last.has(name) && Object.is(last.get(name), value)) return;
-      // The app's setter is the app's code: whatever signals it reads or writes are its own, not this node's.
-      Signal.subtle.untrack(() => {
-        (el as unknown as Record<string, unknown>)[name] = value;
-      });
-      last.set(name, value);
-    };
+    const last = handed(el);
+    const set = (name: string, value: unknown) => handOver(el, name, value);
     for (const [name, decl] of Object.entries(view.props)) {
-      if (!isSafePropName(name)) {
+      if (!isSafePropName(name, OURS)) {
         warnUnsafeProp(node.type, name);
         continue;
       }
@@ -159,7 +120,6 @@ function element(host: NodeHost, tag: string, screen: ScreenContext, view: AppCo
   if (existing && existing.localName === tag) return existing;
   const el = document.createElement(tag);
   host.local.set(ELEMENT, el);
-  host.local.set(LAST, new Map<string, unknown>());
   if (isField(view)) {
     const current = () => host.local.get(CURRENT) as OmniNode;
     const change = (value: unknown) => {

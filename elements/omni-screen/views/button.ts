@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
 import { domId } from '../screenContext.js';
-import { warmApprovals } from '../../shared/controllers/approval.js';
+import { ApprovalController } from '../../shared/controllers/approval.js';
 
 /**
  * Button(label, action, variant). Without an action it only looks like a button and never reaches the
@@ -20,7 +20,7 @@ export const button: NodeView = {
       return html`<span class="action"><button type="button" class="button ${variant}" part="button">${label}</button></span>`;
     }
     // A press needs the checks, the dialog and the schema checker: start fetching them as the Button appears.
-    warmApprovals();
+    ApprovalController.warm();
     const words = screen.words;
     const approved = screen.doc.mutation(node.id) !== undefined;
     const phase = screen.phase(node.id);
@@ -88,20 +88,9 @@ export const buttonStyles = css`
     contain: inline-size;
   }
   .action-status:not(:empty) { margin-block-start: var(--_space-1); }
-  .button {
-    font: inherit;
-    font-weight: 600;
-    min-height: 2.5rem;
-    padding: var(--_space-2) var(--_space-4);
-    border-radius: var(--_radius);
-    border: 1px solid transparent;
-    cursor: pointer;
-    overflow-wrap: anywhere;
-  }
-  .button.primary { background: var(--_accent); color: var(--_on-accent); }
+  /* A button's own look, primary and disabled: the shared button (elements/shared/screen/viewStyles.ts). */
   .button.secondary { background: var(--_surface); color: var(--_text); border-color: var(--_input-border); }
   .button.danger { background: var(--_danger); color: var(--_on-accent); }
-  .button[aria-disabled='true'] { cursor: not-allowed; opacity: 0.55; }
   .button[aria-busy='true'] { cursor: progress; }
   .action-status { font-size: var(--_font-size-sm); color: var(--_muted-text); }
   .action-status.failed,

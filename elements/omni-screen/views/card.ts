@@ -16,12 +16,8 @@ export const card: NodeView = {
 };
 
 export const cardStyles = css`
+  /* The frame, title and body: the shared card (elements/shared/screen/viewStyles.ts). */
   .card {
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: var(--_space-4);
-    min-width: 0;
     /*
      * Off screen, a card costs the browser no style, layout or paint: without this every frame of a streamed
      * screen walked all that was drawn so far, so a long screen's last lines cost more than its first. The
@@ -29,15 +25,5 @@ export const cardStyles = css`
      */
     content-visibility: auto;
     contain-intrinsic-block-size: auto 12rem;
-  }
-  .card-title {
-    font-weight: 600;
-    font-size: var(--_font-size-lg);
-    margin-block-end: var(--_space-3);
-  }
-  .card-body {
-    display: flex;
-    flex-direction: column;
-    gap: var(--_space-3);
   }
 `;

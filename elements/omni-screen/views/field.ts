@@ -26,37 +26,6 @@ export function fieldMessage(node: OmniNode, screen: ScreenContext): FieldMessag
 }
 
 export const fieldStyles = css`
-  .field {
-    display: flex;
-    flex-direction: column;
-    gap: var(--_space-1);
-    min-width: 0;
-  }
-  .field-label {
-    color: var(--_label-text);
-    font-weight: 550;
-    font-size: var(--_font-size-sm);
-  }
-  .field-control {
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_input-border);
-    border-radius: var(--_radius);
-    padding: var(--_space-2) var(--_space-3);
-    min-height: 2.5rem;
-    box-sizing: border-box;
-    width: 100%;
-  }
-  textarea.field-control { resize: vertical; }
-  .field-control::placeholder { color: var(--_muted-text); }
-  .field-control[aria-invalid='true'] {
-    border-color: var(--_danger);
-    box-shadow: inset 0 0 0 1px var(--_danger);
-  }
-  .field-message {
-    color: var(--_danger-text);
-    font-size: var(--_font-size-sm);
-  }
+  /* A field's box, label, control and message: the shared field (elements/shared/screen/viewStyles.ts). */
   .field-message:empty { margin: 0; }
 `;

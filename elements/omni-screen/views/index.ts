@@ -33,6 +33,7 @@ import { table, tableStyles } from './table.js';
 import { tableRow } from './tableRow.js';
 import { tabs, tabsStyles } from './tabs.js';
 import { textView, textStyles } from './text.js';
+import { buttonBaseStyles, cardBaseStyles, fieldBaseStyles, tableBaseStyles, tabsBaseStyles } from '../../shared/screen/viewStyles.js';
 
 export type { NodeView, NodeHost } from './view.js';
 
@@ -76,10 +77,13 @@ export function viewFor(node: OmniNode): NodeView {
 
 export const componentStyles: CSSResult[] = [
   stackStyles,
+  cardBaseStyles,
   cardStyles,
   headingStyles,
   textStyles,
+  fieldBaseStyles,
   fieldStyles,
+  buttonBaseStyles,
   buttonStyles,
   dividerStyles,
   badgeStyles,
@@ -90,7 +94,9 @@ export const componentStyles: CSSResult[] = [
   listItemStyles,
   messageStyles,
   switchStyles,
+  tableBaseStyles,
   tableStyles,
+  tabsBaseStyles,
   tabsStyles,
   noticeStyles,
   chartStyles,

@@ -4,12 +4,12 @@ import type { NodeView } from './view.js';
 
 /** List(children): a real list; each item keeps its own node element inside its <li>. */
 export const list: NodeView = {
-  render(node) {
+  render(node, screen) {
     return html`<ul class="list" part="list">
       ${repeat(
         node.children,
         (id) => id,
-        (id) => html`<li class="list-slot"><omni-node .nodeId=${id}></omni-node></li>`,
+        (id) => html`<li class="list-slot"><omni-node .nodeId=${id} .screen=${screen}></omni-node></li>`,
       )}
     </ul>`;
   },

@@ -84,7 +84,7 @@ export function nodes(screen: ScreenContext, node: OmniNode): unknown {
   return repeat(
     slots,
     (s) => s.key,
-    (s) => (s.id === null ? gap : html`<omni-node .nodeId=${s.id}></omni-node>`),
+    (s) => (s.id === null ? gap : html`<omni-node .nodeId=${s.id} .screen=${screen}></omni-node>`),
   );
 }
 

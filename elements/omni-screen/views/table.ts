@@ -71,19 +71,11 @@ function row(screen: ScreenContext, id: string, columns: number): TemplateResult
 }
 
 export const tableStyles = css`
+  /* The scroll region's frame and the table's layout: the shared table (elements/shared/screen/viewStyles.ts). */
   .table-scroll {
-    overflow-x: auto;
-    max-width: 100%;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
     /* Off screen, skipped by the browser, as a Card is (card.ts). */
     content-visibility: auto;
     contain-intrinsic-block-size: auto 12rem;
-  }
-  .table {
-    border-collapse: collapse;
-    width: 100%;
-    font-variant-numeric: tabular-nums;
   }
   .table th,
   .table td {

@@ -7,7 +7,7 @@
  * issues) stays the element's.
  *
  * The dialog and the pipeline's checks load on first use (shared/approvals/approvalParts.ts): a screen that never
- * asks never fetches them. `warmApprovals()` starts that load early, when a governed action first shows.
+ * asks never fetches them. `ApprovalController.warm()` starts that load early, when a governed action first shows.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
@@ -101,17 +101,6 @@ export type GovernOutcome<R> =
 type Parts = typeof import('../approvals/approvalParts.js');
 const loadParts = lazy(() => import('../approvals/approvalParts.js'), 'the confirmation dialog and the action checks');
 
-/**
- * Starts loading what a press or a confirmation needs (the dialog, the checks, the JSON Schema checker), if it
- * isn't loading already: call it when a governed action first shows, so the press never waits for the network.
- */
-export function warmApprovals(): void {
-  // Nobody waits on this: a failure is reported to whoever needs the parts (a press is blocked, an ask unseen).
-  loadParts().then(
-    (parts) => parts.warmValidator().catch(() => {}),
-    () => {},
-  );
-}
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
@@ -131,6 +120,18 @@ const digestOrNull = (parts: Parts, params: unknown): string | null => {
 };
 
 export class ApprovalController implements ReactiveController {
+  /**
+   * Starts loading what a press or a confirmation needs (the dialog, the checks, the JSON Schema checker), if it
+   * isn't loading already: call it when a governed action first shows, so the press never waits for the network.
+   */
+  static warm(): void {
+    // Nobody waits on this: a failure is reported to whoever needs the parts (a press is blocked, an ask unseen).
+    loadParts().then(
+      (parts) => parts.warmValidator().catch(() => {}),
+      () => {},
+    );
+  }
+
   readonly #phases = new Map<string, Signal.State<ActionPhase>>();
   #generation = 0;
   /** Aborted by `reset()`: withdraws every confirmation this element asked for. */

@@ -3,7 +3,7 @@
 import sample from '../samples/op-stream.txt';
 import type { Format, StreamElement } from './format.js';
 
-/** What the playground reads of a `morph-diag` event: the fields every issue here has. */
+/** What the playground reads of a `morph-issue` event: the fields every issue here has. */
 interface DiagEvent extends Event {
   readonly line: number | null;
   readonly severity: string;
@@ -18,7 +18,7 @@ export const opStream: Format = {
   start({ stage, theme, report }) {
     const screen = document.createElement('morph-screen') as StreamElement;
     screen.theme = theme;
-    screen.addEventListener('morph-diag', (e) => {
+    screen.addEventListener('morph-issue', (e) => {
       const { line, severity, code, message } = e as DiagEvent;
       report({ line, severity, code, message });
     });

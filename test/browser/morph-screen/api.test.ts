@@ -1,7 +1,7 @@
 // The element's public API: write/end/reset/stream with every kind of source and both wrappings, the events,
 // the respond hook, words and theme.
 import { expect } from '@open-wc/testing';
-import type { MorphAction } from '../../../elements/morph-screen/index.js';
+import { MorphDiagEvent, MorphIssueEvent, type MorphAction } from '../../../elements/morph-screen/index.js';
 import { describe, it } from './mocha.js';
 import { $, $$, collect, END, mount, node, op, ops, settle, textOf, tick } from './helpers.js';
 
@@ -156,6 +156,35 @@ describe('morph-screen: events', () => {
     node(screen, '0').querySelector('button')!.click();
     await tick();
     expect(asked).to.deep.equal({ type: 'ask', text: 'Go', node: '0' });
+    screen.remove();
+  });
+});
+
+describe('morph-screen: morph-issue, the issue event every element fires', () => {
+  it('fires morph-issue for every issue, each followed by its deprecated alias morph-diag with the same fields', async () => {
+    const screen = await mount('', {}, { end: false });
+    const heard: [string, string, string, number | null, string | undefined][] = [];
+    const listen = (e: MorphIssueEvent | MorphDiagEvent) => heard.push([e.type, e.origin, e.code, e.line, e.id]);
+    screen.addEventListener('morph-issue', listen);
+    screen.addEventListener('morph-diag', listen);
+    const issues = collect(screen, 'morph-issue');
+    screen.write([op({ op: 'node', id: '0', type: 'p', spans: 'ok' }), 'not json\n', op({ op: 'diag', line: 3, cls: 'unclosed_fence', detail: 'x', severity: 'note' }), END].join(''));
+    screen.end();
+    screen.state = { nowhere: { answers: [1] } };
+    await settle(screen);
+    expect(heard).to.deep.equal([
+      ['morph-issue', 'engine', 'not_json', 2, undefined],
+      ['morph-diag', 'engine', 'not_json', 2, undefined],
+      ['morph-issue', 'stream', 'unclosed_fence', 3, undefined],
+      ['morph-diag', 'stream', 'unclosed_fence', 3, undefined],
+      ['morph-issue', 'element', 'state_refused', null, 'nowhere'],
+      ['morph-diag', 'element', 'state_refused', null, 'nowhere'],
+    ]);
+    expect(issues[0]).to.be.instanceOf(MorphIssueEvent);
+    expect(issues[0]!.bubbles && issues[0]!.composed).to.equal(true);
+    expect(issues[1]!.diag).to.deep.equal({ at: 3, line: 3, cls: 'unclosed_fence', detail: 'x', severity: 'note' });
+    expect(MorphIssueEvent.eventName).to.equal('morph-issue');
+    expect(MorphDiagEvent.eventName).to.equal('morph-diag');
     screen.remove();
   });
 });

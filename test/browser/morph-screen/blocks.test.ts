@@ -252,6 +252,47 @@ describe('morph-screen: unknown and app components', () => {
     screen.remove();
   });
 
+  it('takes the registry shape <omni-screen> takes, { Name: { tag } }, and hands the element the same', async () => {
+    class AppSteps extends HTMLElement {
+      count?: string;
+      data?: unknown;
+    }
+    if (!customElements.get('app-steps')) customElements.define('app-steps', AppSteps);
+    const warn = console.warn;
+    const said: string[] = [];
+    console.warn = (...args: unknown[]) => said.push(args.join(' '));
+    let screen;
+    try {
+      screen = await mount(ops({ op: 'node', id: '0', type: 'Steps', attrs: { count: '3', style: 'color:red' }, data: { items: ['a'] } }) + END, {
+        components: { Steps: { tag: 'app-steps' }, Bad: { tag: 'omni-screen' }, Worse: { tag: 'not a tag' } },
+      });
+    } finally {
+      console.warn = warn;
+    }
+    const el = $(screen, 'app-steps') as AppSteps;
+    expect(el.count).to.equal('3');
+    expect(el.getAttribute('style')).to.equal(null);
+    expect(el.data).to.deep.equal({ items: ['a'] });
+    expect(said, 'the object shape is not deprecated').to.deep.equal([]);
+    screen.remove();
+  });
+
+  it('still reads the deprecated { Name: tag } shape, and says so once in development', async () => {
+    const warn = console.warn;
+    const said: string[] = [];
+    console.warn = (...args: unknown[]) => said.push(args.join(' '));
+    try {
+      const screen = await mount(ops({ op: 'node', id: '0', type: 'OldShape', spans: 'x' }) + END, { components: { OldShape: 'app-old-shape' } });
+      screen.components = { OldShape: 'app-old-shape' };
+      screen.remove();
+    } finally {
+      console.warn = warn;
+    }
+    const about = said.filter((s) => s.includes('components.OldShape'));
+    expect(about).to.have.length(1);
+    expect(about[0]).to.include('deprecated').and.include("{ OldShape: { tag: 'app-old-shape' } }");
+  });
+
   it('an app element registered for a known component wins, and draws once its tag is defined', async () => {
     const screen = await mount(ops({ op: 'node', id: '0', type: 'Map', data: { columns: ['Place'], rows: [['Lisbon']] } }) + END, { components: { Map: 'app-later-map' } });
     expect($(screen, 'app-later-map')).to.equal(null);

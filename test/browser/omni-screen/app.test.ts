@@ -15,7 +15,7 @@ describe('omni-screen: app components ([8.7])', () => {
     expect(gauge.shadowRoot!.querySelector('slot')!.assignedElements().length).to.equal(2);
     expect(textOf(gauge)).to.equal('first second');
     screen.end();
-    screen.update('$label = "Pace"');
+    screen.applyUpdate('$label = "Pace"');
     await settle(screen);
     expect($(screen, 'test-gauge')).to.equal(gauge);
     expect(gauge.label).to.equal('Pace');

@@ -663,8 +663,8 @@ describe('omni-screen: the live feed ([10.36]–[10.39], [8.8])', () => {
     server = fakeServer({ '/api/generate': gen.route });
     const screen = await screenAt();
     await generated(screen, gen, liveScreen);
-    screen.update('status = Notice("Out for delivery.")');
-    screen.update('status = Notice("Nearby.", title="Order 1042")');
+    screen.applyUpdate('status = Notice("Out for delivery.")');
+    screen.applyUpdate('status = Notice("Nearby.", title="Order 1042")');
     await settle(screen);
     await frames();
     expect(textOf($(screen, '[part="announcer"]'))).to.equal('Out for delivery. Order 1042. Nearby.');

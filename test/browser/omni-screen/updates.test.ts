@@ -33,7 +33,7 @@ note = Text("static")
     input.focus();
     typeInto(input, 'Ada');
     input.setSelectionRange(1, 1);
-    const result = screen.update('status = Notice("Order shipped.", title="Status")\nnote = Text("changed")\ntb = Text("in B, updated")');
+    const result = screen.applyUpdate('status = Notice("Order shipped.", title="Status")\nnote = Text("changed")\ntb = Text("in B, updated")');
     expect(result.applied, JSON.stringify(result.issues)).to.equal(true);
     await settle(screen);
     await frames();
@@ -53,11 +53,11 @@ note = Text("static")
 
   it('announces a Notice an update adds, and not an update that changes only other things', async () => {
     const screen = await mount(screenText, registries());
-    screen.update('note = Text("again")');
+    screen.applyUpdate('note = Text("again")');
     await settle(screen);
     await frames();
     expect(announcer(screen).textContent).to.equal('');
-    screen.update('root = Stack([status, form, tabs, note, added])\nadded = Notice("Refund issued.", tone="success")');
+    screen.applyUpdate('root = Stack([status, form, tabs, note, added])\nadded = Notice("Refund issued.", tone="success")');
     await settle(screen);
     await frames();
     expect(announcer(screen).textContent).to.equal('Refund issued.');
@@ -67,7 +67,7 @@ note = Text("static")
     const screen = await mount(screenText, registries());
     const codes: string[] = [];
     screen.addEventListener('omni-issue', (e) => codes.push(e.issue.code));
-    const result = screen.update('$name = "overwrite"');
+    const result = screen.applyUpdate('$name = "overwrite"');
     expect(result.applied).to.equal(false);
     expect(codes).to.include('live_field_conflict');
     await settle(screen);
@@ -218,5 +218,45 @@ describe('omni-screen: charts', () => {
     for (const s of screens) s.remove();
     await tick(50);
     expect(liveChartCount()).to.equal(before);
+  });
+});
+
+describe('omni-screen: applyUpdate() and the deprecated update(text)', () => {
+  it('applies text given to update(text), warns once that it is deprecated, and never takes anything else as an update', async () => {
+    const screen = await mount('root = Stack([note])\nnote = Text("one")\n', registries());
+    const heard: string[] = [];
+    screen.addEventListener('omni-update', (e) => heard.push(e.text));
+    const warn = console.warn;
+    const said: string[] = [];
+    console.warn = (...args: unknown[]) => said.push(args.join(' '));
+    try {
+      expect(screen.update('note = Text("two")').applied).to.equal(true);
+      screen.update('note = Text("three")');
+      for (const wrong of [undefined, null, 42, new String('note = Text("four")'), { text: 'note = Text("four")' }]) {
+        expect(() => (screen.update as (a: unknown) => unknown)(wrong), String(wrong)).to.throw(TypeError, /applyUpdate/);
+      }
+    } finally {
+      console.warn = warn;
+    }
+    await settle(screen);
+    expect(heard).to.deep.equal(['note = Text("two")', 'note = Text("three")']);
+    expect(textOf(node(screen, 'note'))).to.equal('three');
+    expect(said.filter((s) => s.includes('update(text) is deprecated'))).to.have.length(1);
+    screen.remove();
+  });
+
+  it("leaves Lit's own update(changedProperties) to Lit: a property change still draws, and is never applied as text", async () => {
+    const screen = await mount('root = Stack([note])\nnote = Text("one")\n', registries());
+    const heard: string[] = [];
+    screen.addEventListener('omni-update', (e) => heard.push(e.text));
+    screen.strings = { newerVersion: 'x' };
+    await settle(screen);
+    screen.requestUpdate();
+    await screen.updateComplete;
+    expect(heard).to.deep.equal([]);
+    expect(screen.applyUpdate('note = Text("two")').applied).to.equal(true);
+    await settle(screen);
+    expect(textOf(node(screen, 'note'))).to.equal('two');
+    screen.remove();
   });
 });

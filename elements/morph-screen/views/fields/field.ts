@@ -8,7 +8,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { attrFlag, attrText, plainText, type OpNode } from '../../../../src/ops/index.js';
 import { fill, type StringKey } from '../../../../strings/en.js';
-import { startingValue } from '../../controllers/forms.js';
+import { startingValue } from '../../model/formTracker.js';
 import { domId, type MorphContext, type NodeHost } from '../../screenContext.js';
 import { ancestor, streamText } from '../parts.js';
 
@@ -83,23 +83,10 @@ export const messageFor = (f: Field): TemplateResult =>
 export const inputText = (e: Event): string => (e.currentTarget as HTMLInputElement).value;
 
 export const fieldStyles = css`
-  .field { display: flex; flex-direction: column; gap: var(--_space-1); min-width: 0; border: 0; margin: 0; padding: 0; }
-  .field-label { color: var(--_label-text); font-weight: 550; font-size: var(--_font-size-sm); padding: 0; }
+  /* A field's box, label, control and message: the shared field (elements/shared/screen/viewStyles.ts). */
+  .field { border: 0; margin: 0; padding: 0; }
+  .field-label { padding: 0; }
   .required-mark { color: var(--_danger-text); }
-  .field-control {
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_input-border);
-    border-radius: var(--_radius);
-    padding: var(--_space-2) var(--_space-3);
-    min-height: 2.5rem;
-    width: 100%;
-  }
-  textarea.field-control { resize: vertical; }
-  .field-control::placeholder { color: var(--_muted-text); }
-  .field-control[aria-invalid='true'] { border-color: var(--_danger); box-shadow: inset 0 0 0 1px var(--_danger); }
-  .field-message { color: var(--_danger-text); font-size: var(--_font-size-sm); }
   .field-message:empty { display: none; }
   .choice-row { display: flex; align-items: center; gap: var(--_space-2); }
   .choice-row input { inline-size: 1.1rem; block-size: 1.1rem; margin: 0; accent-color: var(--_accent); }

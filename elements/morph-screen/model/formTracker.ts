@@ -68,7 +68,12 @@ export function startingValue(field: Pick<OpNode, 'type' | 'attrs'>): unknown {
   }
 }
 
-export class FormsController {
+/**
+ * The Forms of one answer: each field's value on the device, whether a send was tried, whether a Form was sent and
+ * hasn't changed since; and the send itself (checked fields, then the `submit` action). Not a controller: the
+ * screen makes one per answer.
+ */
+export class FormTracker {
   readonly #device = new Map<string, Signal.State<ReadonlyMap<string, unknown>>>();
   readonly #tried = new Map<string, Signal.State<boolean>>();
   /** Sent, and nothing changed since. */

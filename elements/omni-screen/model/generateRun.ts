@@ -11,9 +11,9 @@ import { errorText } from '../../../src/stream/index.js';
 import { RequestController, type RequestStatus } from '../../shared/controllers/request.js';
 import type { Strings } from '../../../strings/en.js';
 import { failureWords, type GenerateProgress } from '../progress.js';
-import { remote } from './liveFeed.js';
+import { remote } from './remoteClients.js';
 
-export interface GenerationHost {
+export interface GenerateRunHost {
   /** The generate endpoint, if set. */
   endpoint(): string | undefined;
   /** What every request carries (credentials, headers). */
@@ -29,7 +29,8 @@ export interface GenerationHost {
   ended(prompt: string, outcome: GenerateOutcome): void;
 }
 
-export class Generation {
+/** The screen's `generate()`: one run at a time, its status line (a RequestController) and its outcome. */
+export class GenerateRun {
   readonly request: RequestController;
   #lastPrompt: string | null = null;
   /** The HTTP status of the last refusal, so the status line says what the server answered. */
@@ -37,7 +38,7 @@ export class Generation {
 
   constructor(
     host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment },
-    private readonly screen: GenerationHost,
+    private readonly screen: GenerateRunHost,
     private readonly retry: (prompt: string) => void,
   ) {
     this.request = new RequestController(host, {

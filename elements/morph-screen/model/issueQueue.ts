@@ -1,14 +1,20 @@
 /**
- * Diagnostics to `morph-diag` events: the engine's issues (refusals, warnings) and the stream's own `diag`
+ * Issues to `morph-issue` events (and their alias `morph-diag`): the engine's issues (refusals, warnings) and the stream's own `diag`
  * ops, gathered while a chunk is applied and fired after it, in line order, so no app listener runs in the
  * middle of the engine applying an op.
  */
 import { Signal } from 'signal-polyfill';
 import type { OpDocument } from '../../../src/ops/index.js';
-import { MorphDiagEvent } from '../events.js';
+import type { DiagOrigin, IssueSource } from '../events.js';
 
-export class DiagnosticsController {
-  #queue: MorphDiagEvent[] = [];
+interface Queued {
+  readonly origin: DiagOrigin;
+  readonly from: IssueSource;
+  readonly line: number | null;
+}
+
+export class IssueQueue {
+  #queue: Queued[] = [];
   #diagsSeen = 0;
   #off: (() => void) | null = null;
 
@@ -17,19 +23,22 @@ export class DiagnosticsController {
     this.#off?.();
     this.#queue = [];
     this.#diagsSeen = 0;
-    this.#off = doc.onIssue((issue) => this.#queue.push(new MorphDiagEvent('engine', issue)));
+    this.#off = doc.onIssue((issue) => this.#queue.push({ origin: 'engine', from: issue, line: issue.line }));
   }
 
   /** Fires what the last chunk brought. */
-  flush(doc: OpDocument, fire: (event: MorphDiagEvent) => void): void {
+  flush(doc: OpDocument, report: (origin: DiagOrigin, from: IssueSource) => void): void {
     const diags = Signal.subtle.untrack(() => doc.diags);
-    for (; this.#diagsSeen < diags.length; this.#diagsSeen++) this.#queue.push(new MorphDiagEvent('stream', diags[this.#diagsSeen]!));
+    for (; this.#diagsSeen < diags.length; this.#diagsSeen++) {
+      const diag = diags[this.#diagsSeen]!;
+      this.#queue.push({ origin: 'stream', from: diag, line: diag.at });
+    }
     if (this.#queue.length === 0) return;
     const out = this.#queue;
     this.#queue = [];
     // Stable: issues and diags each arrive in line order; merge them by line.
     out.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
-    for (const event of out) fire(event);
+    for (const issue of out) report(issue.origin, issue.from);
   }
 
   stop(): void {

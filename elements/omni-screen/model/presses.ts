@@ -19,7 +19,7 @@ import {
   type OmniAction,
   type OmniActionResult,
 } from '../events.js';
-import type { FieldRules } from './fields.js';
+import type { FieldRules } from './fieldRules.js';
 
 export interface PressHost {
   /** Where the screen's nodes are drawn (its shadow root). */

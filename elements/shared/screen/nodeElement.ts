@@ -1,0 +1,85 @@
+/**
+ * The small element a screen draws one node in (`<omni-node>`, `<morph-node>`): one per node, keyed by id, so a
+ * line re-renders only the nodes that read what it changed, and an element already shown (a field with focus and
+ * caret) is never replaced while the stream grows.
+ *
+ * The screen's context reaches a node as its `screen` property, set by whoever draws the node (the screen, or
+ * the parent node), not through `@lit/context`: the context is one object per screen, known when the node is
+ * made, so a property costs nothing, where a context request is an event up the tree for every node as it
+ * connects, and a node drawn into an app element's light DOM would wait for it before it could draw.
+ */
+import { LitElement, nothing, type PropertyValues } from 'lit';
+import { SignalWatcher } from '../base/signalWatcher.js';
+import type { NodeHost } from '../base/nodeHost.js';
+import { errorText } from '../../../src/stream/index.js';
+
+/** What a node element asks of its screen's context itself: to report a node that failed to draw. */
+export interface NodeScreen<Node> {
+  /** A node failed while drawing: reported once per failure, after the render. */
+  crashed(node: Node, error: unknown): void;
+}
+
+/**
+ * A screen's node element: SignalWatcher (it draws again when a signal it read changes), light DOM (inside the
+ * screen's shadow root, which holds every style), a local map a view keeps memory in, and crash containment.
+ * Internal: screens make these; apps never do.
+ */
+export abstract class ScreenNodeElement<Screen extends NodeScreen<Node>, Node extends object>
+  extends SignalWatcher(LitElement)
+  implements NodeHost
+{
+  static override properties = { nodeId: { attribute: false }, screen: { attribute: false } };
+
+  /** The id of the node this element draws. */
+  declare nodeId: string;
+  /** The context of the screen this node belongs to. */
+  declare screen: Screen | undefined;
+
+  /** Per-element memory a view keeps across renders (the open tab, an app component's element). */
+  readonly local = new Map<string, unknown>();
+
+  #crashedWith: { node: Node; message: string } | null = null;
+
+  constructor() {
+    super();
+    this.nodeId = '';
+    this.screen = undefined;
+  }
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  protected override shouldUpdate(changed: PropertyValues): boolean {
+    // Until the screen has handed its context there is nothing to draw.
+    return this.screen !== undefined && super.shouldUpdate(changed);
+  }
+
+  protected override render(): unknown {
+    const screen = this.screen;
+    if (!screen || !this.nodeId) return nothing;
+    return this.draw(screen, this.nodeId);
+  }
+
+  /** What this element shows for node `id`: the node through its view (with `contain()`), or what stands in for it. */
+  protected abstract draw(screen: Screen, id: string): unknown;
+
+  /**
+   * Draws `node` with `view`, containing a failure to this element: it shows `crashed()` instead, and the
+   * screen hears of it once for each node and message. Signals read before the throw are still watched, so a
+   * change to this node's data draws it again: the retry.
+   */
+  protected contain(screen: Screen, node: Node, view: () => unknown, crashed: () => unknown): unknown {
+    try {
+      const out = view();
+      this.#crashedWith = null;
+      return out;
+    } catch (error) {
+      const message = errorText(error);
+      const previous = this.#crashedWith;
+      if (!previous || previous.node !== node || previous.message !== message) screen.crashed(node, error);
+      this.#crashedWith = { node, message };
+      return crashed();
+    }
+  }
+}

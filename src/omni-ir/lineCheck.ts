@@ -273,6 +273,11 @@ export class LineChecker {
   private stamp = new Int32Array(32);
   private gen = 0;
   private suggestionsLeft = SUGGESTIONS;
+  /**
+   * The spec of the last component line. A name read from a line is a new string with no hash yet: comparing it
+   * with the last one is cheaper than hashing it for the map, and screens often repeat a component line after line.
+   */
+  private last: Spec | null = null;
   constructor(private readonly reg: Registries) {}
 
   /**
@@ -316,7 +321,8 @@ export class LineChecker {
     if (reserved(id)) return this.no('invalid_props', `"${id}" is a reserved word and can't be an id`);
     if (id.length > L.idLength) return this.no('invalid_props', `the id ${id.slice(0, 20)}… is longer than ${L.idLength} characters`);
     if (r.name === 'McpMutation') return this.mutation(r, line);
-    const spec = this.reg.specs.get(r.name);
+    const last = this.last;
+    const spec = last !== null && last.name === r.name ? last : (this.last = this.reg.specs.get(r.name) ?? null);
     if (!spec) {
       const near = this.near(r.name, this.componentNames());
       return this.no('unknown_component', `"${id}": ${r.name} is not a component of the catalog or the app${near}`);

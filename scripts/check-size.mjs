@@ -49,7 +49,9 @@ const budgets = [
   // Then issue 17's <morph-screen> half (failing soft, the Forms' checks, the task budget) added about 4.5 KB to
   // every element and the script-tag build, and 2.3 KB to the engine.
   // Issue 17's <ax-runner> half adds 3.5 KB to every element and 1.6 KB to the engine (target ranking and ties, endings).
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 150.5 * KB },
+  // Issue 19's controllers add 0.7 KB: <ax-runner>'s run, <oui-surface>'s runtime and the chart's keyboard each a
+  // ReactiveController with its hooks (<ax-runner> +0.3, <oui-surface> +0.3), the same work as before.
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 151.3 * KB },
   { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 85 * KB },
   // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
   // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants

@@ -6,41 +6,35 @@ import { keyed } from 'lit/directives/keyed.js';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
-import { RequestController, statusLineStyles, type RequestStatus } from '../shared/controllers/request.js';
-import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
+import { statusLineStyles, type RequestStatus } from '../shared/controllers/request.js';
 import { fill, type Strings } from '../../strings/en.js';
 import {
-  runAgent,
   type AgentResult,
   type ChatModel,
   type Backend,
   type Observation,
-  createBurst,
-  type Burst,
   type Approve,
   type Policy,
   type Step,
   type AxIssue,
-  type AxIssueCode,
   AX_LIMITS,
 } from '../../src/axstream/index.js';
 import { numberFormat } from '../shared/base/locale.js';
-import { type Chunk, type SourceInput, errorText, assertSource } from '../../src/stream/index.js';
+import { type Chunk, type SourceInput, assertSource } from '../../src/stream/index.js';
 import { streamText } from '../shared/base/streamText.js';
 import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
 import { composedClosest } from './backend/dom.js';
 import type { RiskOf } from './backend/riskMarking.js';
 import { OutlineController } from './controllers/outline.js';
-import { CHUNK, RunLog, type BurstView } from './controllers/runLog.js';
-import { StepAnnouncements } from './controllers/stepAnnouncements.js';
-import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
+import { RunController, SOURCE_FAILED, type RunEnding } from './controllers/run.js';
+import { CHUNK, RunLog, type BurstView } from './model/runLog.js';
+import { StepAnnouncementsController } from './controllers/stepAnnouncements.js';
+import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, type AxOutcome } from './events.js';
 import { runnerStyles } from './styles.js';
-import { actionRuns, actionWords, alsoMatchedRuns, approvalWords, stateWords, type ShownStatus } from './views/plainWords.js';
+import { actionRuns, actionWords, alsoMatchedRuns, approvalWords, stateWords, type ShownStatus } from './views/stepWords.js';
 import { defineElement } from '../shared/base/defineElement.js';
 
 const POLICIES: readonly Policy[] = ['confirm', 'refuse', 'allow'];
-/** The status line's code for a `stream()` whose source failed (an error status or a lost connection). */
-const SOURCE_FAILED = 'source_failed';
 
 /**
  * A long burst's log shows the steps around the one running: up to `BEFORE` before it and `AFTER` after it. The
@@ -49,12 +43,6 @@ const SOURCE_FAILED = 'source_failed';
 const BEFORE = 20;
 const AFTER = 5;
 const FOLD_MIN = 4;
-
-/** What is running now: one burst fed by `write()`/`stream()`, or a run of the agent loop. */
-interface Activity {
-  readonly controller: AbortController;
-  readonly burst: Burst<unknown> | null;
-}
 
 /** The element an action's target landed on, when the backend works on this page's elements. */
 function landedOn(step: Step<unknown>): Element | null {
@@ -160,9 +148,9 @@ export class AxRunner extends AgentElement {
   /** The app's own guidance for the model, added to the system prompt `run()` sends. */
   @property({ attribute: false }) instructions?: string;
 
-  readonly #intake = new StreamIntakeController(this, '<ax-runner>.stream()');
   readonly #announcer = new AnnouncerController(this);
-  readonly #said = new StepAnnouncements(
+  readonly #said = new StepAnnouncementsController(
+    this,
     (words) => this.#announcer.announce(words),
     () => {
       const w = this.words;
@@ -175,26 +163,27 @@ export class AxRunner extends AgentElement {
   readonly #approval = new ApprovalController(this);
   readonly #outline = new OutlineController(this);
   readonly #log = new RunLog();
-  readonly #request = new RequestController(this, {
+  readonly #run = new RunController(this, this.#approval, {
+    backend: () => this.#backendNow(),
+    policy: () => this.#policy(),
+    approve: (step, options) => this.#approve(step, options),
+    starting: () => {
+      this.#log.clear();
+      this.#said.clear();
+    },
+    opened: (n) => this.#log.burst(n),
+    observed: (observation, n) => this.#fire(new AxObserveEvent(observation, n)),
+    step: (step, n) => this.#stepChanged(step, n),
+    issue: (issue, n) => this.#dropped(issue, n),
+    omitted: (code, count, n) => this.#log.dropped(n, code, count),
+    narration: (text, n) => this.#log.narration(n, text),
+    ended: (outcome, n) => this.#ended(outcome, n),
+    ending: (end) => this.#endingWords(end),
     say: (status) => this.#say(status),
     words: () => ({ ...this.words, cancel: this.words.axStop }),
-    retry: () => {
-      if (this.#lastTask !== null) void this.run(this.#lastTask);
-    },
+    retry: (task) => void this.run(task),
   });
   #page: PageBackend | null = null;
-  #activity: Activity | null = null;
-  /** The burst `write()` feeds, until it ends. */
-  #open: Burst<unknown> | null = null;
-  #lastTask: string | null = null;
-  /** Each lone burst's outcome in the element's words: the very object its ax-end carried. */
-  readonly #outcomes = new WeakMap<Burst<unknown>, Promise<AxOutcome>>();
-  /** What the status line says once the activity ended (its outcome, in words). */
-  #ending = '';
-  /** Bursts whose `stream()` source failed: the server's error status, or 0 for a lost connection. */
-  readonly #sourceFailed = new WeakMap<Burst<unknown>, number>();
-  /** Bursts a newer `stream()`, `write()` or `run()` replaced before they ended, and what replaced them. */
-  readonly #replaced = new WeakMap<Burst<unknown>, string>();
   /** Step templates by snapshot, per set of words (and for steps shown as not run): a step that did not change is not rebuilt. */
   #drawn = new WeakMap<Strings, WeakMap<Step<unknown>, TemplateResult>>();
   #drawnNotRun = new WeakMap<Strings, WeakMap<Step<unknown>, TemplateResult>>();
@@ -208,21 +197,12 @@ export class AxRunner extends AgentElement {
    * while `stream()` reads replaces that reply (its `stream()` rejects with an AbortError).
    */
   write(text: Chunk): void {
-    // After a barrier or a stop the reply may still be arriving: it goes to the ended burst, which ignores it.
-    // Only end() closes the reply, so the next write() starts a new burst.
-    let burst = this.#open;
-    if (!burst) {
-      burst = this.#begin('<ax-runner>.write()');
-      this.#open = burst;
-    }
-    burst.write(text);
+    this.#run.write(text);
   }
 
   /** The reply is complete: a last line without a newline is read, and the burst ends once its steps have run. */
   end(): void {
-    const burst = this.#open;
-    this.#open = null;
-    burst?.end();
+    this.#run.end();
   }
 
   /**
@@ -237,23 +217,7 @@ export class AxRunner extends AgentElement {
    */
   async stream(source: SourceInput): Promise<AxOutcome> {
     assertSource(source, '<ax-runner>.stream()');
-    const burst = this.#begin('<ax-runner>.stream()');
-    this.#open = null;
-    const reading = this.#intake.read(source, (chunk) => burst.write(chunk));
-    // The burst ended before its source did (a barrier, Stop): stop reading, unless a newer burst reads now.
-    void burst.outcome.then(() => {
-      if (this.#activity === null || this.#activity.burst === burst) this.#intake.abort();
-    });
-    const how = await reading;
-    if (how.status === 'ended') burst.end();
-    else if (how.status === 'failed') {
-      this.#sourceFailed.set(burst, how.httpStatus ?? 0);
-      burst.stop(`the source failed: ${errorText(how.error)}`);
-    }
-    const outcome = await this.#outcomes.get(burst)!;
-    const by = this.#replaced.get(burst);
-    if (by !== undefined) throw new DOMException(`<ax-runner>.stream() was replaced by ${by} before its reply ended`, 'AbortError');
-    return outcome;
+    return this.#run.stream(source);
   }
 
   /**
@@ -265,49 +229,7 @@ export class AxRunner extends AgentElement {
     const model = this.model;
     if (typeof model !== 'function') throw new TypeError('<ax-runner>.run() needs a model: set the model property first');
     if (typeof task !== 'string' || task.trim() === '') throw new TypeError('<ax-runner>.run() needs a task');
-    this.#lastTask = task;
-    this.#stopAll('<ax-runner>.run()');
-    this.#log.clear();
-    this.#said.clear();
-    this.#ending = '';
-    const controller = this.#request.start();
-    this.#activity = { controller, burst: null };
-    const result = await runAgent<unknown>(task, {
-      model,
-      backend: this.#backendNow(),
-      policy: this.#policy(),
-      approve: this.#approve,
-      maxBursts: this.maxBursts,
-      signal: controller.signal,
-      ...(this.instructions === undefined ? {} : { instructions: this.instructions }),
-      onObserve: (observation, n) => {
-        this.#log.burst(n);
-        this.#fire(new AxObserveEvent(observation, n));
-      },
-      onStep: (step, n) => this.#stepChanged(step, n),
-      onIssue: (issue, n) => this.#dropped(issue, n),
-      onOmitted: (code, count, n) => this.#log.dropped(n, code, count),
-      onNarration: (text, _line, n) => this.#log.narration(n, text),
-      onBurst: (outcome, n) => this.#ended(axOutcome(outcome), n),
-    });
-    if (this.#activity?.controller === controller) this.#activity = null;
-    const w = this.words;
-    if (result.reason === 'done') {
-      this.#ending = result.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: streamText(result.detail ?? '') });
-      this.#request.finish(controller, { status: 'done' });
-    } else if (result.reason === 'max_bursts') {
-      this.#ending = fill(w.axOutcomeMaxBursts, { count: result.bursts });
-      this.#request.finish(controller, { status: 'done' });
-    } else if (result.reason === 'no_actions') {
-      this.#ending = w.axOutcomeNoActionsTwice;
-      this.#request.finish(controller, { status: 'done' });
-    } else if (result.reason === 'aborted') this.#request.finish(controller, { status: 'cancelled' });
-    else {
-      const error = result.error as { code?: unknown; retryable?: unknown } | undefined;
-      const code = typeof error?.code === 'string' ? error.code : 'error';
-      this.#request.finish(controller, { status: 'error', code, retryable: error?.retryable === true });
-    }
-    return result;
+    return this.#run.run(task, { model, maxBursts: this.maxBursts, instructions: this.instructions });
   }
 
   /** Looks at the page (or the remote screen) now and resolves with the text a model would be shown. */
@@ -320,25 +242,16 @@ export class AxRunner extends AgentElement {
 
   /** Stops what is running now: the burst or run ends `aborted`, a pending approval closes, nothing more is done. */
   stop(): void {
-    this.#open?.stop('stopped');
-    this.#request.cancel();
+    this.#run.stop();
   }
 
-  // ——— lifecycle ———
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    // Without its Stop button on the page, nothing may go on acting on it.
-    this.#stopAll();
-    this.#outline.hide();
-    this.#said.clear();
-  }
+  // ——— the template ———
 
   protected override render(): TemplateResult {
     const w = this.words;
     const bursts = this.#log.bursts;
-    const running = this.#request.status.phase === 'running';
-    return html`${this.#request.render()}
+    const running = this.#run.status.phase === 'running';
+    return html`${this.#run.render()}
       <div class="log" part="log" aria-busy=${running ? 'true' : nothing}>${repeat(
         bursts,
         (b) => b.number,
@@ -348,53 +261,7 @@ export class AxRunner extends AgentElement {
       ${this.#announcer.render()} ${this.#approval.render()} ${this.#outline.render()}`;
   }
 
-  // ——— bursts ———
-
-  /** Starts a lone burst (write/stream): whatever ran is stopped (a `stream()` replaced by `by`), the log starts over. */
-  #begin(by: string): Burst<unknown> {
-    this.#stopAll(by);
-    this.#log.clear();
-    this.#said.clear();
-    this.#ending = '';
-    const controller = this.#request.start();
-    const burst = createBurst<unknown>({ backend: this.#backendNow(), policy: this.#policy(), approve: this.#approve, signal: controller.signal });
-    this.#activity = { controller, burst };
-    this.#log.burst(1);
-    burst.onStep((step) => this.#stepChanged(step, 1));
-    burst.onIssue((issue) => this.#dropped(issue, 1));
-    burst.onOmitted((code: AxIssueCode, count: number) => this.#log.dropped(1, code, count));
-    burst.onNarration((text) => this.#log.narration(1, text));
-    const mapped = burst.outcome.then((engine) => {
-      const outcome = axOutcome(engine);
-      this.#ended(outcome, 1);
-      if (this.#activity?.controller === controller) this.#activity = null;
-      const failed = this.#sourceFailed.get(burst);
-      if (failed !== undefined) {
-        // The source failed, not the person or the page: the status line says what the server or the network did.
-        this.#ending = failed > 0 ? fill(this.words.axOutcomeServerAnswered, { status: failed }) : this.words.axOutcomeConnectionLost;
-        this.#request.finish(controller, { status: 'error', code: SOURCE_FAILED, retryable: false });
-        return outcome;
-      }
-      this.#ending = this.#outcomeWords(outcome);
-      this.#request.finish(controller, outcome.reason === 'aborted' ? { status: 'cancelled' } : { status: 'done' });
-      return outcome;
-    });
-    this.#outcomes.set(burst, mapped);
-    return burst;
-  }
-
-  /** Stops whatever runs: replaced by `by` (a `stream()` reading rejects with an AbortError), or just stopped. */
-  #stopAll(by?: string): void {
-    const activity = this.#activity;
-    this.#activity = null;
-    if (activity?.burst && by !== undefined) this.#replaced.set(activity.burst, by);
-    activity?.burst?.stop('stopped');
-    activity?.controller.abort();
-    this.#open = null;
-    if (by === undefined) this.#intake.abort();
-    else this.#intake.supersede(by);
-    this.#approval.reset();
-  }
+  // ——— what acts ———
 
   #backendNow(): Backend<unknown> {
     if (this.backend) return this.backend;
@@ -475,6 +342,19 @@ export class AxRunner extends AgentElement {
 
   // ——— words ———
 
+  /** What the status line says once a burst or run has ended. */
+  #endingWords(end: RunEnding): string {
+    const w = this.words;
+    if (end.kind === 'burst') return this.#outcomeWords(end.outcome);
+    // The source failed, not the person or the page: what the server or the network did.
+    if (end.kind === 'source') return end.status > 0 ? fill(w.axOutcomeServerAnswered, { status: end.status }) : w.axOutcomeConnectionLost;
+    const result = end.result;
+    if (result.reason === 'done') return result.status === 'success' ? w.axOutcomeDone : fill(w.axOutcomeGaveUp, { detail: streamText(result.detail ?? '') });
+    if (result.reason === 'max_bursts') return fill(w.axOutcomeMaxBursts, { count: result.bursts });
+    if (result.reason === 'no_actions') return w.axOutcomeNoActionsTwice;
+    return '';
+  }
+
   /**
    * How a burst ended, in words. `belowSteps`: said in the log, under the steps, where a failed step already
    * shows its reason, so the reason isn't said twice; the status line says it in full.
@@ -513,11 +393,11 @@ export class AxRunner extends AgentElement {
       case 'running':
         return w.axWorking;
       case 'done':
-        return this.#ending || w.axFinished;
+        return this.#run.ending || w.axFinished;
       case 'stopped':
         return w.axStopped;
       case 'failed':
-        if (status.code === SOURCE_FAILED) return this.#ending;
+        if (status.code === SOURCE_FAILED) return this.#run.ending;
         return status.code === 'rate_limited' || status.code === 'overloaded' ? w.axBusy : w.axCouldNotRun;
       default:
         return '';

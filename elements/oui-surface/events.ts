@@ -15,7 +15,7 @@ import type { OUIIssue, OUIAction, OUIActionRequest, OUIActionResultMessage } fr
 const init: EventInit = { bubbles: true, composed: true };
 
 /** `oui-state`: registration changed. */
-export class OuiStateEvent extends Event {
+export class OUIStateEvent extends Event {
   static readonly eventName = 'oui-state';
   constructor(
     /** The surface's id, as the agent knows it. */
@@ -25,12 +25,12 @@ export class OuiStateEvent extends Event {
     /** The surface's activation holds for the page's path and entity. */
     readonly active: boolean,
   ) {
-    super(OuiStateEvent.eventName, init);
+    super(OUIStateEvent.eventName, init);
   }
 }
 
 /** `oui-request`: a request passed the checks (declared action, handler, params) and runs or awaits the person's confirmation. */
-export class OuiRequestEvent extends Event {
+export class OUIRequestEvent extends Event {
   static readonly eventName = 'oui-request';
   constructor(
     /** The agent's request: `requestId`, `actionId` and the checked `params`. */
@@ -40,12 +40,12 @@ export class OuiRequestEvent extends Event {
     /** True when the person is asked first (`confirm: true`). */
     readonly confirming: boolean,
   ) {
-    super(OuiRequestEvent.eventName, init);
+    super(OUIRequestEvent.eventName, init);
   }
 }
 
 /** `oui-result`: a result was sent to the agent. Every request gets exactly one final result. */
-export class OuiResultEvent extends Event {
+export class OUIResultEvent extends Event {
   static readonly eventName = 'oui-result';
   constructor(
     /** What went to the agent: `success`, `data` or `error`, and for an interim result `interim` and `progress`. */
@@ -55,7 +55,7 @@ export class OuiResultEvent extends Event {
     /** Undefined for a request naming an action the surface doesn't declare. */
     readonly action: OUIAction | undefined,
   ) {
-    super(OuiResultEvent.eventName, init);
+    super(OUIResultEvent.eventName, init);
   }
 
   /** True for the one final result of the request. */
@@ -65,40 +65,64 @@ export class OuiResultEvent extends Event {
 }
 
 /** `oui-issue`: an issue the runtime or the transport reported. For the app's logs; the person sees nothing. */
-export class OuiIssueEvent extends Event {
+export class OUIIssueEvent extends Event {
   static readonly eventName = 'oui-issue';
   constructor(
     /** The issue: `code` (`malformed-event`, `buffer-overflow`…), `severity` and `message`. */
     readonly issue: OUIIssue,
   ) {
-    super(OuiIssueEvent.eventName, init);
+    super(OUIIssueEvent.eventName, init);
   }
 }
 
 /** What an `oui-error` is about. */
-export type OuiErrorKind = 'definition' | 'markup' | 'handlers';
+export type OUIErrorKind = 'definition' | 'markup' | 'handlers';
 
 /** `oui-error`: the app's definition, markup or handlers can't be used; `errors` lists every reason. */
-export class OuiErrorEvent extends Event {
+export class OUIErrorEvent extends Event {
   static readonly eventName = 'oui-error';
   constructor(
     /** What can't be used: the `definition`, the `markup` or the `handlers`. */
-    readonly kind: OuiErrorKind,
+    readonly kind: OUIErrorKind,
     /** Every reason, one sentence each. */
     readonly errors: readonly string[],
     /** The same reasons in one sentence. */
     readonly message: string,
   ) {
-    super(OuiErrorEvent.eventName, init);
+    super(OUIErrorEvent.eventName, init);
   }
 }
 
+// The names before OUI was spelt one way in types (issue 19). Kept for a release; they are the same classes.
+/** @deprecated Renamed `OUIStateEvent`. */
+export const OuiStateEvent = OUIStateEvent;
+/** @deprecated Renamed `OUIStateEvent`. */
+export type OuiStateEvent = OUIStateEvent;
+/** @deprecated Renamed `OUIRequestEvent`. */
+export const OuiRequestEvent = OUIRequestEvent;
+/** @deprecated Renamed `OUIRequestEvent`. */
+export type OuiRequestEvent = OUIRequestEvent;
+/** @deprecated Renamed `OUIResultEvent`. */
+export const OuiResultEvent = OUIResultEvent;
+/** @deprecated Renamed `OUIResultEvent`. */
+export type OuiResultEvent = OUIResultEvent;
+/** @deprecated Renamed `OUIIssueEvent`. */
+export const OuiIssueEvent = OUIIssueEvent;
+/** @deprecated Renamed `OUIIssueEvent`. */
+export type OuiIssueEvent = OUIIssueEvent;
+/** @deprecated Renamed `OUIErrorEvent`. */
+export const OuiErrorEvent = OUIErrorEvent;
+/** @deprecated Renamed `OUIErrorEvent`. */
+export type OuiErrorEvent = OUIErrorEvent;
+/** @deprecated Renamed `OUIErrorKind`. */
+export type OuiErrorKind = OUIErrorKind;
+
 declare global {
   interface HTMLElementEventMap {
-    'oui-state': OuiStateEvent;
-    'oui-request': OuiRequestEvent;
-    'oui-result': OuiResultEvent;
-    'oui-issue': OuiIssueEvent;
-    'oui-error': OuiErrorEvent;
+    'oui-state': OUIStateEvent;
+    'oui-request': OUIRequestEvent;
+    'oui-result': OUIResultEvent;
+    'oui-issue': OUIIssueEvent;
+    'oui-error': OUIErrorEvent;
   }
 }

@@ -1,10 +1,17 @@
 /** `<oui-surface>`: an OUI surface on the page. Importing this module defines the element. */
 import { defineElement } from '../shared/base/defineElement.js';
-import { OuiSurface } from './ouiSurface.js';
+import { OUISurfaceElement } from './ouiSurface.js';
+import type { Activity } from './controllers/activity.js';
 
+export { OUISurfaceElement, type OUISurfaceOptions } from './ouiSurface.js';
+export { OUIErrorEvent, OUIIssueEvent, OUIRequestEvent, OUIResultEvent, OUIStateEvent, type OUIErrorKind } from './events.js';
+/** One request an agent has in flight on a surface, as `activity` lists it. */
+export type OUISurfaceActivity = Activity;
+// The names before OUI was spelt one way in types (issue 19), deprecated, kept for a release.
 export { OuiSurface, type OuiSurfaceOptions } from './ouiSurface.js';
 export { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
-export type { Activity as OuiActivity } from './controllers/activity.js';
+/** @deprecated Renamed `OUISurfaceActivity`. */
+export type OuiActivity = Activity;
 // What an app gives the element (`surface`, `handlers`, `getters`, `transport`, `entity`), for its typed constants.
 export type { OUIActionHandlers, OUIEventSource } from '../../src/oui/index.js';
 export type { OUIObservationGetters } from '../../src/oui/index.js';
@@ -12,4 +19,4 @@ export type { OUIAction, OUIObservation, OUISurface } from '../../src/oui/index.
 export type { OUIEntity } from '../../src/oui/index.js';
 export type { OUITransport } from '../../src/oui/index.js';
 
-defineElement('oui-surface', OuiSurface);
+defineElement('oui-surface', OUISurfaceElement);

@@ -4,46 +4,27 @@ import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
 import {
-  createSurfaceRuntime,
-  type OUIConfirmLimits,
-  type SurfaceRuntime,
-  type SurfaceRuntimeOptions,
   OUISurfaceError,
   validateSurface,
   type OUISurfaceHandlers,
   type OUIEventSource,
   type OUIObservationGetters,
-  type OUIAction,
   type OUIActionRequest,
   type OUISurface,
   type OUIEntity,
   type OUIIssue,
   type OUITransport,
-  type OUIUnsubscribe,
 } from '../../src/oui/index.js';
 import { ActivityController, type Activity } from './controllers/activity.js';
 import { BindingsController } from './controllers/bindings.js';
-import { watchPath } from './controllers/pathWatcher.js';
-import { confirmDetails, confirmSentence } from './confirmSentence.js';
-import { ApprovalSeals } from './approvalSeals.js';
-import { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
+import { SurfaceRuntimeController, type SurfaceOptions } from './controllers/surfaceRuntime.js';
 import { surfaceStyles } from './styles.js';
 import { indicatorView } from './views/indicator.js';
-import { errorText } from '../../src/stream/index.js';
 
 /** The runtime's options an app may set on the element; the element gives the rest itself. */
-export type OuiSurfaceOptions = Pick<
-  SurfaceRuntimeOptions,
-  'actionTimeoutMs' | 'confirmTimeoutMs' | 'heartbeatMs' | 'asyncTimeoutMs' | 'observationPollMs' | 'checkObservations' | 'maxQueue' | 'rememberRequests' | 'limits' | 'timers' | 'now'
->;
-
-interface Built {
-  runtime: SurfaceRuntime;
-  transport: OUITransport;
-  key: string;
-  options: OuiSurfaceOptions | undefined;
-  unsubscribe: OUIUnsubscribe[];
-}
+export type OUISurfaceOptions = SurfaceOptions;
+/** @deprecated Renamed `OUISurfaceOptions`. */
+export type OuiSurfaceOptions = OUISurfaceOptions;
 
 /**
  * `<oui-surface>` declares what an agent may do and see on this part of the page (an OUI surface, oui-spec
@@ -81,11 +62,11 @@ interface Built {
  * @slot - The app's own content: forms and buttons bound with `data-oui-action`, anything else.
  * @slot indicator - Replaces the built-in indicator; read `activity` and listen to `oui-request`/`oui-result` to draw your own, and call `stop()`.
  *
- * @fires {OuiStateEvent} oui-state - The surface was registered with the agent or deregistered: `surfaceId`, `registered`, `active`.
- * @fires {OuiRequestEvent} oui-request - An agent's request passed the checks and runs (or awaits the person): `request`, `action`, `confirming`.
- * @fires {OuiResultEvent} oui-result - A result went to the agent, interim or final: `result`, `request`, `action`, `final`.
- * @fires {OuiIssueEvent} oui-issue - The runtime reported an issue (an observation not matching its schema, a repeated request id): `issue`.
- * @fires {OuiErrorEvent} oui-error - The definition, the markup or the handlers can't be used: `kind`, `errors`, `message`.
+ * @fires {OUIStateEvent} oui-state - The surface was registered with the agent or deregistered: `surfaceId`, `registered`, `active`.
+ * @fires {OUIRequestEvent} oui-request - An agent's request passed the checks and runs (or awaits the person): `request`, `action`, `confirming`.
+ * @fires {OUIResultEvent} oui-result - A result went to the agent, interim or final: `result`, `request`, `action`, `final`.
+ * @fires {OUIIssueEvent} oui-issue - The runtime reported an issue (an observation not matching its schema, a repeated request id): `issue`.
+ * @fires {OUIErrorEvent} oui-error - The definition, the markup or the handlers can't be used: `kind`, `errors`, `message`.
  *
  * @csspart indicator - The box shown while an agent acts (hidden when idle).
  * @csspart activity - One request in the indicator.
@@ -100,7 +81,7 @@ interface Built {
  *
  * @tag oui-surface
  */
-export class OuiSurface extends AgentElement {
+export class OUISurfaceElement extends AgentElement {
   static override styles = [AgentElement.styles, surfaceStyles];
 
   /**
@@ -141,7 +122,7 @@ export class OuiSurface extends AgentElement {
   @property({ attribute: false }) entity: OUIEntity | null = null;
 
   /** Timeouts and limits of the runtime (`actionTimeoutMs`, `confirmTimeoutMs`, `asyncTimeoutMs`, …). Changing it starts the surface again. */
-  @property({ attribute: false }) runtimeOptions?: OuiSurfaceOptions;
+  @property({ attribute: false }) runtimeOptions?: OUISurfaceOptions;
 
   /** With no `surface` property: the id of a surface declared in markup (kebab-case). */
   @property({ attribute: 'surface-id' }) surfaceId?: string;
@@ -156,21 +137,28 @@ export class OuiSurface extends AgentElement {
   @property() routes?: string;
 
   #surface: OUISurface | undefined;
-  #built: Built | null = null;
-  #definition: OUISurface | null = null;
-  #values = new Map<string, unknown>();
-  /** The last reasons reported per kind: the same broken markup read again (another mutation) is not news. */
-  #reported = new Map<OuiErrorKind, string>();
-  #lastState = { registered: false, active: false, id: '' };
-  #scheduled = false;
-  #unwatchPath: (() => void) | null = null;
-  #asked = new Set<string>();
 
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
-  readonly #seals = new ApprovalSeals();
   readonly #activity = new ActivityController(this, this.#announcer, () => this.words);
-  readonly #bindings = new BindingsController(this, () => this.#schedule());
+  readonly #bindings = new BindingsController(this, () => this.#runtime.schedule());
+  readonly #runtime: SurfaceRuntimeController = new SurfaceRuntimeController(
+    this,
+    {
+      base: () => this.#surface ?? this.#markupBase(),
+      bound: () => this.#bindings.current,
+      transport: () => this.transport,
+      getters: () => this.getters,
+      events: () => this.events,
+      handlers: () => this.handlers,
+      options: () => this.runtimeOptions,
+      path: () => this.path,
+      entity: () => this.entity,
+      words: () => this.words,
+    },
+    this.#approval,
+    this.#activity,
+  );
 
   /**
    * The surface definition (an `OUISurface`: id, name, description, version, actions, observations, activation,
@@ -190,7 +178,7 @@ export class OuiSurface extends AgentElement {
       if (!check.valid) {
         const id = typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : undefined;
         const error = new OUISurfaceError(check.errors, id);
-        this.#error('definition', check.errors, error.message, true);
+        this.#runtime.report('definition', check.errors, error.message, true);
         throw error;
       }
       this.#surface = check.surface;
@@ -200,17 +188,17 @@ export class OuiSurface extends AgentElement {
 
   /** The definition registered: `surface` (or the markup attributes) with the actions bound in markup added. Null while none is usable. */
   get definition(): OUISurface | null {
-    return this.#definition;
+    return this.#runtime.definition;
   }
 
   /** True while the agent's side knows the surface (active, connected, in the page). */
   get registered(): boolean {
-    return this.#built?.runtime.registered ?? false;
+    return this.#runtime.registered;
   }
 
   /** True while the activation holds for the page's path and entity. */
   get active(): boolean {
-    return this.#built?.runtime.active ?? false;
+    return this.#runtime.active;
   }
 
   /** The requests an agent has in flight here, for an indicator of the app's own. */
@@ -220,12 +208,12 @@ export class OuiSurface extends AgentElement {
 
   /** Requests not yet answered finally, in the order they came. */
   get pending(): readonly OUIActionRequest[] {
-    return this.#built?.runtime.pending ?? [];
+    return this.#runtime.pending;
   }
 
   /** Issues the runtime reported (also fired as `oui-issue`). */
   get issues(): readonly OUIIssue[] {
-    return this.#built?.runtime.issues ?? [];
+    return this.#runtime.issues;
   }
 
   /**
@@ -233,76 +221,39 @@ export class OuiSurface extends AgentElement {
    * equality). Throws a TypeError for an id the surface doesn't declare.
    */
   setObservation(id: string, value: unknown): void {
-    const def = this.#definition ?? this.#surface;
+    const def = this.#runtime.definition ?? this.#surface;
     if (def && !(def.observations ?? []).some((o) => o.id === id)) {
       throw new TypeError(`The surface "${def.id}" declares no observation "${id}"`);
     }
-    this.#values.set(id, value);
-    this.#built?.runtime.setObservation(id, value);
+    this.#runtime.setObservation(id, value);
   }
 
   /** The current value of an observation. */
   observation(id: string): unknown {
-    return this.#built ? this.#built.runtime.observation(id) : this.#values.get(id);
+    return this.#runtime.observation(id);
   }
 
   /** Reads the getters now (all of them, or the ones named) and pushes what changed. */
   refresh(ids?: readonly string[]): void {
-    this.#built?.runtime.refresh(ids);
+    this.#runtime.refresh(ids);
   }
 
   /** Stops a request, as the indicator's Stop button does: answered ACTION_DENIED, its handler's signal aborted. False when it wasn't in flight. */
   stop(requestId: string): boolean {
-    if (!this.#built) return false;
-    this.#activity.stopping(requestId);
-    return this.#built.runtime.stop(requestId);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#unwatchPath = watchPath(window, (path) => {
-      if (this.path === undefined) this.#built?.runtime.setPath(path);
-      this.#checkState();
-    });
-    this.#schedule();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#unwatchPath?.();
-    this.#unwatchPath = null;
-    // A move within the page reconnects in the same task: only a removal ends the surface.
-    this.#schedule();
+    return this.#runtime.stop(requestId);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const restart = ['surface', 'transport', 'getters', 'runtimeOptions', 'surfaceId', 'surfaceName', 'surfaceDescription', 'routes'] as const;
-    if (restart.some((k) => changed.has(k as keyof OuiSurface))) this.#schedule();
-    else if (changed.has('handlers') || changed.has('events')) this.#applyHandlers();
-    if (this.#built && (changed.has('path') || changed.has('entity'))) {
-      this.#built.runtime.setPath(this.#path());
-      this.#built.runtime.setEntity(this.entity);
-      this.#checkState();
-    }
+    if (restart.some((k) => changed.has(k as keyof OUISurfaceElement))) this.#runtime.schedule();
+    else if (changed.has('handlers') || changed.has('events')) this.#runtime.applyHandlers();
+    if (changed.has('path') || changed.has('entity')) this.#runtime.placeChanged();
   }
 
   protected override render(): TemplateResult {
     const w = this.words;
     return html`<slot name="indicator">${indicatorView(this.#activity.list, w, this.#onStop)}</slot><slot></slot>${this.#announcer.render()}${this.#approval.render()}`;
-  }
-
-  #path(): string | undefined {
-    return this.path ?? (typeof location !== 'undefined' ? location.pathname : undefined);
-  }
-
-  #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    queueMicrotask(() => {
-      this.#scheduled = false;
-      this.#sync();
-    });
   }
 
   /** The surface from the markup attributes, when no `surface` property is set and `surface-id` is. */
@@ -316,177 +267,6 @@ export class OuiSurface extends AgentElement {
       actions: [],
       ...(routes.length ? { activation: { routes } } : {}),
     };
-  }
-
-  /** The definition to register now, or why there is none. */
-  #compose(): { surface: OUISurface | null; kind?: OuiErrorKind; errors?: string[] } {
-    const bound = this.#bindings.current;
-    const base = this.#surface ?? this.#markupBase();
-    if (!base) {
-      // No surface yet is the normal state of a page that sets it by script after the markup: only once a
-      // transport says the app wants the surface running is its absence an error.
-      if ((bound.actions.length === 0 && bound.errors.length === 0) || !this.transport) return { surface: null };
-      return { surface: null, kind: 'markup', errors: ['actions are bound in markup, but there is no surface: set the surface property, or the surface-id, surface-name and surface-description attributes'] };
-    }
-    if (bound.errors.length) return { surface: null, kind: 'markup', errors: [...bound.errors] };
-    const declared = new Set(base.actions.map((a) => a.id));
-    const merged = { ...base, actions: [...base.actions, ...bound.actions.filter((a) => !declared.has(a.id))] };
-    const check = validateSurface(merged);
-    // `surface` alone was checked when it was set: what fails now comes from the markup.
-    if (!check.valid) return { surface: null, kind: 'markup', errors: check.errors };
-    return { surface: check.surface };
-  }
-
-  #sync(): void {
-    const composed = this.isConnected ? this.#compose() : { surface: null };
-    if (composed.errors) this.#error(composed.kind!, composed.errors, new OUISurfaceError(composed.errors).message);
-    else this.#reported.delete('markup');
-    const surface = composed.surface;
-    const transport = this.isConnected ? this.transport : undefined;
-    if (!surface || !transport) {
-      this.#definition = surface;
-      this.#teardown();
-      return;
-    }
-    const getterIds = Object.keys(this.getters ?? {}).sort();
-    const key = JSON.stringify([surface, getterIds]);
-    const b = this.#built;
-    if (b && b.transport === transport && b.key === key && b.options === this.runtimeOptions) {
-      this.#applyHandlers();
-      return;
-    }
-    this.#teardown();
-    this.#definition = surface;
-    this.#build(surface, transport, key, getterIds);
-  }
-
-  #build(surface: OUISurface, transport: OUITransport, key: string, getterIds: string[]): void {
-    const getters: Record<string, () => unknown> = {};
-    // The wrappers read the app's current getters, so a getter replaced under the same id needs no restart.
-    for (const id of getterIds) getters[id] = () => this.getters?.[id]?.();
-    const events: OUIEventSource = {
-      subscribe: (event, listener) => {
-        if (!this.events) throw new Error('<oui-surface> has no events source: set its events property');
-        return this.events.subscribe(event, listener);
-      },
-    };
-    let runtime: SurfaceRuntime;
-    try {
-      runtime = createSurfaceRuntime({
-        ...this.runtimeOptions,
-        surface,
-        transport,
-        getters,
-        events,
-        path: this.#path(),
-        entity: this.entity,
-        confirm: (request, action, limits) => this.#confirm(request, action, limits),
-      });
-    } catch (error) {
-      // A surface id already running on this transport, a getter for an undeclared observation.
-      const message = errorText(error);
-      this.#error('definition', [message], message);
-      return;
-    }
-    const built: Built = { runtime, transport, key, options: this.runtimeOptions, unsubscribe: [] };
-    this.#built = built;
-    built.unsubscribe.push(
-      runtime.onActivity((a) => {
-        this.#activity.hear(a);
-        if ((a.phase === 'confirm' || a.phase === 'run') && a.action && !this.#asked.has(a.request.requestId)) {
-          this.#asked.add(a.request.requestId);
-          this.dispatchEvent(new OuiRequestEvent(a.request, a.action, a.phase === 'confirm'));
-        }
-        if ((a.phase === 'progress' || a.phase === 'done') && a.result) {
-          if (a.phase === 'done') {
-            this.#asked.delete(a.request.requestId);
-            this.#seals.forget(a.request.requestId);
-          }
-          this.dispatchEvent(new OuiResultEvent(a.result, a.request, a.action));
-        }
-      }),
-      runtime.onIssue((issue) => this.dispatchEvent(new OuiIssueEvent(issue))),
-      // Heard after the runtime's own listener, so its registration is already up to date.
-      transport.onConnectionChange(() => this.#checkState()),
-    );
-    // Reported while the runtime started, before anyone listened: an id against the conventions.
-    for (const issue of runtime.issues) this.dispatchEvent(new OuiIssueEvent(issue));
-    for (const [id, value] of this.#values) {
-      if ((surface.observations ?? []).some((o) => o.id === id)) runtime.setObservation(id, value);
-    }
-    this.#applyHandlers();
-    this.#checkState();
-  }
-
-  /**
-   * Asks the person about an agent's request in the page's confirmation queue, with every param listed; the
-   * params are sealed as shown, and the handler runs only with the same params (ApprovalSeals). When the runtime
-   * withdraws it (the agent gave up or its deadline passed, the request was stopped) the question is withdrawn,
-   * and a yes that comes after is no yes.
-   */
-  async #confirm(request: OUIActionRequest, action: OUIAction, limits: OUIConfirmLimits): Promise<boolean> {
-    const seal = this.#seals.seal(request.params ?? {});
-    const answer = await this.#approval.ask(confirmSentence(request, action, this.words), {
-      details: confirmDetails(request, action),
-      signal: limits.signal,
-      ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
-    });
-    // Its own words for the agent: not a refusal by the person, who never saw it.
-    if (answer === 'unseen') throw new Error('The confirmation could not be shown where the person can see it (the surface is hidden or has no size), so nothing ran');
-    if (answer !== 'confirmed' || limits.signal.aborted) return false;
-    this.#seals.approved(request.requestId, seal);
-    return true;
-  }
-
-  #applyHandlers(): void {
-    const built = this.#built;
-    if (!built) return;
-    const merged = { ...this.#bindings.current.handlers, ...(this.handlers ?? {}) };
-    const problems: string[] = [];
-    const surface = built.runtime.surface;
-    for (const action of surface.actions) {
-      if (action.polling?.subscribe && merged[action.id] && !this.events) {
-        problems.push(`"${action.id}" waits for the event "${action.polling.subscribe.event}": set the events property`);
-      }
-    }
-    try {
-      built.runtime.setHandlers(this.#seals.wrap(merged));
-    } catch (error) {
-      problems.unshift(errorText(error));
-    }
-    if (problems.length) this.#error('handlers', problems, `The handlers of "${surface.id}" don't fit it: ${problems.join('; ')}`);
-    else this.#reported.delete('handlers');
-  }
-
-  #teardown(): void {
-    const built = this.#built;
-    if (!built) {
-      this.#checkState();
-      return;
-    }
-    this.#built = null;
-    built.runtime.dispose();
-    for (const u of built.unsubscribe) u();
-    this.#activity.clear();
-    this.#asked.clear();
-    this.#seals.clear();
-    this.#checkState(built.runtime.surface.id);
-  }
-
-  #checkState(lastId?: string): void {
-    const runtime = this.#built?.runtime;
-    const now = { registered: runtime?.registered ?? false, active: runtime?.active ?? false, id: runtime?.surface.id ?? lastId ?? this.#lastState.id };
-    const last = this.#lastState;
-    if (now.registered === last.registered && now.active === last.active && now.id === last.id) return;
-    this.#lastState = now;
-    if (now.id) this.dispatchEvent(new OuiStateEvent(now.id, now.registered, now.active));
-  }
-
-  #error(kind: OuiErrorKind, errors: readonly string[], message: string, always = false): void {
-    const key = errors.join('\n');
-    if (!always && this.#reported.get(kind) === key) return;
-    this.#reported.set(kind, key);
-    this.dispatchEvent(new OuiErrorEvent(kind, errors, message));
   }
 
   readonly #onStop = (requestId: string, button: HTMLButtonElement): void => {
@@ -506,8 +286,16 @@ export class OuiSurface extends AgentElement {
   };
 }
 
+/**
+ * `<oui-surface>`'s class by its name before OUI was spelt one way in types (issue 19); kept for a release.
+ * @deprecated Renamed `OUISurfaceElement` (`OUISurface` is the surface definition it takes).
+ */
+export const OuiSurface = OUISurfaceElement;
+/** @deprecated Renamed `OUISurfaceElement`. */
+export type OuiSurface = OUISurfaceElement;
+
 declare global {
   interface HTMLElementTagNameMap {
-    'oui-surface': OuiSurface;
+    'oui-surface': OUISurfaceElement;
   }
 }

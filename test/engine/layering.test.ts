@@ -72,7 +72,7 @@ test('what the layers allow passes', async () => {
       "import { fill } from '../../../src/actions/index.js';",
       "import { lazy } from '../../../src/lazy.js';",
       "import type { Issue } from '../../../src/index.js';",
-      "import { RunLog } from '../controllers/runLog.js';",
+      "import { RunLog } from '../model/runLog.js';",
       "import { AgentElement } from '../../shared/base/agentElement.js';",
       "import { en } from '../../../strings/en.js';",
       "import { tokens } from '../../../themes/tokens.js';",

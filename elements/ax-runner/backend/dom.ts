@@ -4,7 +4,7 @@
  * (parentNode, then a shadow root's host) is what "inside" means for scope and for the runner's own UI: an
  * element in the runner's shadow root is the runner's, wherever it is drawn.
  */
-export { deepActiveElement } from '../../shared/controllers/focus.js';
+export { deepActiveElement } from '../../shared/base/deepActiveElement.js';
 
 /** The parent across shadow roots: a shadow root's host stands in for the root. */
 export function composedParent(node: Node): Node | null {

@@ -3,8 +3,10 @@
  * been quiet; while steps keep finishing, they are gathered and said together at most once every `EVERY_MS`
  * ("12 steps done, the latest: Click button “Add”."), so a burst of a thousand steps is a few sentences, not a
  * thousand. A step that needs the person (held for approval), fails or is refused is never folded into a count:
- * what was gathered before it is said first, then it, in full, at once.
+ * what was gathered before it is said first, then it, in full, at once. What is gathered when the runner leaves
+ * the page is about a moment that has passed: it is dropped, unsaid.
  */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Step } from '../../../src/axstream/index.js';
 
 /** The shortest time between two batches of finished steps. */
@@ -19,16 +21,23 @@ export interface StepSentences {
   many(count: number, last: Step): string;
 }
 
-export class StepAnnouncements {
+export class StepAnnouncementsController implements ReactiveController {
   #count = 0;
   #last: Step | null = null;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #saidAt = -Infinity;
 
   constructor(
+    host: ReactiveControllerHost,
     private readonly say: Say,
     private readonly sentences: () => StepSentences,
-  ) {}
+  ) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    this.clear();
+  }
 
   /** A step changed state; finished, held, failed and refused steps are said. */
   changed(step: Step): void {

@@ -4,15 +4,13 @@
  * starts, when its progress passes a quarter, and how it ended; they don't hear about requests refused before
  * they ran (they never saw those start).
  */
-import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { fill } from '../../../src/actions/index.js';
 import type { OUIActivity, OUIAction, OUIActionRequest } from '../../../src/oui/index.js';
 import type { Strings } from '../../../strings/en.js';
 import type { AnnouncerController } from '../../shared/controllers/announcer.js';
-import { fillRuns } from '../../shared/base/fillRuns.js';
-import { streamText } from '../../shared/base/streamText.js';
-import { clean } from './formFields.js';
+import { shownDescription } from '../views/activityWords.js';
 
 /** One request the indicator shows. */
 export interface Activity {
@@ -23,9 +21,6 @@ export interface Activity {
   /** 0–100 once an interim result said so. */
   readonly progress?: number;
 }
-
-/** The action's description as the indicator shows it: one line, bounded, through the one text path. */
-export const shownDescription = (action: OUIAction): string => streamText(clean(action.description, 120));
 
 export class ActivityController implements ReactiveController {
   readonly #list = new Signal.State<readonly Activity[]>([]);
@@ -93,16 +88,4 @@ export class ActivityController implements ReactiveController {
     this.#stopped.clear();
     this.#said.clear();
   }
-}
-
-/** What the indicator says of a request, drawn in a template: the description in its own bidirectional run (`<bdi>`). */
-export function activityRuns(a: Activity, w: Strings): TemplateResult[] {
-  return fillRuns(...activitySentence(a, w));
-}
-
-function activitySentence(a: Activity, w: Strings): [string, Record<string, string | number>] {
-  const description = shownDescription(a.action);
-  if (a.phase === 'confirm') return [w.ouiConfirming, { description }];
-  if (a.phase === 'progress') return a.progress !== undefined && a.progress > 0 ? [w.ouiProgress, { description, progress: a.progress }] : [w.ouiFollowing, { description }];
-  return [w.ouiRunning, { description }];
 }

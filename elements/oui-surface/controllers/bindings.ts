@@ -7,8 +7,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { type OUISurfaceHandler, OUIActionError, OUI_ERROR_CODES, type OUIAction } from '../../../src/oui/index.js';
-import { buttonAction, boundName, formAction } from './formSchema.js';
-import { pressButton, runForm } from './formFill.js';
+import { buttonAction, boundName, formAction } from '../model/boundAction.js';
+import { pressButton, runForm } from '../model/formFill.js';
 
 const SELECTOR = 'form[data-oui-action], button[data-oui-action]';
 
@@ -98,9 +98,10 @@ export class BindingsController implements ReactiveController {
     });
   }
 
-  /** The bound elements that belong to this surface, in document order. */
+  /** The bound elements that belong to this surface (not to a surface nested in it), in document order. */
   #elements(): (HTMLFormElement | HTMLButtonElement)[] {
-    return Array.from(this.host.querySelectorAll<HTMLFormElement | HTMLButtonElement>(SELECTOR)).filter((el) => el.closest('oui-surface') === this.host);
+    const surfaces = `oui-surface, ${this.host.localName}`;
+    return Array.from(this.host.querySelectorAll<HTMLFormElement | HTMLButtonElement>(SELECTOR)).filter((el) => el.closest(surfaces) === this.host);
   }
 
   #find(id: string): HTMLFormElement | HTMLButtonElement | undefined {

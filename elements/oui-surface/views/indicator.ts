@@ -7,7 +7,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { fill } from '../../../src/actions/index.js';
 import type { Strings } from '../../../strings/en.js';
-import { activityRuns, shownDescription, type Activity } from '../controllers/activity.js';
+import type { Activity } from '../controllers/activity.js';
+import { activityRuns, shownDescription } from './activityWords.js';
 
 export function indicatorView(list: readonly Activity[], w: Strings, stop: (requestId: string, button: HTMLButtonElement) => void): TemplateResult {
   return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0}>

@@ -19,13 +19,6 @@ export class RevealEvent extends Event {
   }
 }
 
-/** The element that has focus, looking inside shadow roots. */
-export function deepActiveElement(root: Document | ShadowRoot = document): HTMLElement | null {
-  let active: Element | null = root.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active instanceof HTMLElement ? active : null;
-}
-
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
 export class FocusController implements ReactiveController {

@@ -7,17 +7,11 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { query, state } from 'lit/decorators.js';
 import { AgentElement } from '../base/agentElement.js';
 import { streamText } from '../base/streamText.js';
+import { deepActiveElement } from '../base/deepActiveElement.js';
 import { defineElement } from '../base/defineElement.js';
 import type { ParamDetail } from '../../../src/actions/index.js';
 import { approvalQueue, type ConfirmationAnswer, type ApprovalPresenter, type ConfirmationRequest } from '../approvals/approvalQueue.js';
 import { canBeSeen, isDrawn } from '../approvals/visibility.js';
-
-/** The element that has focus, looking inside shadow roots. */
-function deepActiveElement(): HTMLElement | null {
-  let active: Element | null = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active instanceof HTMLElement ? active : null;
-}
 
 /** `ae-confirm-close`: the dialog closed; `answer` says how, `confirmed` whether the person confirmed. */
 export class AeConfirmCloseEvent extends Event {

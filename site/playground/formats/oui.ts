@@ -3,12 +3,12 @@
 // The surface runs each request as the page would (filling and submitting the form for `add_todo`, asking the
 // person for `clear_all`), and the results that come back to the agent are shown under it. A line that isn't
 // JSON, isn't an agent's event, or whose request fails is an issue on that line.
-import type { OuiSurface } from '../../../elements/oui-surface/index.js';
+import type { OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import sample from '../samples/oui.txt';
 import { createLog, type Format } from './format.js';
 
 /** The surface's own markup: a form the agent fills through `data-oui-action`, and the list it adds to. */
-function todoMarkup(surface: OuiSurface): HTMLUListElement {
+function todoMarkup(surface: OUISurfaceElement): HTMLUListElement {
   const form = document.createElement('form');
   form.dataset.ouiAction = 'add_todo';
   form.dataset.ouiDescription = 'Add a to-do to the list';
@@ -42,7 +42,7 @@ export const oui: Format = {
   tag: 'oui-surface',
   sample,
   start({ stage, theme, report, engine }) {
-    const surface = document.createElement('oui-surface') as OuiSurface;
+    const surface = document.createElement('oui-surface') as OUISurfaceElement;
     surface.theme = theme;
     const list = todoMarkup(surface);
     surface.surface = {

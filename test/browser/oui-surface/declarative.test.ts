@@ -4,7 +4,7 @@
 // changes what it declares.
 import { expect, html } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
-import { formAction } from '../../../elements/oui-surface/controllers/formSchema.js';
+import { formAction } from '../../../elements/oui-surface/model/boundAction.js';
 import type { OUISurface } from '../../../src/oui/index.js';
 import { mount, openDialog, until } from './helpers.js';
 

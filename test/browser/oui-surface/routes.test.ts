@@ -3,7 +3,7 @@
 // for routers that keep their own, and the entity the page shows.
 import { expect } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it } from '../shared/mocha.js';
-import { isPathWrapper, watchPath } from '../../../elements/oui-surface/controllers/pathWatcher.js';
+import { isPathWrapper, watchPath } from '../../../elements/oui-surface/model/watchPath.js';
 import type { OuiStateEvent } from '../../../elements/oui-surface/index.js';
 import { mount, tick, todoSurface, until } from './helpers.js';
 

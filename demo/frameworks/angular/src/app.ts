@@ -2,7 +2,7 @@
 // CUSTOM_ELEMENTS_SCHEMA tells the compiler the dashed tags are custom elements, not unknown components.
 import { CUSTOM_ELEMENTS_SCHEMA, Component, ElementRef, signal, viewChild, type AfterViewInit } from '@angular/core';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
-import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent } from 'agentic-elements';
+import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent } from 'agentic-elements';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
 @Component({
@@ -57,7 +57,7 @@ export class App implements AfterViewInit {
   }
 
   protected onResult(event: Event): void {
-    const e = event as OuiResultEvent;
+    const e = event as OUIResultEvent;
     if (e.final) this.agentSaid.set(`The agent's call succeeded: ${e.result.success}`);
   }
 

@@ -5,7 +5,7 @@
 import 'agentic-elements';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
-import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent, OuiSurface } from 'agentic-elements';
+import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent, OUISurfaceElement } from 'agentic-elements';
 import { useElement } from './useElement';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
@@ -34,7 +34,7 @@ export function Demo() {
     },
   }));
   const screen = useRef<OmniScreen>(null);
-  const surface = useRef<OuiSurface>(null);
+  const surface = useRef<OUISurfaceElement>(null);
   const runner = useRef<AxRunner>(null);
   const form = useRef<HTMLFormElement>(null);
   const answer = useRef<MorphScreen>(null);
@@ -43,7 +43,7 @@ export function Demo() {
     const { receipt } = e.result as { receipt: string };
     setPaid(`Paid ${e.params.amount} USD, note “${e.params.note}”, receipt ${receipt}`);
   };
-  const onResult = (e: OuiResultEvent) => e.final && setAgentSaid(`The agent's call succeeded: ${e.result.success}`);
+  const onResult = (e: OUIResultEvent) => e.final && setAgentSaid(`The agent's call succeeded: ${e.result.success}`);
   const onEnd = (e: AxEndEvent) => setRunnerSaid(`The runner ended: ${e.outcome.reason}`);
   const onQuiz = (e: MorphActionEvent) => e.action.type === 'quiz' && setQuiz(`Quiz: ${e.action.score} of ${e.action.total}`);
 

@@ -1,7 +1,7 @@
 // The tags in TSX, typed from the elements' own classes and events. agentic-elements does not ship JSX types
 // yet (issue 12); until it does, an app declares the tags it uses, as here.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { AxEndEvent, AxRunner, MorphActionEvent, MorphScreen, OmniActionEvent, OmniScreen, OuiResultEvent, OuiSurface } from 'agentic-elements';
+import type { AxEndEvent, AxRunner, MorphActionEvent, MorphScreen, OmniActionEvent, OmniScreen, OUIResultEvent, OUISurfaceElement } from 'agentic-elements';
 
 type Tag<E, Props extends keyof E, Events> = DetailedHTMLProps<HTMLAttributes<E>, E> & Partial<Pick<E, Props>> & Events;
 
@@ -9,7 +9,7 @@ declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
       'omni-screen': Tag<OmniScreen, 'theme' | 'tools' | 'assets' | 'confirm' | 'handler', { 'onomni-action'?: (e: OmniActionEvent) => void }>;
-      'oui-surface': Tag<OuiSurface, 'surface' | 'handlers' | 'transport', { 'onoui-result'?: (e: OuiResultEvent) => void }>;
+      'oui-surface': Tag<OUISurfaceElement, 'surface' | 'handlers' | 'transport', { 'onoui-result'?: (e: OUIResultEvent) => void }>;
       'ax-runner': Tag<AxRunner, 'theme' | 'policy', { 'onax-end'?: (e: AxEndEvent) => void }>;
       'morph-screen': Tag<MorphScreen, 'theme' | 'respond', { 'onmorph-action'?: (e: MorphActionEvent) => void }>;
     }

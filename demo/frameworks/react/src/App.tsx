@@ -2,7 +2,7 @@
 // for its own events. Module constants keep the registries stable: a new object each render is a new registry.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
-import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OuiResultEvent } from 'agentic-elements';
+import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent } from 'agentic-elements';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
 const handler = ({ params }: OmniAction) => ({ result: { receipt: `R-${Math.round(Number(params.amount) * 100)}` } });
@@ -47,7 +47,7 @@ export function App() {
     const { receipt } = e.result as { receipt: string };
     setPaid(`Paid ${e.params.amount} USD, note “${e.params.note}”, receipt ${receipt}`);
   };
-  const onResult = (e: OuiResultEvent) => e.final && setAgentSaid(`The agent's call succeeded: ${e.result.success}`);
+  const onResult = (e: OUIResultEvent) => e.final && setAgentSaid(`The agent's call succeeded: ${e.result.success}`);
   const onQuiz = (e: MorphActionEvent) => e.action.type === 'quiz' && setQuiz(`Quiz: ${e.action.score} of ${e.action.total}`);
   const save = (e: FormEvent) => {
     e.preventDefault();

@@ -14,6 +14,7 @@ import { formatTick, formatValue, type ChartFormat } from './format.js';
 import { streamText } from '../../base/streamText.js';
 import { defineElement } from '../../base/defineElement.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
+import { ChartKeyboardController } from './chartKeyboard.js';
 import { lazy } from '../../../../src/lazy.js';
 
 export { formatValue, formatTick, type ChartFormat };
@@ -67,7 +68,7 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  * - A legend (swatch and name) is shown for two or more series, and for every pie.
  * - Keyboard: the plot is focusable; Left/Right move along the labels, Up/Down between series (on a pie,
  *   every arrow moves between slices), Home/End jump to the ends, Escape hides the tooltip. The value is
- *   shown in the tooltip and announced politely.
+ *   shown in the tooltip and announced politely (ChartKeyboardController).
  * - Assistive technology: the plot is an image named by the title (`role="img"`), and a real `<table>`
  *   (caption, a column per series, a row header per label) holds every value. The table is visually hidden
  *   unless `show-table` is set, so screen readers read the values, not the pixels. We chose this over
@@ -227,14 +228,26 @@ export class AeChart extends AgentElement {
 
   /** Says the point a keyboard moves to, politely, once per frame. */
   private readonly announcer = new AnnouncerController(this);
+  /** Point by point from the keyboard. */
+  private readonly keyboard = new ChartKeyboardController(
+    this,
+    {
+      chart: () => this.chart,
+      kind: () => this.kind,
+      series: () => this.series,
+      labels: () => this.labels,
+      shown: () => this.shown,
+      rtl: () => this.isRtl,
+      formatted: (v) => this.formatted(v),
+    },
+    this.announcer,
+  );
 
   private chart?: AnyChart;
   private chartKind?: ChartKind;
   private drawing?: Promise<void>;
   private colours?: Colours;
   private appliedLook?: string;
-  private active = { datasetIndex: 0, index: 0 };
-  private showingPoint = false;
   private readonly media: MediaQueryList[] = [];
 
   /** The chart.js instance, once drawn (for tests and apps that need chart.js itself). */
@@ -308,9 +321,9 @@ export class AeChart extends AgentElement {
         tabindex="0"
         role="img"
         aria-label=${label}
-        @keydown=${this.onKeydown}
-        @focus=${this.onFocus}
-        @blur=${this.onBlur}
+        @keydown=${this.keyboard.onKeydown}
+        @focus=${this.keyboard.onFocus}
+        @blur=${this.keyboard.onBlur}
       >
         <canvas></canvas>
       </div>
@@ -413,7 +426,7 @@ export class AeChart extends AgentElement {
     if (!chart) return;
     this.chart = undefined;
     this.chartKind = undefined;
-    this.showingPoint = false;
+    this.keyboard.forget();
     live.delete(chart);
     chart.destroy();
   }
@@ -433,7 +446,7 @@ export class AeChart extends AgentElement {
     chart.options = options;
     chart.update('none');
     this.appliedLook = this.lookSignature();
-    if (this.showingPoint) this.showPoint(false);
+    this.keyboard.redrawn();
   }
 
   private syncData(chart: AnyChart): void {
@@ -606,147 +619,9 @@ export class AeChart extends AgentElement {
     this.themeChanged();
   };
 
-  // Keyboard and focus
-
-  private readonly onFocus = (): void => {
-    this.showPoint(true);
-  };
-
-  private readonly onBlur = (): void => {
-    this.hidePoint();
-  };
-
-  private readonly onKeydown = (event: KeyboardEvent): void => {
-    const pie = this.kind === 'pie';
-    const forward = this.isRtl ? 'ArrowLeft' : 'ArrowRight';
-    const back = this.isRtl ? 'ArrowRight' : 'ArrowLeft';
-    let moved = true;
-    switch (event.key) {
-      case forward:
-        this.move(0, 1);
-        break;
-      case back:
-        this.move(0, -1);
-        break;
-      case 'ArrowDown':
-        if (pie) this.move(0, 1);
-        else this.move(1, 0);
-        break;
-      case 'ArrowUp':
-        if (pie) this.move(0, -1);
-        else this.move(-1, 0);
-        break;
-      case 'Home':
-        this.moveTo(this.active.datasetIndex, -1, 1);
-        break;
-      case 'End':
-        this.moveTo(this.active.datasetIndex, this.pointCount(), -1);
-        break;
-      case 'Escape':
-        if (this.showingPoint) this.hidePoint();
-        else moved = false;
-        break;
-      default:
-        moved = false;
-    }
-    if (moved) event.preventDefault();
-  };
-
-  private pointCount(): number {
-    return this.kind === 'pie' ? this.series.length : this.labels.length;
-  }
-
-  private valueAt(datasetIndex: number, index: number): number | undefined {
-    const v = this.kind === 'pie' ? this.series[index]?.values[0] : this.series[datasetIndex]?.values[index];
-    return finite(v) ? v : undefined;
-  }
-
-  private move(datasetStep: number, indexStep: number): void {
-    const { datasetIndex, index } = this.active;
-    if (!this.showingPoint && this.valueAt(datasetIndex, index) !== undefined) {
-      // The first arrow press shows where we are before moving on.
-      this.showPoint(true);
-      return;
-    }
-    if (datasetStep) {
-      const datasets = this.kind === 'pie' ? 1 : this.series.length;
-      for (let d = datasetIndex + datasetStep; d >= 0 && d < datasets; d += datasetStep) {
-        if (this.valueAt(d, index) !== undefined) {
-          this.active = { datasetIndex: d, index };
-          break;
-        }
-      }
-    } else {
-      this.moveTo(datasetIndex, index, indexStep);
-      return;
-    }
-    this.showPoint(true);
-  }
-
-  /** Moves from `index` in the direction of `step` to the next point that has a value. */
-  private moveTo(datasetIndex: number, index: number, step: number): void {
-    const count = this.pointCount();
-    for (let i = index + step; i >= 0 && i < count; i += step) {
-      if (this.valueAt(datasetIndex, i) !== undefined) {
-        this.active = { datasetIndex: this.kind === 'pie' ? 0 : datasetIndex, index: i };
-        break;
-      }
-    }
-    this.showPoint(true);
-  }
-
-  private showPoint(announce: boolean): void {
-    const chart = this.chart;
-    if (!chart) return;
-    let { datasetIndex, index } = this.active;
-    if (this.kind === 'pie') datasetIndex = 0;
-    if (this.valueAt(datasetIndex, index) === undefined) {
-      // The remembered point is gone (data changed): start at the first point with a value.
-      const first = this.firstPoint();
-      if (!first) return;
-      ({ datasetIndex, index } = first);
-    }
-    this.active = { datasetIndex, index };
-    const element = chart.getDatasetMeta(datasetIndex).data[index];
-    if (!element) return;
-    const activeElements = [{ datasetIndex, index }];
-    chart.setActiveElements(activeElements);
-    const position = element.tooltipPosition(true);
-    chart.tooltip?.setActiveElements(activeElements, { x: position.x ?? 0, y: position.y ?? 0 });
-    chart.render();
-    this.showingPoint = true;
-    if (announce) this.announcer.announce(this.describePoint(datasetIndex, index));
-  }
-
-  private firstPoint(): { datasetIndex: number; index: number } | undefined {
-    const datasets = this.kind === 'pie' ? 1 : this.series.length;
-    for (let d = 0; d < datasets; d++) {
-      for (let i = 0; i < this.pointCount(); i++) if (this.valueAt(d, i) !== undefined) return { datasetIndex: d, index: i };
-    }
-    return undefined;
-  }
-
-  private hidePoint(): void {
-    this.showingPoint = false;
-    this.announcer.clear();
-    const chart = this.chart;
-    if (!chart) return;
-    chart.setActiveElements([]);
-    chart.tooltip?.setActiveElements([], { x: 0, y: 0 });
-    chart.render();
-  }
-
-  private describePoint(datasetIndex: number, index: number): string {
-    const v = this.valueAt(datasetIndex, index);
-    const text = v === undefined ? '' : this.formatted(v);
-    if (this.kind === 'pie') return `${this.shown.names[index] ?? ''}: ${text}`;
-    const name = this.shown.names[datasetIndex];
-    return `${this.shown.labels[index] ?? ''}, ${name ? `${name}: ` : ''}${text}`;
-  }
-
   /** The point the keyboard is on: `{ datasetIndex, index }` (a pie's slice is `index`). */
   get activePoint(): { datasetIndex: number; index: number } | undefined {
-    return this.showingPoint ? { ...this.active } : undefined;
+    return this.keyboard.activePoint;
   }
 }
 

@@ -5,8 +5,8 @@
  * them while the dialog was open (an `oui-request` listener, code holding the request object), the action is
  * refused with ACTION_DENIED and says why, and the app's handler never runs.
  */
-import { matchesSeal, paramsDigest, sealParams, type ParamsSeal } from '../../src/actions/index.js';
-import { OUIActionError, type OUISurfaceHandler, type OUISurfaceHandlers, type OUIActionRun, OUI_ERROR_CODES } from '../../src/oui/index.js';
+import { matchesSeal, paramsDigest, sealParams, type ParamsSeal } from '../../../src/actions/index.js';
+import { OUIActionError, type OUISurfaceHandler, type OUISurfaceHandlers, type OUIActionRun, OUI_ERROR_CODES } from '../../../src/oui/index.js';
 
 export class ApprovalSeals {
   readonly #seals = new Map<string, ParamsSeal>();

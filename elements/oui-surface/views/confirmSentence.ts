@@ -4,10 +4,10 @@
  * and values come from the transport, so they are plain text: a hostile request can't draw anything in the
  * dialog, nor hide a param behind a count.
  */
-import { fill, paramDetails, type ParamDetail } from '../../src/actions/index.js';
-import type { OUIAction, OUIActionRequest } from '../../src/oui/index.js';
-import type { Strings } from '../../strings/en.js';
-import { clean } from './controllers/formFields.js';
+import { fill, paramDetails, type ParamDetail } from '../../../src/actions/index.js';
+import type { OUIAction, OUIActionRequest } from '../../../src/oui/index.js';
+import type { Strings } from '../../../strings/en.js';
+import { clean } from '../model/formFields.js';
 
 export function confirmSentence(request: OUIActionRequest, action: OUIAction, w: Strings): string {
   const lines = [fill(w.ouiConfirmIntro, { description: clean(action.description, 300) }), fill(w.ouiConfirmAction, { action: clean(action.id, 100) })];

@@ -140,7 +140,7 @@ export class DocumentIndex {
     if (e.t === E_MUTATION) {
       const parent = rec?.parent;
       if (parent !== undefined) return this.no('child_not_component', `"${id}" is an McpMutation, but "${parent.entry!.id}" lists it as a child; children are components`);
-      const target = e.mutation.target;
+      const target = e.target;
       const gov = this.governor.get(target);
       if (gov) return this.no('duplicate_mutation', `"${target}" is already governed by McpMutation "${gov.id}" (line ${gov.line})`);
       if (!rec) this.ids.set(id, (rec = new IdRecord()));
@@ -276,8 +276,8 @@ export class DocumentIndex {
           out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `"${e.id}" lists ${this.whatBecameOf(gone)}` });
           break;
         }
-      } else if (!arrived(e.mutation.target)) {
-        out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets ${this.whatBecameOf([e.mutation.target])}` });
+      } else if (!arrived(e.target)) {
+        out.push({ code: 'dangling_ref', line: e.line, id: e.id, message: `McpMutation "${e.id}" targets ${this.whatBecameOf([e.target])}` });
       }
       for (const k of e.keys) {
         if (this.state.has(k)) continue;
@@ -290,7 +290,7 @@ export class DocumentIndex {
           out.push({ code: 'ungoverned_mutation', line: e.line, id: e.id, message: `Button "${e.id}" has an action but no McpMutation governs it` });
         }
       } else {
-        const t = this.entry(e.mutation.target);
+        const t = this.entry(e.target);
         if (t && !interactive(t)) {
           out.push({
             code: 'mutation_target_not_interactive',

@@ -51,14 +51,44 @@ export function nodeOf(e: ComponentEntry): OmniNode {
   return (e.node ??= { id: e.id, type: e.type, app: e.spec.app, props: e.props, children: e.children, line: e.line });
 }
 
+/**
+ * An accepted McpMutation. Like a component's node, its OmniMutation is made on the first read: building a params
+ * object key by key was a tenth of reading a screen of actions, as every new set of key names is a new hidden
+ * class (V8 goes through its transition tree, and past some keys to a dictionary), and most of a stream's
+ * mutations are never read before the person presses their Button.
+ */
 export class MutationEntry {
   readonly t: typeof E_MUTATION = E_MUTATION;
+  private made: OmniMutation | null = null;
   constructor(
     readonly id: string,
     readonly line: number,
-    readonly mutation: OmniMutation,
+    /** The id of the Button it governs. */
+    readonly target: string,
+    readonly tool: string,
+    /** The params' keys, checked (identifiers, each once), and their values at the same index. */
+    private readonly paramKeys: readonly string[],
+    private readonly paramValues: readonly Value[],
+    /** $keys its params use, each once. */
     readonly keys: readonly string[],
   ) {}
+
+  /** The mutation; the same object on every read. */
+  get mutation(): OmniMutation {
+    return (this.made ??= {
+      id: this.id,
+      target: this.target,
+      tool: this.tool,
+      params: paramsOf(this.paramKeys, this.paramValues),
+      line: this.line,
+    });
+  }
+}
+
+function paramsOf(keys: readonly string[], values: readonly Value[]): Record<string, Scalar | StateRef> {
+  const out: Record<string, Scalar | StateRef> = {};
+  for (let i = 0; i < keys.length; i++) out[keys[i]!] = values[i] as Scalar | StateRef;
+  return out;
 }
 
 export class StateEntry {
@@ -243,6 +273,11 @@ export class LineChecker {
   private stamp = new Int32Array(32);
   private gen = 0;
   private suggestionsLeft = SUGGESTIONS;
+  /**
+   * The spec of the last component line. A name read from a line is a new string with no hash yet: comparing it
+   * with the last one is cheaper than hashing it for the map, and screens often repeat a component line after line.
+   */
+  private last: Spec | null = null;
   constructor(private readonly reg: Registries) {}
 
   /**
@@ -286,7 +321,8 @@ export class LineChecker {
     if (reserved(id)) return this.no('invalid_props', `"${id}" is a reserved word and can't be an id`);
     if (id.length > L.idLength) return this.no('invalid_props', `the id ${id.slice(0, 20)}… is longer than ${L.idLength} characters`);
     if (r.name === 'McpMutation') return this.mutation(r, line);
-    const spec = this.reg.specs.get(r.name);
+    const last = this.last;
+    const spec = last !== null && last.name === r.name ? last : (this.last = this.reg.specs.get(r.name) ?? null);
     if (!spec) {
       const near = this.near(r.name, this.componentNames());
       return this.no('unknown_component', `"${id}": ${r.name} is not a component of the catalog or the app${near}`);
@@ -390,16 +426,18 @@ export class LineChecker {
     if (typeof tool !== 'string' || tool.length > M.tool.max || !TOOL.test(tool)) {
       return this.no('invalid_props', `McpMutation "${id}": tool must be a tool name such as "payments.confirm" (ASCII, dot-separated, lower-case first letters), not ${show(tool)}`);
     }
-    const out: Record<string, Scalar | StateRef> = {};
     let keys: string[] | null = null;
+    let pk: readonly string[] = EMPTY;
+    let pv: readonly Value[] = EMPTY;
     if (params !== undefined) {
       if (!(params instanceof Obj)) return this.no('invalid_props', `McpMutation "${id}": params must be an object {key: value, …}, not ${show(params)}`);
-      const pk = params.keys;
+      pk = params.keys;
+      pv = params.values;
       // Few keys are searched in place; many through a set.
       const seen = pk.length > 16 ? new Set<string>() : null;
       for (let i = 0; i < pk.length; i++) {
         const k = pk[i]!;
-        const v = params.values[i]!;
+        const v = pv[i]!;
         if (!isIdentifier(k) || reserved(k) || k.length > M.params.keyMax) {
           return this.no('invalid_props', `McpMutation "${id}": params key ${JSON.stringify(k.slice(0, 40))} must be an identifier and not a reserved word`);
         }
@@ -414,14 +452,12 @@ export class LineChecker {
         ) {
           return this.no('invalid_props', `McpMutation "${id}": params.${k} must be text, a number, true, false, null or a $key, not ${show(v)}`);
         }
-        out[k] = v as Scalar | StateRef;
       }
     }
     if (!this.reg.tools.has(tool)) {
       return this.no('unknown_tool', `McpMutation "${id}": the tool "${tool}" is not in the app's tool registry${this.near(tool, this.reg.tools)}`);
     }
-    const mutation: OmniMutation = { id, target: target.id, tool, params: out, line };
-    return new MutationEntry(id, line, mutation, keys ?? EMPTY);
+    return new MutationEntry(id, line, target.id, tool, pk, pv, keys ?? EMPTY);
   }
 }
 

@@ -105,6 +105,16 @@ export const isIdentChar = (c: number) => {
   return u < 128 && (CHAR_CLASS[u]! & IDENT_CHAR) !== 0;
 };
 
+/**
+ * Where the identifier characters from `i` end. The scan of ids, names and keys is the reader's hottest loop: a
+ * code is tested against 128 once (NaN past the end fails it) and then looked up, with no call and no `>>> 0`.
+ */
+const identEnd = (s: string, i: number) => {
+  let c = s.charCodeAt(i);
+  while (c < 128 && (CHAR_CLASS[c]! & IDENT_CHAR) !== 0) c = s.charCodeAt(++i);
+  return i;
+};
+
 const BACKSLASH_CHAR = '\\';
 /** Where `ch` is next in `s` from `from`, or `n` (the line's length) when it isn't. */
 const nextOrEnd = (s: string, ch: string, from: number, n: number) => {
@@ -152,6 +162,8 @@ export class LineReader {
   private readonly maxDepth: number;
   /** Scratch lists by nesting depth (see `list`); what they hold past a list's count is left from earlier lists. */
   private readonly scratch: Value[][] = [];
+  /** The same for objects' keys. */
+  private readonly scratchKeys: string[][] = [];
   /** The id, or the $key of a state statement. */
   id = '';
   /** The component name. */
@@ -289,10 +301,7 @@ export class LineReader {
   private ident(): string {
     const s = this.s;
     const start = this.i;
-    let i = start + 1;
-    while (isIdentChar(s.charCodeAt(i))) i++;
-    this.i = i;
-    return s.slice(start, i);
+    return s.slice(start, (this.i = identEnd(s, start + 1)));
   }
 
   private stateKey(): string {
@@ -301,8 +310,7 @@ export class LineReader {
     let i = start + 1;
     this.i = i;
     if (!isIdentStart(s.charCodeAt(i))) this.lexFail('$ must be followed by a name, as in $amount');
-    i++;
-    while (isIdentChar(s.charCodeAt(i))) i++;
+    i = identEnd(s, i + 1);
     this.i = i;
     return s.slice(start, i);
   }
@@ -452,21 +460,23 @@ export class LineReader {
   private object(): Obj {
     this.deeper();
     this.i++;
-    const keys: string[] = keptList();
-    const values: Value[] = keptList();
     let c = this.skip();
     if (c === RBRACE) {
       this.i++;
       this.depth--;
-      return new Obj(keys, values);
+      return new Obj(keptList(), keptList());
     }
+    // Gathered in scratch lists, as a list's items are, and copied once at their exact number.
+    const keys = (this.scratchKeys[this.depth] ??= []);
+    const values = (this.scratch[this.depth] ??= []);
+    let n = 0;
     for (;;) {
-      if (c === QUOTE) keys.push(this.string());
-      else if (isIdentStart(c)) keys.push(this.ident());
+      if (c === QUOTE) keys[n] = this.string();
+      else if (isIdentStart(c)) keys[n] = this.ident();
       else this.fail(`expected a key in an object but found ${this.show()}`);
-      if (this.skip() !== COLON) this.fail(`expected : after the key "${keys[keys.length - 1]}"`);
+      if (this.skip() !== COLON) this.fail(`expected : after the key "${keys[n]}"`);
       this.i++;
-      values.push(this.value_(this.skip()));
+      values[n++] = this.value_(this.skip());
       const d = this.skip();
       if (d === COMMA) {
         this.i++;
@@ -477,7 +487,7 @@ export class LineReader {
     }
     this.i++;
     this.depth--;
-    return new Obj(keys, values);
+    return new Obj(keys.slice(0, n), values.slice(0, n));
   }
 
   /** `"…"` with \" \\ \n decoded; other escapes kept as written and recorded ([4.5]–[4.7]). */

@@ -166,7 +166,7 @@ class Parser implements OmniParser {
       if (e.t === E_COMPONENT) {
         this.screen.idsChanged();
         this.screen.childMoved(e.id);
-      } else this.screen.touchMutation(e.mutation.target);
+      } else this.screen.touchMutation(e.target);
     }
     this.screen.commit();
   }

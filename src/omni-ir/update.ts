@@ -123,7 +123,7 @@ export function applyUpdate(current: DocumentIndex, text: string, intake: LineIn
   const keep = merged.filter((e) => {
     if (e.t === E_STATE || kept.has(e.id)) return true;
     if (e.t !== E_MUTATION) return false;
-    const t = byId.get(e.mutation.target);
+    const t = byId.get(e.target);
     return t !== undefined && kept.has(t.id) && t.t !== E_STATE && interactive(t);
   });
 

@@ -165,6 +165,15 @@ test('mutations are keyed by the Button they govern', () => {
   assert.deepEqual(p.document.mutation('b'), { id: 'm', target: 'b', tool: 'payments.confirm', params: { amount: { kind: 'state', key: '$amount' }, note: '' }, line: 4 });
 });
 
+test('a mutation is made when first read: the same object after, its params in the order written', () => {
+  const p = parse(['root = Stack([b])', 'b = Button("Pay", action="pay")', 'm = McpMutation(b, tool="payments.confirm", params={z: 1, "a": $k, m: null, b_2: "x"})', '$k = true']);
+  const m = p.document.mutation('b')!;
+  assert.equal(p.document.mutation('b'), m);
+  assert.deepEqual(Object.keys(m.params), ['z', 'a', 'm', 'b_2']);
+  assert.deepEqual(m.params, { z: 1, a: { kind: 'state', key: '$k' }, m: null, b_2: 'x' });
+  assert.equal(p.result().mutations.b!.tool, 'payments.confirm');
+});
+
 test('the spec\'s payment example gives no issue; its error example gives ungoverned_mutation on line 6', () => {
   const ok = parse([
     'root = Card([title, merchant, amount, date, note, sep, actions])',

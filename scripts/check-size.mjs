@@ -52,7 +52,9 @@ const budgets = [
   // Issue 19's controllers add 0.7 KB: <ax-runner>'s run, <oui-surface>'s runtime and the chart's keyboard each a
   // ReactiveController with its hooks (<ax-runner> +0.3, <oui-surface> +0.3), the same work as before.
   { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 151.3 * KB },
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 85 * KB },
+  // Issue 20's second parser pass adds 0.2 KB to the engine (the mutation built on first read, the one-loop
+  // identifier scan, objects copied once at their size).
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 85.4 * KB },
   // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
   // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants
   // less uses the autoloader (above).

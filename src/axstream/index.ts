@@ -25,7 +25,7 @@ export {
   type FieldSpec,
 } from './vocabulary.js';
 export { normalizeKey, normalizeChord, platformKey, KEY_ALIASES, MODIFIERS, type ChordResult } from './keys.js';
-export { ariaRoles, rolesMatch, AX_ROLE_MAP } from './roles.js';
+export { ariaRoles, rolesMatch, AX_ROLE_MAP, INTERACTIVE_ROLES } from './roles.js';
 export {
   resolveTarget,
   matchTarget,

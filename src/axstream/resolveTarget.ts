@@ -23,7 +23,7 @@
  * (the page backend) follows them exactly, skips computing names that can no longer win, and stops as soon as
  * nothing later can change the answer.
  */
-import { ariaRoles, rolesMatch } from './roles.js';
+import { ariaRoles, INTERACTIVE_ROLES, rolesMatch } from './roles.js';
 import type { AxNode, AxTree } from './tree.js';
 import type { AxTarget } from './types.js';
 
@@ -48,31 +48,10 @@ export interface TargetMatch<Ref = unknown> {
 export const MAX_ALIKE = 4;
 
 /**
- * Roles a person acts on: the ARIA widget roles (AX roles map onto them through roles.ts). `generic` is here
+ * Roles a step that acts prefers: the interactive ones (AX roles map onto them through roles.ts), and `generic`
  * because a page tree lists a generic element only when the page made it focusable.
  */
-const CONTROL_ROLES: ReadonlySet<string> = new Set([
-  'button',
-  'link',
-  'textbox',
-  'searchbox',
-  'checkbox',
-  'radio',
-  'switch',
-  'combobox',
-  'listbox',
-  'option',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'tab',
-  'slider',
-  'spinbutton',
-  'treeitem',
-  'gridcell',
-  'scrollbar',
-  'generic',
-]);
+const CONTROL_ROLES: ReadonlySet<string> = new Set([...INTERACTIVE_ROLES, 'generic']);
 const TEXT_ROLES: ReadonlySet<string> = new Set(['text', 'statictext']);
 /** Roles that hold items: where a dragged item goes. */
 const ITEM_CONTAINER_ROLES: ReadonlySet<string> = new Set(['list', 'listbox', 'table', 'grid', 'treegrid', 'tree']);

@@ -73,3 +73,29 @@ export function rolesMatch(asked: readonly string[], nodeRole: string): boolean 
   for (const r of asked) if (have.includes(r)) return true;
   return false;
 }
+
+/**
+ * Roles a person acts on (the ARIA widget roles): a page backend gives each such element an id in the
+ * observation, and a target search ranks them first for a step that acts.
+ */
+export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'radio',
+  'switch',
+  'combobox',
+  'listbox',
+  'option',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'slider',
+  'spinbutton',
+  'treeitem',
+  'gridcell',
+  'scrollbar',
+]);

@@ -4,31 +4,8 @@
  * one-time-code or payment field (or one the app marks) shows as dots, here and in every step that types into it.
  */
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
-import { SECRET_MASK } from '../../../src/axstream/index.js';
+import { INTERACTIVE_ROLES, SECRET_MASK } from '../../../src/axstream/index.js';
 import { composedClosest } from './dom.js';
-
-/** Roles a person acts on: each such element gets an id (`e12`) in the observation. */
-export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
-  'button',
-  'link',
-  'textbox',
-  'searchbox',
-  'checkbox',
-  'radio',
-  'switch',
-  'combobox',
-  'listbox',
-  'option',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'tab',
-  'slider',
-  'spinbutton',
-  'treeitem',
-  'gridcell',
-  'scrollbar',
-]);
 
 /** Roles shown for what they tell (a dialog is open, a heading, an alert), without an id. */
 export const STRUCTURE_ROLES: ReadonlySet<string> = new Set([

@@ -77,13 +77,4 @@ export function bringIntoView(el: Element): void {
  * Lets the page's own follow-up work run (a promise chain, a setTimeout(0), a framework's batched update)
  * before the next step looks at it: one macrotask, without the clamping nested timers get.
  */
-export function settle(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
+export { nextTask as settle } from '../../shared/base/nextTask.js';

@@ -14,6 +14,7 @@
  * for the page, as for the screens' new elements, so two screens streaming at once share it.
  */
 import { drawing } from '../views/children.js';
+import { nextTask } from '../../shared/base/nextTask.js';
 
 /** Writing stops once the task has run this long, in milliseconds. */
 export const WRITE_MS = 8;
@@ -27,18 +28,6 @@ export interface BudgetClock {
   now(): number;
   /** Resolves in a later task. */
   nextTask(): Promise<void>;
-}
-
-/** A task boundary, without the 4 ms clamp nested timers get. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 export const PAGE_CLOCK: BudgetClock = { now: () => performance.now(), nextTask };

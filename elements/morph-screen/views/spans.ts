@@ -30,15 +30,19 @@ export interface SpanScope {
 /** A scope for drawing a node's spans. */
 export const scope = (screen: MorphContext, nodeId: string, host?: NodeHost): SpanScope => ({ screen, nodeId, host, elements: 0 });
 
-/** Draws spans. */
-export function spans(list: readonly Span[], at: SpanScope): unknown[] {
+/**
+ * Draws spans. A lone span is drawn as itself, not as a list of one: a list costs Lit a part and two markers
+ * per item, and most paragraphs, cells and list items are one run of text.
+ */
+export function spans(list: readonly Span[], at: SpanScope): unknown {
+  if (list.length === 1) return span(list[0]!, at);
   const out: unknown[] = [];
   for (const s of list) out.push(span(s, at));
   return out;
 }
 
 /** Inline content from component data (spans, or a string standing for one text span). */
-export const inline = (value: Inline | null | undefined, at: SpanScope): unknown[] => spans(spansOf(value), at);
+export const inline = (value: Inline | null | undefined, at: SpanScope): unknown => spans(spansOf(value), at);
 
 function span(s: Span, at: SpanScope): unknown {
   switch (s.t) {

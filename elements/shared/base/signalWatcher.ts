@@ -112,7 +112,7 @@ let ticks = 0;
 // Typed as the base it extends: it adds no public member, and a declared return type keeps its private fields out
 // of the emitted .d.ts (TS4094 for every element built on it).
 export function SignalWatcher<T extends Constructor<ReactiveElement>>(Base: T): T {
-  abstract class SignalWatching extends Base implements StateListener {
+  abstract class SignalWatching extends Base {
     #shared?: SharedWatcher;
     /** Its last render read a computed: that render's computed, run again for the next update. */
     #computed?: UpdateComputed;
@@ -121,7 +121,8 @@ export function SignalWatcher<T extends Constructor<ReactiveElement>>(Base: T): 
     #drawn?: unknown[];
     #listening = false;
 
-    [MOVED](): boolean {
+    /** For its shared watcher (private to apps: `StateListener`). */
+    protected [MOVED](): boolean {
       const states = this.#states;
       const drawn = this.#drawn;
       if (!states || !drawn) return false;
@@ -178,14 +179,14 @@ export function SignalWatcher<T extends Constructor<ReactiveElement>>(Base: T): 
       if (this.#listening) return;
       const shared = (this.#shared ??= sharedWatcher());
       if (this.#computed) shared.watcher.watch(this.#computed);
-      else if (this.#states && this.#states.length > 0) shared.listen(this, this.#states);
+      else if (this.#states && this.#states.length > 0) shared.listen(this as unknown as StateListener, this.#states);
       this.#listening = true;
     }
 
     #stop(): void {
       if (!this.#listening || !this.#shared) return;
       if (this.#computed) this.#shared.watcher.unwatch(this.#computed);
-      else if (this.#states && this.#states.length > 0) this.#shared.stopListening(this, this.#states);
+      else if (this.#states && this.#states.length > 0) this.#shared.stopListening(this as unknown as StateListener, this.#states);
       this.#listening = false;
     }
 

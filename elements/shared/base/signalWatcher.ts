@@ -105,6 +105,8 @@ function sharedWatcher(): SharedWatcher {
 
 const now = (s: State): unknown => Signal.subtle.untrack(() => s.get());
 
+const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** A state no one reads: setting it moves the polyfill's clock (see `performUpdate`). */
 const clock = new Signal.State(0);
 let ticks = 0;
@@ -162,8 +164,14 @@ export function SignalWatcher<T extends Constructor<ReactiveElement>>(Base: T): 
 
     /** Keeps what the render read, and listens to it while connected. */
     #keep(run: UpdateComputed): void {
-      this.#stop();
       const sources = Signal.subtle.introspectSources(run);
+      const states = this.#states;
+      if (states && this.#listening && sameList(states, sources)) {
+        // The same states as last time (a node drawn again): still listening, only the values drawn are new.
+        this.#drawn = states.map(now);
+        return;
+      }
+      this.#stop();
       if (sources.some((s) => Signal.isComputed(s))) {
         this.#computed = run;
         this.#states = this.#drawn = undefined;

@@ -51,14 +51,18 @@ const budgets = [
   // Issue 17's <ax-runner> half adds 3.5 KB to every element and 1.6 KB to the engine (target ranking and ties, endings).
   // Issue 19's controllers add 0.7 KB: <ax-runner>'s run, <oui-surface>'s runtime and the chart's keyboard each a
   // ReactiveController with its hooks (<ax-runner> +0.3, <oui-surface> +0.3), the same work as before.
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 151.3 * KB },
+  // Issue 17's last target (a 20,000-op burst's garbage-collection pause) adds 1.3 KB: node elements that share
+  // watchers and keep no computed for a render that read only states (every element), and plain spans drawn as DOM
+  // (<morph-screen>).
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 152.3 * KB },
   // Issue 20's second parser pass adds 0.2 KB to the engine (the mutation built on first read, the one-loop
   // identifier scan, objects copied once at their size).
   { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 85.4 * KB },
   // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
   // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants
   // less uses the autoloader (above).
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 192 * KB },
+  // Issue 17's garbage-collection work: 0.8 KB (see above).
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 192.8 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */

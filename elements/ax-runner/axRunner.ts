@@ -255,8 +255,10 @@ export class AxRunner extends AgentElement {
       <div class="log" part="log" aria-busy=${running ? 'true' : nothing}>${repeat(
         bursts,
         (b) => b.number,
-        // A burst draws again only when it changed (its version), the words did, or numbering starts.
-        (b) => guard([b.version, w, bursts.length > 1], () => this.#burstView(b, bursts.length > 1, w)),
+        // A burst draws again only when it changed (its version), the words did, or numbering starts. The view
+        // itself is a dependency too: a new run starts its bursts at number 1 again, and its first burst can reach
+        // the version the last run's had (the versions alone would keep the old burst's drawing).
+        (b) => guard([b, b.version, w, bursts.length > 1], () => this.#burstView(b, bursts.length > 1, w)),
       )}</div>
       ${this.#announcer.render()} ${this.#approval.render()} ${this.#outline.render()}`;
   }

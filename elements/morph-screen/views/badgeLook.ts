@@ -4,10 +4,14 @@ import { attr, oneOf } from './parts.js';
 
 const TONES = ['neutral', 'info', 'success', 'warning', 'danger'] as const;
 
-/** A short label in one of the renderer's tones (the stream picks a tone's name, never a colour); `attr` gives words to show. */
-export function badgeTemplate(attrs: Attrs, content: unknown[]): TemplateResult {
+/**
+ * A short label in one of the renderer's tones (the stream picks a tone's name, never a colour): its drawn spans
+ * (`spans()`: an empty list when it has none), else the words of its `text` or `label` attribute.
+ */
+export function badgeTemplate(attrs: Attrs, content: unknown): TemplateResult {
   const tone = oneOf(attrs, 'tone', TONES, 'neutral');
-  const words = content.length > 0 ? content : attr(attrs, 'text') || attr(attrs, 'label');
+  const none = Array.isArray(content) && content.length === 0;
+  const words = none ? attr(attrs, 'text') || attr(attrs, 'label') : content;
   return html`<span class="badge tone-${tone}" part="badge" dir="auto">${words}</span>`;
 }
 

@@ -14,7 +14,7 @@ export const heading: NodeView = {
   },
 };
 
-function level(n: number, c: unknown[]): TemplateResult {
+function level(n: number, c: unknown): TemplateResult {
   switch (n) {
     case 1:
       return html`<h1 class="prose h1" dir="auto">${c}</h1>`;

@@ -12,7 +12,7 @@ import { ancestor } from './parts.js';
 import type { SpanScope } from './spans.js';
 
 /** Draws spans in a scope (handed in by spans.ts, which draws this). */
-type Draw = (list: ElementSpan['c'], at: SpanScope) => unknown[];
+type Draw = (list: ElementSpan['c'], at: SpanScope) => unknown;
 
 const NO_DATA = null;
 

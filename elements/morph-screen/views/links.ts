@@ -21,6 +21,24 @@ export function link(href: string, content: unknown, screen: MorphContext): Temp
 }
 
 /**
+ * The same link as `link()` draws, built as DOM around `content` (for spans drawn without templates, see
+ * `spans.ts`); `url` is what `httpUrl()` kept. Keep the two alike: same attributes, same words.
+ */
+export function linkElement(url: string, content: readonly Node[], screen: MorphContext): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.href = url;
+  a.target = '_blank';
+  a.rel = 'noopener noreferrer';
+  a.setAttribute('part', 'link');
+  a.append(...content);
+  const said = document.createElement('span');
+  said.className = 'visually-hidden';
+  said.textContent = ` ${screen.words.opensInNewTab}`;
+  a.append(said);
+  return a;
+}
+
+/**
  * An `<img>` for an allowed source (no referrer, loaded lazily); the words saying it isn't shown when the
  * policy refuses it, or once it failed to load (never the browser's broken-image glyph with its alt text
  * spilling out of its box).

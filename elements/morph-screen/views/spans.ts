@@ -8,11 +8,13 @@
  * (`unicode-bidi: isolate` in the screen's styles), and every block holding stream text is `dir="auto"`, so
  * right-to-left text can't reorder the words around it or the element's own.
  */
-import { html, nothing, type TemplateResult } from 'lit';
-import { spansOf, type ElementSpan, type ImageSpan, type Inline, type Span } from '../../../src/ops/index.js';
+import { html, noChange, nothing, type TemplateResult } from 'lit';
+import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'lit/directive.js';
+import { clearPart, setCommittedValue } from 'lit/directive-helpers.js';
+import { httpUrl, spansOf, type ElementSpan, type ImageSpan, type Inline, type LinkSpan, type Span } from '../../../src/ops/index.js';
 import type { MorphContext, NodeHost } from '../screenContext.js';
 import { inlineComponent } from './inlineComponent.js';
-import { link, picture } from './links.js';
+import { link, linkElement, picture } from './links.js';
 import { streamText } from './parts.js';
 
 /**
@@ -30,15 +32,125 @@ export interface SpanScope {
 /** A scope for drawing a node's spans. */
 export const scope = (screen: MorphContext, nodeId: string, host?: NodeHost): SpanScope => ({ screen, nodeId, host, elements: 0 });
 
-/** Draws spans. */
-export function spans(list: readonly Span[], at: SpanScope): unknown[] {
+/**
+ * Draws spans. Text, its marks and links (the usual prose, cells and list items) are drawn as plain DOM
+ * (`textRun`): a template per span costs Lit a part, a template instance and two marker comments each, and a
+ * long answer has tens of thousands of spans, which the garbage collector then walks at every full collection.
+ * One run of text is just its text. Spans holding an image or an inline component go through templates.
+ */
+export function spans(list: readonly Span[], at: SpanScope): unknown {
+  if (list.length === 0) return NONE;
+  if (list.length === 1 && list[0]!.t === 'text') return streamText(list[0]!.v);
+  if (list.every(plain)) return textRun(list, at.screen);
+  if (list.length === 1) return span(list[0]!, at);
   const out: unknown[] = [];
   for (const s of list) out.push(span(s, at));
   return out;
 }
 
+/** What no spans draw: an empty list (a badge with no spans shows its `text` attribute instead). */
+const NONE: readonly unknown[] = Object.freeze([]);
+
+/** The marks a plain span may be, each drawn as the element of the same name. */
+const MARKS: ReadonlySet<string> = new Set(['strong', 'em', 's', 'u', 'small', 'sub', 'sup', 'mark', 'kbd']);
+
+/**
+ * Text, code, a line break, or a mark or an http(s) link holding only such spans: drawn by `textRun` (their
+ * depth is the document's limit).
+ */
+function plain(s: Span): boolean {
+  if (s.t === 'text' || s.t === 'code' || s.t === 'br') return true;
+  if (s.t === 'link' && httpUrl(s.href) === null) return false;
+  return (s.t === 'link' || MARKS.has(s.t)) && (s as { c: readonly Span[] }).c.every(plain);
+}
+
+/** Whether two plain spans draw the same. */
+function same(a: Span, b: Span): boolean {
+  if (a === b) return true;
+  if (a.t !== b.t) return false;
+  if (a.t === 'text' || a.t === 'code') return a.v === (b as typeof a).v;
+  if (a.t === 'br') return true;
+  if (a.t === 'link' && a.href !== (b as LinkSpan).href) return false;
+  const x = (a as { c: readonly Span[] }).c;
+  const y = (b as { c: readonly Span[] }).c;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (!same(x[i]!, y[i]!)) return false;
+  return true;
+}
+
+/** The DOM of a plain span: text through `streamText()`, never markup; a link as `link()` draws it. */
+function build(s: Span, screen: MorphContext): Node {
+  if (s.t === 'text') return document.createTextNode(streamText(s.v));
+  if (s.t === 'br') return document.createElement('br');
+  if (s.t === 'link') return linkElement(httpUrl(s.href)!, s.c.map((c) => build(c, screen)), screen);
+  const el = document.createElement(s.t);
+  if (s.t === 'code') el.textContent = streamText(s.v);
+  else for (const c of (s as { c: readonly Span[] }).c) el.append(build(c, screen));
+  return el;
+}
+
+/**
+ * Plain spans as DOM, one node per span, updated by what changed: a paragraph streamed as ever longer spans
+ * keeps every span that drew the same, sets the text of a text span that grew, and builds only the spans after
+ * the first that differs.
+ */
+class TextRun extends Directive {
+  #drawn: readonly Span[] = [];
+  #nodes: Node[] = [];
+  #fresh = true;
+  /** The words its links were drawn with: other words (a new language) draw every span again. */
+  #words: unknown;
+
+  constructor(info: PartInfo) {
+    super(info);
+    if (info.type !== PartType.CHILD) throw new Error('textRun() belongs in a child position of a template');
+  }
+
+  render(_list: readonly Span[], _screen: MorphContext): unknown {
+    return noChange;
+  }
+
+  override update(part: ChildPart, [list, screen]: [readonly Span[], MorphContext]): unknown {
+    if (this.#fresh) {
+      // What the part held before (a template, a list) goes: from here on its content is this run's.
+      this.#fresh = false;
+      clearPart(part);
+      setCommittedValue(part);
+    }
+    const words = screen.words;
+    const drawn = this.#words === words ? this.#drawn : [];
+    this.#words = words;
+    const nodes = this.#nodes;
+    let i = 0;
+    for (; i < list.length && i < drawn.length; i++) {
+      const was = drawn[i]!;
+      const now = list[i]!;
+      if (same(was, now)) continue;
+      if (was.t === 'text' && now.t === 'text') (nodes[i] as Text).data = streamText(now.v);
+      else break;
+    }
+    for (let k = i; k < nodes.length; k++) (nodes[k] as ChildNode).remove();
+    nodes.length = i;
+    if (i < list.length) {
+      const added = document.createDocumentFragment();
+      for (; i < list.length; i++) {
+        const node = build(list[i]!, screen);
+        nodes.push(node);
+        added.append(node);
+      }
+      // The part's end marker, or none when the part ends its parent (then the run ends the parent too).
+      const end = part.endNode;
+      (end ?? part.startNode)!.parentNode!.insertBefore(added, end);
+    }
+    this.#drawn = list;
+    return noChange;
+  }
+}
+
+const textRun = directive(TextRun);
+
 /** Inline content from component data (spans, or a string standing for one text span). */
-export const inline = (value: Inline | null | undefined, at: SpanScope): unknown[] => spans(spansOf(value), at);
+export const inline = (value: Inline | null | undefined, at: SpanScope): unknown => spans(spansOf(value), at);
 
 function span(s: Span, at: SpanScope): unknown {
   switch (s.t) {

@@ -1,4 +1,4 @@
-import { css, html, nothing } from 'lit';
+import { css, html } from 'lit';
 import { isEndAligned } from '../../../src/ops/index.js';
 import type { NodeView } from '../screenContext.js';
 import { children } from './children.js';
@@ -26,8 +26,12 @@ export const row: NodeView = {
 /** cell: its spans; a column header in a header row; aligned to the end when `align` is `right`, else to the start. */
 export const cell: NodeView = {
   render(node, screen, host) {
-    const numeric = isEndAligned(node.attrs);
-    return html`<div class="cell-body${numeric ? ' num' : ''}" dir=${numeric ? nothing : 'auto'}>${spans(node.spans, scope(screen, node.id, host))}</div>`;
+    const content = spans(node.spans, scope(screen, node.id, host));
+    // Two fixed templates rather than bound attributes: a table has thousands of cells, and each binding is a
+    // part Lit keeps for every one of them.
+    return isEndAligned(node.attrs)
+      ? html`<div class="cell-body num">${content}</div>`
+      : html`<div class="cell-body" dir="auto">${content}</div>`;
   },
 };
 

@@ -35,8 +35,12 @@ export abstract class ScreenNodeElement<Screen extends NodeScreen<Node>, Node ex
   /** The context of the screen this node belongs to. */
   declare screen: Screen | undefined;
 
-  /** Per-element memory a view keeps across renders (the open tab, an app component's element). */
-  readonly local = new Map<string, unknown>();
+  #local: Map<string, unknown> | undefined;
+
+  /** Per-element memory a view keeps across renders (the open tab, an app component's element); made on first use. */
+  get local(): Map<string, unknown> {
+    return (this.#local ??= new Map());
+  }
 
   #crashedWith: { node: Node; message: string } | null = null;
 

@@ -41,6 +41,11 @@ export const blockSizeStyles = css`
   }
 `;
 
+/**
+ * Words for a screen reader only. `overflow: clip` where the browser has it: it clips as `hidden` does but makes
+ * the box no scroll container, and a scroll container costs the browser a scrollable area for each such box (a
+ * long task list has one per item, and the garbage collector finalizes each one when the answer goes).
+ */
 export const visuallyHidden = css`
   .visually-hidden {
     position: absolute;
@@ -49,6 +54,7 @@ export const visuallyHidden = css`
     margin: -1px;
     padding: 0;
     overflow: hidden;
+    overflow: clip;
     clip-path: inset(50%);
     white-space: nowrap;
     border: 0;

@@ -17,7 +17,9 @@
  * - elements share watchers, a few dozen to each: a watcher that hears a change looks at its own few dozen
  *   elements (which of their states moved, which of their computeds are pending), never at the whole page.
  * Nothing outside the element keeps it alive: on disconnect it stops listening, and its watcher holds nothing
- * of it.
+ * of it. One thing a listener to states can't see: a state set to a value `Object.is` its drawn one (a state
+ * made with an `equals` that calls equal values different) draws nothing; no signal of the package is made so.
+ * And it hears a change a microtask later than a watcher of its own would: `getUpdateComplete()` waits for that.
  */
 import type { ReactiveElement } from 'lit';
 import { Signal } from 'signal-polyfill';

@@ -65,19 +65,10 @@ export const button: NodeView = {
 
 export const buttonStyles = css`
   .button-row { display: flex; }
-  /* A button's own look, primary and disabled: the shared button (elements/shared/screen/viewStyles.ts). */
-  .button { text-align: center; }
-  .button-row > a {
-    font: inherit;
-    font-weight: 600;
-    min-height: 2.5rem;
-    padding: var(--_space-2) var(--_space-4);
-    border-radius: var(--_radius);
-    border: 1px solid transparent;
-    cursor: pointer;
-    overflow-wrap: anywhere;
-    text-align: center;
-  }
+  /* A button's own look, primary and disabled, and a link's drawn as a button: the shared button
+     (elements/shared/screen/viewStyles.ts). */
+  .button,
+  .button-row > a { text-align: center; }
   .button.secondary,
   .button-row > a { background: var(--_surface); color: var(--_accent); border-color: var(--_input-border); }
   .button-row > a { display: inline-flex; align-items: center; text-decoration: none; }

@@ -18,7 +18,9 @@ export const cardBaseStyles = css`
 `;
 
 export const buttonBaseStyles = css`
-  .button {
+  /* A button, and a link a screen draws as one (<morph-screen>'s Button with an href: an <a> in a .button-row). */
+  .button,
+  .button-row > a {
     font: inherit;
     font-weight: 600;
     min-height: 2.5rem;

@@ -6,7 +6,7 @@ import { LitElement, css, type CSSResultGroup, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { SignalWatcher } from './signalWatcher.js';
 import { ContextConsumer } from '@lit/context';
-import { ScopedContextProvider } from './scopedContextProvider.js';
+import { composedParent, ScopedContextProvider } from './scopedContextProvider.js';
 import { en, mergeStrings, type Strings } from '../../../strings/en.js';
 import { wordsFor } from '../../../strings/locales.js';
 import { themeNames, themeStyles, type ThemeName } from '../../../themes/index.js';
@@ -18,17 +18,9 @@ const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (th
 
 /** The `lang` of the nearest ancestor, crossing shadow roots (`closest()` stops at them). */
 function inheritedLang(from: Element): string | undefined {
-  let node: Node | null = from.parentNode;
-  while (node) {
-    if (node instanceof Element) {
-      const lang = node.getAttribute('lang');
-      if (lang) return lang;
-      node = node.assignedSlot ?? node.parentNode;
-    } else if (node instanceof ShadowRoot) {
-      node = node.host;
-    } else {
-      node = node.parentNode;
-    }
+  for (let node: Node | null = from.parentNode; node; node = composedParent(node)) {
+    const lang = node instanceof Element && node.getAttribute('lang');
+    if (lang) return lang;
   }
   return undefined;
 }

@@ -336,14 +336,16 @@ describe('AgentElement context across many elements', () => {
   it('finds what a provider encloses along an event’s path: through a shadow root to its host, and through the slot a node is assigned to', async () => {
     const host = document.createElement('div');
     const root = host.attachShadow({ mode: 'open' });
-    root.innerHTML = '<section><slot></slot></section><p></p>';
+    const section = document.createElement('section');
+    section.append(document.createElement('slot'));
+    const p = document.createElement('p');
+    root.append(section, p);
     const slotted = document.createElement('span');
     host.append(slotted);
     document.body.append(host);
-    const section = root.querySelector('section')!;
-    expect(composedWithin(root.querySelector('p')!, host)).to.equal(true);
+    expect(composedWithin(p, host)).to.equal(true);
     expect(composedWithin(slotted, section)).to.equal(true);
-    expect(composedWithin(root.querySelector('p')!, section)).to.equal(false);
+    expect(composedWithin(p, section)).to.equal(false);
     expect(composedWithin(host, section)).to.equal(false);
     host.remove();
   });

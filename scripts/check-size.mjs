@@ -23,6 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ELEMENTS } from './entries.mjs';
 import { gzipSize, kb } from './sizeReport.mjs';
+import { compactCss } from './cssLiterals.mjs';
 import { fileURLToPath } from 'node:url';
 import { openBenchPage } from '../bench/benchPage.mjs';
 
@@ -74,12 +75,14 @@ async function bundle(b) {
     plugins: [
       replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
       nodeResolve({ browser: true }),
+      // As the package's build makes dist/ (rollup.config.mjs): the styles made compact.
+      compactCss(),
       esbuild({ target: 'es2022', tsconfig: 'tsconfig.json' }),
     ],
   });
   const { output } = await built.generate({
     format: 'es',
-    plugins: [terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } })],
+    plugins: [terser({ ecma: 2022, module: true, compress: { passes: 3 }, format: { comments: false } })],
   });
   await built.close();
   const chunks = output.filter((o) => o.type === 'chunk');

@@ -21,6 +21,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import esbuild from 'rollup-plugin-esbuild';
 import { CDN_ENTRY, NPM_ENTRIES } from './scripts/entries.mjs';
+import { compactCss } from './scripts/cssLiterals.mjs';
 import { sizeReport } from './scripts/sizeReport.mjs';
 
 const sourcemap = process.env.AE_SOURCEMAPS === '1';
@@ -31,8 +32,9 @@ const dependencies = Object.keys(pkg.dependencies ?? {});
 const isDependency = (id) => dependencies.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 const ts = () => esbuild({ target: 'es2022', tsconfig: 'tsconfig.json', minify: false });
+// Three passes: about 0.1 KB less per bundle than two, for a second more of build.
 const minify = () =>
-  terser({ ecma: 2022, module: true, compress: { passes: 2 }, format: { comments: false } });
+  terser({ ecma: 2022, module: true, compress: { passes: 3 }, format: { comments: false } });
 
 /**
  * Shared and lazy chunks are named for what they hold: `elements-…` holds element code (it defines tags or
@@ -56,12 +58,16 @@ function onlyDeclaredDependencies() {
   };
 }
 
-/** What a script-tag file is built with: production mode (no bundler to say so), dependencies inside, minified. */
+/**
+ * What a script-tag file is built with: production mode (no bundler to say so), dependencies inside, the styles
+ * compact, minified (AE_NOMINIFY=1 leaves the code readable, for profiling the bundle a page loads).
+ */
 const cdnPlugins = () => [
   replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   nodeResolve({ browser: true }),
+  compactCss(),
   ts(),
-  minify(),
+  ...(process.env.AE_NOMINIFY ? [] : [minify()]),
   sizeReport(),
 ];
 
@@ -77,7 +83,7 @@ export default [
       entryFileNames: '[name].js',
       chunkFileNames: chunkName,
     },
-    plugins: [onlyDeclaredDependencies(), ts(), sizeReport()],
+    plugins: [onlyDeclaredDependencies(), compactCss(), ts(), sizeReport()],
   },
   {
     // Every script-tag file in one build, so they share their parts: a page fetches each part once, whichever of

@@ -181,8 +181,9 @@ export class MorphScreen extends AgentElement {
   readonly #announcer = new AnnouncerController(this);
   readonly #focus = new FocusController(this);
   readonly #issueQueue = new IssueQueue();
-  /** What each `stream()` still has to write. */
+  /** What each `stream()`, and `write()` (`#written`), still has to write. */
   readonly #paced = new Set<PacedWriter>();
+  #written: PacedWriter | undefined;
 
   constructor() {
     super();
@@ -268,12 +269,27 @@ export class MorphScreen extends AgentElement {
 
   /**
    * Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere (JSON lines or SSE, told by the first line).
-   * One stream at a time: a `write()` after the input ended starts a new answer (as `reset()` does), and one
+   * It is read at once, unless this task has already spent its time on answers (the page's own loop writing a
+   * whole answer in one task): then it is read in the next tasks, in order, as `stream()` reads, so the page
+   * keeps painting and answering input; `updateComplete` waits for it, and an `end()` meanwhile ends the answer
+   * after it. One stream at a time: a `write()` after `end()` starts a new answer (as `reset()` does), and one
    * while `stream()` reads replaces that stream (it rejects with an AbortError).
    */
   write(chunk: string | Uint8Array | ArrayBuffer): void {
     if (this.#intake.reading || untracked(() => this.#answer.get()).inputEnded) this.#startOver('<morph-screen>.write()');
-    this.#write(chunk);
+    this.#writer().push(chunk);
+  }
+
+  /** What `write()` feeds this answer through: it writes at once while the task's budget lasts, else later. */
+  #writer(): PacedWriter {
+    if (this.#written) return this.#written;
+    const answer = untracked(() => this.#answer.get());
+    const paced = new PacedWriter((chunk) => {
+      if (untracked(() => this.#answer.get()) === answer) this.#write(chunk);
+    });
+    this.#paced.add(paced);
+    this.#written = paced;
+    return paced;
   }
 
   #write(chunk: string | Uint8Array | ArrayBuffer): void {
@@ -282,11 +298,25 @@ export class MorphScreen extends AgentElement {
     this.#afterWrite(answer);
   }
 
-  /** The input ended: a last line without a newline counts, and `morph-end` goes out if it hasn't. */
+  /**
+   * The input ended: a last line without a newline counts, and `morph-end` goes out if it hasn't — at once, or,
+   * when written chunks still wait for their task, once they are read.
+   */
   end(): void {
     const answer = untracked(() => this.#answer.get());
     if (answer.inputEnded) return;
     answer.inputEnded = true;
+    const waiting = this.#written;
+    if (waiting?.pending) {
+      void waiting.done().then(() => {
+        if (untracked(() => this.#answer.get()) === answer) this.#endNow(answer);
+      });
+      return;
+    }
+    this.#endNow(answer);
+  }
+
+  #endNow(answer: Answer): void {
     answer.stream.end();
     this.#afterWrite(answer);
     this.#ended(answer);
@@ -296,6 +326,8 @@ export class MorphScreen extends AgentElement {
   reset(): void {
     this.#intake.abort();
     for (const paced of this.#paced) paced.stop();
+    this.#paced.clear();
+    this.#written = undefined;
     this.#announcer.clear();
     this.#kernel.clearSourceFailure();
     this.#waitingTurn.set(false);
@@ -327,7 +359,12 @@ export class MorphScreen extends AgentElement {
     this.#paced.add(paced);
     let read: IntakeResult;
     try {
-      read = await this.#intake.read(source, (chunk) => paced.push(chunk));
+      // Read no faster than written: while chunks wait for a later task, the source waits too (a ReadableStream
+      // with everything enqueued would otherwise be read to its end in this task).
+      read = await this.#intake.read(source, (chunk) => {
+        paced.push(chunk);
+        return paced.pending ? paced.done() : undefined;
+      });
       await paced.done();
     } finally {
       this.#paced.delete(paced);
@@ -386,6 +423,12 @@ export class MorphScreen extends AgentElement {
   #messageIdOrThrow(method: string): string {
     if (typeof this.messageId !== 'string' || this.messageId === '') throw new TypeError(`<morph-screen>.${method}(): set messageId first`);
     return this.messageId;
+  }
+
+  /** Waits, too, for what `write()` put off to a later task to be read. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.#written?.done();
+    return super.getUpdateComplete();
   }
 
   protected override render(): TemplateResult {

@@ -63,11 +63,14 @@ export function assertSource(input: unknown, caller = 'readSource()'): void {
  * or `'aborted'` when `signal` aborted first. Rejects with a TypeError naming what was given when the input (or
  * what its promise resolved to, or one of its chunks) is not something it reads, and with a SourceError when
  * the source itself fails: a Response with an error status or without a body, or a stream that errors.
- * It never ends the reader: the caller decides what the end of the source means.
+ * It never ends the reader: the caller decides what the end of the source means. When `write` returns a promise
+ * (or any thenable: its reader is behind), the next chunk is read only once it settles: a source that has everything at once (a
+ * ReadableStream with all its chunks enqueued, an array) is then read no faster than it is written, instead of
+ * all of it in one task.
  */
 export async function readSource(
   input: SourceInput,
-  write: (chunk: Chunk) => void,
+  write: (chunk: Chunk) => unknown,
   options: ReadSourceOptions = {},
 ): Promise<'ended' | 'aborted'> {
   const caller = options.caller ?? 'readSource()';
@@ -101,7 +104,7 @@ export async function readSource(
 
 async function readStream(
   stream: ReadableStream<Chunk>,
-  write: (chunk: Chunk) => void,
+  write: (chunk: Chunk) => unknown,
   caller: string,
   signal: AbortSignal | undefined,
 ): Promise<'ended' | 'aborted'> {
@@ -125,7 +128,9 @@ async function readStream(
       }
       if (signal?.aborted) return 'aborted';
       if (next.done) return 'ended';
-      write(asChunk(next.value, caller));
+      const behind = write(asChunk(next.value, caller));
+      if (isThenable(behind)) await behind;
+      if (signal?.aborted) return 'aborted';
     }
   } finally {
     signal?.removeEventListener('abort', onAbort);
@@ -140,7 +145,7 @@ async function readStream(
 async function readIterable(
   iterable: AsyncIterable<Chunk> | Iterable<Chunk>,
   isAsync: boolean,
-  write: (chunk: Chunk) => void,
+  write: (chunk: Chunk) => unknown,
   caller: string,
   signal: AbortSignal | undefined,
 ): Promise<'ended' | 'aborted'> {
@@ -163,7 +168,9 @@ async function readIterable(
         return 'ended';
       }
       if (signal?.aborted) return 'aborted';
-      write(asChunk(next.value, caller));
+      const behind = write(asChunk(next.value, caller));
+      if (isThenable(behind)) await behind;
+      if (signal?.aborted) return 'aborted';
     }
   } finally {
     // Stopped early (aborted, or a bad chunk): let the source clean up, as for-of would.

@@ -1,5 +1,5 @@
 /**
- * Feeds what `stream()` reads into the answer a slice at a time, within the task's budget (`taskBudget.ts`):
+ * Feeds what `stream()` reads, and what the page `write()`s, into the answer a slice at a time, within the task's budget (`taskBudget.ts`):
  * once the task has been at work for `WRITE_MS`, the rest waits for a task boundary, so the node elements the
  * writes touched draw, the page paints and input is answered before more is written. Whatever the source, and
  * however much of it is there at once, no task writes more than that. The engine takes any chunking, so a large
@@ -41,13 +41,16 @@ export class PacedWriter {
     if (this.#stopped) return;
     this.#busy(true);
     for (const p of pieces(chunk)) this.#queue.push(p);
-    if (this.#draining) return;
-    // Cleared once it settles (a drain that never waited has already finished by the time it is assigned).
+    if (this.#running) return;
     const draining = this.#drain();
-    this.#draining = draining;
-    void draining.finally(() => {
-      if (this.#draining === draining) this.#draining = null;
-    });
+    // Kept only while it waits for a task: a drain that finished at once is over (and a push right after it, in
+    // the same task, must drain again rather than wait on it).
+    if (this.#running) this.#draining = draining;
+  }
+
+  /** Whether chunks wait to be written in a later task. */
+  get pending(): boolean {
+    return this.#head < this.#queue.length && !this.#stopped;
   }
 
   /** Resolves once everything queued was written (or dropped by `stop()`). */
@@ -72,21 +75,30 @@ export class PacedWriter {
     this.budget.writing(on);
   }
 
+  /** A drain is under way (writing, or waiting for a task to write more). */
+  #running = false;
+
   async #drain(): Promise<void> {
-    while (this.#head < this.#queue.length && !this.#stopped) {
-      if (!this.budget.mayWrite()) {
-        await this.budget.clock.nextTask();
-        this.budget.passed();
-        continue;
+    this.#running = true;
+    try {
+      while (this.#head < this.#queue.length && !this.#stopped) {
+        if (!this.budget.mayWrite()) {
+          await this.budget.clock.nextTask();
+          this.budget.passed();
+          continue;
+        }
+        const chunk = this.#queue[this.#head]!;
+        this.#queue[this.#head++] = '';
+        this.write(chunk);
       }
-      const chunk = this.#queue[this.#head]!;
-      this.#queue[this.#head++] = '';
-      this.write(chunk);
-    }
-    if (this.#head >= this.#queue.length) {
-      this.#queue = [];
-      this.#head = 0;
-      this.#busy(false);
+      if (this.#head >= this.#queue.length) {
+        this.#queue = [];
+        this.#head = 0;
+        this.#busy(false);
+      }
+    } finally {
+      this.#running = false;
+      this.#draining = null;
     }
   }
 }

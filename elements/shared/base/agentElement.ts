@@ -5,7 +5,8 @@
 import { LitElement, css, type CSSResultGroup, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { SignalWatcher } from './signalWatcher.js';
-import { ContextConsumer, ContextProvider } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
+import { composedParent, ScopedContextProvider } from './scopedContextProvider.js';
 import { en, mergeStrings, type Strings } from '../../../strings/en.js';
 import { wordsFor } from '../../../strings/locales.js';
 import { themeNames, themeStyles, type ThemeName } from '../../../themes/index.js';
@@ -17,17 +18,9 @@ const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (th
 
 /** The `lang` of the nearest ancestor, crossing shadow roots (`closest()` stops at them). */
 function inheritedLang(from: Element): string | undefined {
-  let node: Node | null = from.parentNode;
-  while (node) {
-    if (node instanceof Element) {
-      const lang = node.getAttribute('lang');
-      if (lang) return lang;
-      node = node.assignedSlot ?? node.parentNode;
-    } else if (node instanceof ShadowRoot) {
-      node = node.host;
-    } else {
-      node = node.parentNode;
-    }
+  for (let node: Node | null = from.parentNode; node; node = composedParent(node)) {
+    const lang = node instanceof Element && node.getAttribute('lang');
+    if (lang) return lang;
   }
   return undefined;
 }
@@ -170,9 +163,10 @@ export class AgentElement extends SignalWatcher(LitElement) {
   /** The app's replacements for the element's own words (see `strings/en.ts` for the keys). */
   @property({ attribute: false }) strings?: Partial<Strings>;
 
-  private readonly stringsProvider = new ContextProvider(this, { context: stringsContext, initialValue: en });
-  private readonly localeProvider = new ContextProvider(this, { context: localeContext, initialValue: 'en' });
-  private readonly themeProvider = new ContextProvider(this, { context: themeContext, initialValue: 'light' as ThemeName });
+  // Scoped: a provider that connects below takes over only the consumers it encloses (see the class).
+  private readonly stringsProvider = new ScopedContextProvider(this, { context: stringsContext, initialValue: en });
+  private readonly localeProvider = new ScopedContextProvider(this, { context: localeContext, initialValue: 'en' });
+  private readonly themeProvider = new ScopedContextProvider(this, { context: themeContext, initialValue: 'light' as ThemeName });
 
   // What the enclosing agent element provides; undefined for an outermost element. The provider above
   // ignores requests from its own host, so an element can both receive and hand on the same context.

@@ -46,7 +46,7 @@ export class StreamIntakeController implements ReactiveController {
    * else a SourceError (an error status, with `httpStatus`). Rejects only with a TypeError naming what was given,
    * when `source` isn't something it reads: that is the caller's to see.
    */
-  async read(source: SourceInput, write: (chunk: Chunk) => void): Promise<IntakeResult> {
+  async read(source: SourceInput, write: (chunk: Chunk) => unknown): Promise<IntakeResult> {
     this.supersede(this.caller);
     const read: Read = { controller: new AbortController() };
     this.#current = read;

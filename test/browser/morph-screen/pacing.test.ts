@@ -149,6 +149,88 @@ describe('morph-screen: fast sources don’t freeze the page', function (this: M
     expect(budget.mayStartHeavy(), 'caught up, early in a task').to.equal(true);
   });
 
+  it('a chunk pushed in the same task as a drain that finished at once is written too', () => {
+    const budget = new TaskBudget(manualClock());
+    const out: string[] = [];
+    const writer = new PacedWriter((c) => out.push(c as string), budget);
+    writer.push('a');
+    writer.push('b');
+    writer.push('c');
+    // Before: the finished drain was still taken for a running one until a microtask later, and 'b' and 'c' waited forever.
+    expect(out).to.deep.equal(['a', 'b', 'c']);
+    expect(writer.pending).to.equal(false);
+  });
+
+  /** Spends this task's budget, as a task that has already written and drawn a lot would have. */
+  const spendTheTask = () => {
+    taskBudget.elapsed();
+    const from = performance.now();
+    while (performance.now() - from <= DRAW_MS + 1) {
+      // busy, as the page's own loop would be
+    }
+  };
+
+  it('write() in a task that has spent its budget is read in the next tasks, in order; updateComplete waits for it, and end() ends after it', async () => {
+    const screen = await mount('', {}, { end: false });
+    const ends: unknown[] = [];
+    screen.addEventListener('morph-end', (e) => ends.push(e));
+    spendTheTask();
+    screen.write(op({ op: 'node', id: '0', type: 'p', spans: 'First.' }));
+    screen.write(op({ op: 'node', id: '1', type: 'p', spans: 'Second.' }));
+    screen.end();
+    // Nothing read in this task: the page's loop got its task back at once.
+    expect(screen.document.size).to.equal(0);
+    expect(ends).to.deep.equal([]);
+    await screen.updateComplete;
+    expect(screen.document.roots).to.deep.equal(['0', '1']);
+    expect(ends.length, 'morph-end once, after the last line').to.equal(1);
+    await settle(screen);
+    expect([...screen.shadowRoot!.querySelectorAll('morph-node p')].map((p) => p.textContent)).to.deep.equal(['First.', 'Second.']);
+    screen.remove();
+  });
+
+  it('write() in a fresh task is read at once, as before', async () => {
+    const screen = await mount('', {}, { end: false });
+    await new Promise((r) => setTimeout(r, 0));
+    screen.write(op({ op: 'node', id: '0', type: 'p', spans: 'Now.' }));
+    expect(screen.document.roots).to.deep.equal(['0']);
+    let ended = false;
+    screen.addEventListener('morph-end', () => (ended = true));
+    screen.end();
+    expect(ended, 'morph-end at once').to.equal(true);
+    screen.remove();
+  });
+
+  it('a reset() or a new stream() drops what write() put off: nothing of the old answer is read into the new one', async () => {
+    const screen = await mount('', {}, { end: false });
+    spendTheTask();
+    screen.write(op({ op: 'node', id: '0', type: 'p', spans: 'Old answer.' }));
+    screen.end();
+    screen.reset();
+    await screen.updateComplete;
+    expect(screen.document.size).to.equal(0);
+    spendTheTask();
+    screen.write(op({ op: 'node', id: '0', type: 'p', spans: 'Old again.' }));
+    await screen.stream([op({ op: 'node', id: '0', type: 'p', spans: 'New.' }), op({ op: 'end', complete: true, truncated: false })]);
+    await settle(screen);
+    expect([...screen.shadowRoot!.querySelectorAll('morph-node p')].map((p) => p.textContent)).to.deep.equal(['New.']);
+    screen.remove();
+  });
+
+  it('write() per line, 20,000 lines in one task: the task reads only its budget, the rest follows in later tasks, all of it', async () => {
+    const screen = await mount('', {}, { end: false });
+    const lines = answer();
+    await new Promise((r) => setTimeout(r, 0));
+    for (const line of lines) screen.write(line);
+    const readInTheTask = screen.document.size;
+    expect(readInTheTask, 'the loop’s task read part of it, not all').to.be.lessThan(Number(lines.length));
+    await screen.updateComplete;
+    await settle(screen);
+    expect(screen.document.end?.complete).to.equal(true);
+    expect(screen.document.size).to.equal(Number(screen.document.roots.at(-1)) + 1);
+    screen.remove();
+  });
+
   for (const [kind, make] of Object.entries(sources)) {
     it(`${kind}: a 20,000-op answer is written with turns for the page between budgets, all of it`, async () => {
       const screen = await mount('', {}, { end: false });

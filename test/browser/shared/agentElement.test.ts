@@ -6,6 +6,7 @@ import { AgentElement } from '../../../elements/shared/base/agentElement.js';
 import { themeStyles, tokenValue } from '../../../themes/index.js';
 import { fill } from '../../../strings/en.js';
 import { defineElement } from '../../../elements/shared/base/defineElement.js';
+import { composedWithin } from '../../../elements/shared/base/scopedContextProvider.js';
 
 class TestAgent extends AgentElement {
   override render() {
@@ -279,5 +280,73 @@ describe('AgentElement words', () => {
     await outer.updateComplete;
     await inner.updateComplete;
     expect(inner.shadowRoot!.querySelector('p')!.textContent).to.equal('Encore');
+  });
+});
+
+/** Counts its drawings, to see what a new agent element nearby costs the others. */
+class CountingAgent extends TestAgent {
+  renders = 0;
+  override render() {
+    this.renders++;
+    return super.render();
+  }
+}
+defineElement('counting-agent', CountingAgent);
+
+describe('AgentElement context across many elements', () => {
+  it('an agent element that connects leaves the others alone: each draws once, however many follow (no work growing with their square)', async () => {
+    const outer = await fixture<TestAgent>(html`<test-agent locale="de"></test-agent>`);
+    const inner: CountingAgent[] = [];
+    for (let i = 0; i < 20; i++) {
+      const el = document.createElement('counting-agent') as CountingAgent;
+      outer.append(el);
+      inner.push(el);
+      await el.updateComplete;
+    }
+    await Promise.all(inner.map((el) => el.updateComplete));
+    // Before: every provider that connected sent every consumer above it through its search again, and each
+    // drew again: the first element drew 20 times.
+    expect(inner.map((el) => el.renders)).to.deep.equal(inner.map(() => 1));
+    expect(inner.every((el) => el.resolvedLocale === 'de')).to.equal(true);
+  });
+
+  it('an agent element that arrives around elements already connected takes them over (its locale reaches them)', async () => {
+    const outer = await fixture<TestAgent>(html`<test-agent locale="de"><late-agent locale="fr"><test-agent></test-agent></late-agent><test-agent class="beside"></test-agent></test-agent>`);
+    const within = outer.querySelector('late-agent > test-agent') as TestAgent;
+    const beside = outer.querySelector('.beside') as TestAgent;
+    await within.updateComplete;
+    expect(within.resolvedLocale).to.equal('de');
+    // Defined only now: its providers connect after the element inside it found the outer one.
+    defineElement('late-agent', class LateAgent extends TestAgent {});
+    const late = outer.querySelector('late-agent') as TestAgent;
+    await late.updateComplete;
+    await within.updateComplete;
+    expect(within.resolvedLocale).to.equal('fr');
+    expect(within.shadowRoot!.querySelector('.locale')!.textContent).to.equal('fr');
+    expect(beside.resolvedLocale).to.equal('de');
+    // And the outer one still reaches what it encloses and the other doesn't.
+    outer.locale = 'ja';
+    await outer.updateComplete;
+    await beside.updateComplete;
+    await within.updateComplete;
+    expect(beside.resolvedLocale).to.equal('ja');
+    expect(within.resolvedLocale).to.equal('fr');
+  });
+
+  it('finds what a provider encloses along an event’s path: through a shadow root to its host, and through the slot a node is assigned to', async () => {
+    const host = document.createElement('div');
+    const root = host.attachShadow({ mode: 'open' });
+    const section = document.createElement('section');
+    section.append(document.createElement('slot'));
+    const p = document.createElement('p');
+    root.append(section, p);
+    const slotted = document.createElement('span');
+    host.append(slotted);
+    document.body.append(host);
+    expect(composedWithin(p, host)).to.equal(true);
+    expect(composedWithin(slotted, section)).to.equal(true);
+    expect(composedWithin(p, section)).to.equal(false);
+    expect(composedWithin(host, section)).to.equal(false);
+    host.remove();
   });
 });

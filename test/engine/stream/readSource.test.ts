@@ -152,3 +152,43 @@ test('already aborted: nothing is read', async () => {
   ac.abort();
   assert.deepEqual(await collect('x', ac.signal), { how: 'aborted', text: '', chunks: [] });
 });
+
+test('a write that returns a promise holds the next read until it settles, for a stream and for an iterable', async () => {
+  for (const make of [() => streamOf(['a', 'b', 'c']), () => ['a', 'b', 'c'], () => (async function* () { yield 'a'; yield 'b'; yield 'c'; })()]) {
+    const log: string[] = [];
+    const releases: (() => void)[] = [];
+    const reading = readSource(make(), (c) => {
+      log.push(`write ${c as string}`);
+      return new Promise<void>((resolve) => releases.push(() => { log.push(`caught up ${c as string}`); resolve(); }));
+    });
+    for (let i = 0; i < 3; i++) {
+      // However long the reader waits, nothing more is read until the write settles.
+      for (let k = 0; k < 20; k++) await Promise.resolve();
+      assert.equal(releases.length, i + 1, 'one write at a time');
+      releases[i]!();
+    }
+    assert.equal(await reading, 'ended');
+    assert.deepEqual(log, ['write a', 'caught up a', 'write b', 'caught up b', 'write c', 'caught up c']);
+  }
+});
+
+test('an abort while a write holds the read stops at once: nothing more is read', async () => {
+  const controller = new AbortController();
+  const out: string[] = [];
+  let release = () => {};
+  const reading = readSource(streamOf(['a', 'b']), (c) => {
+    out.push(c as string);
+    return new Promise<void>((resolve) => (release = resolve));
+  }, { signal: controller.signal });
+  await new Promise((r) => setTimeout(r, 0));
+  controller.abort();
+  release();
+  assert.equal(await reading, 'aborted');
+  assert.deepEqual(out, ['a']);
+});
+
+test('a write returning something that is not a promise (push() returns a number) reads on without waiting', async () => {
+  const out: Chunk[] = [];
+  assert.equal(await readSource(['a', 'b'], (c) => out.push(c)), 'ended');
+  assert.deepEqual(out, ['a', 'b']);
+});

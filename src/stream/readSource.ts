@@ -129,7 +129,7 @@ async function readStream(
       if (signal?.aborted) return 'aborted';
       if (next.done) return 'ended';
       const behind = write(asChunk(next.value, caller));
-      if (isThenable(behind)) await behind;
+      if (isThenable(behind)) await caughtUp(behind, signal);
       if (signal?.aborted) return 'aborted';
     }
   } finally {
@@ -169,7 +169,7 @@ async function readIterable(
       }
       if (signal?.aborted) return 'aborted';
       const behind = write(asChunk(next.value, caller));
-      if (isThenable(behind)) await behind;
+      if (isThenable(behind)) await caughtUp(behind, signal);
       if (signal?.aborted) return 'aborted';
     }
   } finally {
@@ -182,6 +182,26 @@ async function readIterable(
       }
     }
   }
+}
+
+/** Until a write that holds the read settles, or `signal` aborts (a hold that never ends can't keep an abort waiting). */
+function caughtUp(behind: PromiseLike<unknown>, signal: AbortSignal | undefined): Promise<unknown> {
+  if (!signal) return Promise.resolve(behind);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(behind).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 type Kind = 'string' | 'response' | 'stream' | 'async' | 'sync';

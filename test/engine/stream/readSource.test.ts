@@ -192,3 +192,23 @@ test('a write returning something that is not a promise (push() returns a number
   assert.equal(await readSource(['a', 'b'], (c) => out.push(c)), 'ended');
   assert.deepEqual(out, ['a', 'b']);
 });
+
+test('an abort while a write holds the read and never lets go still ends the read, for a stream and for an iterable', async () => {
+  for (const make of [() => streamOf(['a', 'b']), () => ['a', 'b']]) {
+    const controller = new AbortController();
+    const out: string[] = [];
+    const reading = readSource(make(), (c) => {
+      out.push(c as string);
+      return new Promise<void>(() => {}); // never settles
+    }, { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 0));
+    controller.abort();
+    assert.equal(await reading, 'aborted');
+    assert.deepEqual(out, ['a']);
+  }
+});
+
+test('a write whose hold fails makes the read fail with its error', async () => {
+  await assert.rejects(readSource(['a', 'b'], () => Promise.reject(new Error('the writer broke')), { signal: new AbortController().signal }), /the writer broke/);
+  await assert.rejects(readSource(['a', 'b'], () => Promise.reject(new Error('the writer broke'))), /the writer broke/);
+});

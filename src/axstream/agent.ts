@@ -5,6 +5,7 @@
  * grows with the length of the task.
  */
 import { errorText } from '../stream/errors.js';
+import { orAbort } from '../stream/orAbort.js';
 import { reportError } from '../stream/issue.js';
 import type { Backend, Observation } from './backend.js';
 import { createBurst } from './burst.js';
@@ -78,22 +79,10 @@ const MAX_REPLIES_WITHOUT_FENCE = 2;
 /** How much of a reply without a fence is kept for the result's detail. */
 const MAX_WORDS_KEPT = 500;
 
-/** Resolves with `value`, or with STOP as soon as `signal` aborts. */
+/** Resolves with `value`, or with STOP as soon as `signal` aborts; a rejection that isn't an Error becomes one. */
 function orStop<T>(value: T | PromiseLike<T>, signal: AbortSignal): Promise<T | typeof STOP> {
-  if (signal.aborted) return Promise.resolve(STOP);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(STOP);
-    signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(value).then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(errorText(e)));
-      },
-    );
+  return orAbort(value, signal, STOP).catch((e: unknown) => {
+    throw e instanceof Error ? e : new Error(errorText(e));
   });
 }
 

@@ -1,4 +1,5 @@
 import { describe, errorText } from './errors.js';
+import { orAbort } from './orAbort.js';
 
 /**
  * Reads any source a page or server has into a reader's `write()`: the one place that knows the kinds of source.
@@ -129,7 +130,8 @@ async function readStream(
       if (signal?.aborted) return 'aborted';
       if (next.done) return 'ended';
       const behind = write(asChunk(next.value, caller));
-      if (isThenable(behind)) await caughtUp(behind, signal);
+      // A hold that never settles can't keep an abort waiting.
+      if (isThenable(behind)) await (signal ? orAbort(behind, signal, undefined) : behind);
       if (signal?.aborted) return 'aborted';
     }
   } finally {
@@ -169,7 +171,8 @@ async function readIterable(
       }
       if (signal?.aborted) return 'aborted';
       const behind = write(asChunk(next.value, caller));
-      if (isThenable(behind)) await caughtUp(behind, signal);
+      // A hold that never settles can't keep an abort waiting.
+      if (isThenable(behind)) await (signal ? orAbort(behind, signal, undefined) : behind);
       if (signal?.aborted) return 'aborted';
     }
   } finally {
@@ -182,26 +185,6 @@ async function readIterable(
       }
     }
   }
-}
-
-/** Until a write that holds the read settles, or `signal` aborts (a hold that never ends can't keep an abort waiting). */
-function caughtUp(behind: PromiseLike<unknown>, signal: AbortSignal | undefined): Promise<unknown> {
-  if (!signal) return Promise.resolve(behind);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(undefined);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(behind).then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 type Kind = 'string' | 'response' | 'stream' | 'async' | 'sync';

@@ -76,11 +76,11 @@ export class TaskBudget {
   }
 
   /**
-   * Whether a drawing that costs about a task's drawing time of its own may start now (a chart's first
-   * picture: the chart library measures the page, which makes the browser work out the style and layout of
-   * everything changed since it last did): only once the answers have caught up (nothing being written, nothing
-   * waiting to be drawn but such drawings), only early in a task, and then it takes the rest of the task's
-   * drawing time, so nothing else draws after it in this task. Those that can't start wait for `heavyTurn()`.
+   * Whether a drawing that costs more than most may start now (a chart's element: its data table and a number
+   * format per value; its picture is drawn later, once it is near the viewport): only once the answers have
+   * caught up (nothing being written, nothing waiting to be drawn but such drawings), only early in a task, and
+   * then it takes the rest of the task's drawing time, so nothing else draws after it in this task. Those that
+   * can't start wait for `heavyTurn()`.
    */
   mayStartHeavy(): boolean {
     if (this.elapsed() > HEAVY_MS || !this.#caughtUp()) return false;

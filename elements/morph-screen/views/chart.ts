@@ -38,7 +38,8 @@ export const chart: NodeView = {
     const ready = chartReady(host);
     if (ready === 'waiting') return pending(screen.words.loading, 'chart');
     if (ready === 'failed') return fallback(screen.words.answerCrashed, 'crashed', 'chart');
-    // A chart's first picture costs a task's drawing time: one starts per task, once the answer has caught up.
+    // A chart's element (its data table, a number format per value) costs more than a paragraph: one starts per
+    // task, once the answer has caught up. Its picture comes when it is near the viewport (<ae-chart>'s own turn).
     if (!host.local.has(STARTED)) {
       if (!taskBudget.mayStartHeavy()) {
         void taskBudget.heavyTurn().then(() => host.requestUpdate());

@@ -15,27 +15,66 @@
  */
 import { noChange, type ReactiveElement } from 'lit';
 import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'lit/directive.js';
+import { nextTask } from '../../shared/base/nextTask.js';
 import type { MorphContext } from '../screenContext.js';
 
 /** New node elements per task across the screen(s) of a page. */
 const PER_TASK = 64;
 /** Children per chunk. */
 const CHUNK = 48;
+/** New elements made (or granted to a waiting container) in this task. */
 let used = 0;
-let resetting = false;
+let windowOpen = false;
+
+/**
+ * Containers whose children didn't all fit, in the order they asked: each waits here, once, without drawing
+ * again, until a later task grants it a share of that task's new elements (`release()`). Waiting in line, rather
+ * than each trying again at every task, keeps what a task spends on waiting containers to those it lets go: a
+ * burst leaves dozens of lists and tables waiting, and each trying again (a render of its node) every few
+ * milliseconds took a third of a 20,000-op burst's time.
+ */
+let queue: ChildList[] = [];
+let head = 0;
+
+/** Opens this task's window of new elements (if none is open); it closes at the next task, which lets the queue go. */
+function openWindow(): void {
+  if (windowOpen) return;
+  windowOpen = true;
+  void nextTask().then(() => {
+    windowOpen = false;
+    used = 0;
+    release();
+  });
+}
 
 /** How many of `wanted` new elements may be made in this task. */
 function allowance(wanted: number): number {
-  if (!resetting) {
-    resetting = true;
-    setTimeout(() => {
-      used = 0;
-      resetting = false;
-    }, 0);
-  }
+  openWindow();
   const n = Math.max(0, Math.min(wanted, PER_TASK - used));
   used += n;
   return n;
+}
+
+/** At a new task: grants the waiting containers, first come first served, this task's new elements. */
+function release(): void {
+  while (head < queue.length && used < PER_TASK) {
+    const list = queue[head++]!;
+    const n = list.turn(PER_TASK - used);
+    if (n > 0) {
+      openWindow();
+      used += n;
+    }
+  }
+  if (head >= queue.length) {
+    queue = [];
+    head = 0;
+  } else {
+    if (head > 1024) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+    openWindow();
+  }
 }
 
 /** Containers with children still to draw in a later task: tests wait for none. */
@@ -88,8 +127,14 @@ function chunkBox(box: ChildBox): HTMLElement {
 class ChildList extends Directive {
   #drawn = 0;
   #rest: HTMLElement | null = null;
-  #later = false;
   #chunk: HTMLElement | null = null;
+  /** In the queue of containers waiting for new elements. */
+  #queued = false;
+  /** New elements granted by the queue, for this container's next update. */
+  #granted = 0;
+  /** What the last update was asked to draw, and the element it draws in. */
+  #ids: readonly string[] = [];
+  #host: ReactiveElement | undefined;
 
   constructor(info: PartInfo) {
     super(info);
@@ -105,9 +150,14 @@ class ChildList extends Directive {
     // say the container it is about to go into).
     const end = part.endNode;
     const parent = (end ?? part.startNode)!.parentNode!;
+    this.#ids = ids;
     const wanted = ids.length - this.#drawn;
     if (wanted > 0) {
-      const n = allowance(wanted);
+      // A grant from the queue was counted in the task that made it; whatever it doesn't cover comes out of this
+      // task's new elements.
+      const granted = Math.min(wanted, this.#granted);
+      this.#granted = 0;
+      const n = granted + (granted < wanted ? allowance(wanted - granted) : 0);
       if (box === 'list' || box === 'row') {
         const batch = document.createDocumentFragment();
         for (let i = 0; i < n; i++) batch.append(nodeElement(ids[this.#drawn + i]!, screen));
@@ -142,16 +192,28 @@ class ChildList extends Directive {
 
   /** Draws the rest in a later task, through the host's own update (so its signals stay the ones tracked). */
   #continue(part: ChildPart): void {
-    if (this.#later) return;
-    const host = part.options?.host as ReactiveElement | undefined;
-    if (!host) return;
-    this.#later = true;
+    this.#host = part.options?.host as ReactiveElement | undefined;
+    if (this.#queued || !this.#host) return;
+    this.#queued = true;
     drawing.waiting++;
-    setTimeout(() => {
-      this.#later = false;
-      drawing.waiting--;
-      if (host.isConnected) host.requestUpdate();
-    }, 0);
+    queue.push(this);
+    openWindow();
+  }
+
+  /**
+   * The queue's turn came, with `room` new elements left in this task: takes what it still needs of them and has
+   * its host draw them. A container gone from the page, or one whose own updates drew everything meanwhile, takes
+   * nothing.
+   */
+  turn(room: number): number {
+    this.#queued = false;
+    drawing.waiting--;
+    const host = this.#host;
+    const wanted = this.#ids.length - this.#drawn;
+    if (!host?.isConnected || wanted <= 0) return 0;
+    this.#granted = Math.min(wanted, room);
+    host.requestUpdate();
+    return this.#granted;
   }
 }
 

@@ -108,6 +108,40 @@ describe('morph-screen: hostile streams', function () {
     screen.remove();
   });
 
+  it('lists waiting for their items in a flood wait in line: each draws when its turn comes, not again and again meanwhile', async () => {
+    const screen = await mount('', {}, { end: false });
+    const LISTS = 30;
+    const ITEMS = 200;
+    const lines: string[] = [];
+    for (let l = 0; l < LISTS; l++) {
+      lines.push(op({ op: 'open', id: `${l}`, type: 'ul' }));
+      for (let i = 0; i < ITEMS; i++) lines.push(op({ op: 'node', id: `${l}.${i}`, type: 'li', spans: `Item ${i}` }));
+      lines.push(op({ op: 'close', id: `${l}` }));
+    }
+    // How often each list's element draws while its items arrive a few dozen per task.
+    const proto = customElements.get('morph-node')!.prototype as { update(changed: unknown): void };
+    const update = proto.update;
+    const draws = new Map<string, number>();
+    proto.update = function (this: { nodeId: string }, changed: unknown) {
+      if (!this.nodeId.includes('.')) draws.set(this.nodeId, (draws.get(this.nodeId) ?? 0) + 1);
+      update.call(this, changed);
+    };
+    try {
+      screen.write(lines.join('') + END);
+      await settle(screen);
+    } finally {
+      proto.update = update;
+    }
+    expect($$(screen, 'morph-node').length).to.equal(LISTS * (ITEMS + 1));
+    expect($$(screen, '.pending').length).to.equal(0);
+    // 6,000 items at 64 a task: a hundred tasks. A list draws when it arrives, when it closes, and once per share
+    // of a task's items it is granted (200 items: at least 4 shares); trying again at every task would be ~100.
+    const most = Math.max(...draws.values());
+    expect(draws.size).to.equal(LISTS);
+    expect(most, `a list drew ${most} times`).to.be.at.most(12);
+    screen.remove();
+  });
+
   it('a million ops through stream(): nothing unsafe, limits kept, and the page gets turns while they apply', async () => {
     const screen = await mount('', {}, { end: false });
     let issues = 0;

@@ -1,6 +1,6 @@
 // The display components: Card, Chart, Map, FollowUps, Gallery, Tabs, Details, Badge, Button; what stands in
 // while a component streams, when its data never came, and when it fails to draw.
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import type { MorphAction } from '../../../elements/morph-screen/index.js';
 import { describe, it } from './mocha.js';
 import { $, $$, collect, END, mount, node, op, ops, settle, textOf } from './helpers.js';
@@ -34,6 +34,22 @@ describe('morph-screen: display components', () => {
     expect(chart.kind).to.equal('pie');
     expect(chart.series).to.deep.equal([{ name: 'A', values: [60] }, { name: 'B', values: [40] }]);
     expect(chart.format).to.equal('percent');
+    screen.remove();
+  });
+
+  it('Chart: a chart far down a long answer has its data table at once and its picture only once scrolled near', async () => {
+    const paras = Array.from({ length: 120 }, (_, i) => ({ op: 'node', id: String(i), type: 'p', spans: `Paragraph ${i}, long enough to take a line of its own.` }));
+    const data = { columns: ['Month', 'Sales'], rows: [['Jan', 1], ['Feb', 2]] };
+    const screen = await mount(ops(...paras, { op: 'node', id: '120', type: 'Chart', attrs: { title: 'Far' }, data }) + END);
+    await customElements.whenDefined('ae-chart');
+    await settle(screen);
+    const chart = $<ChartEl & { chartInstance?: unknown }>(screen, 'ae-chart')!;
+    await chart.updateComplete;
+    expect(chart.shadowRoot!.querySelectorAll('tbody tr').length).to.equal(2);
+    expect(chart.chartInstance === undefined, 'no picture while far away').to.equal(true);
+    chart.scrollIntoView();
+    await waitUntil(() => chart.chartInstance !== undefined, 'drawn once near', { timeout: 4000 });
+    scrollTo(0, 0);
     screen.remove();
   });
 

@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { html as litHtml } from 'lit';
 import { afterEach, describe, it } from './mocha.js';
@@ -37,6 +37,7 @@ async function scheme(colorScheme: 'light' | 'dark') {
   await emulateMedia({ colorScheme });
   await heard;
 }
+const waitFor = (ok: () => boolean) => waitUntil(ok, 'the chart was not drawn', { timeout: 4000 });
 const texts = (els: Element[]) => els.map((e) => e.textContent!.trim());
 const deepActive = () => {
   let a = document.activeElement;
@@ -297,7 +298,7 @@ describe('ae-chart', () => {
       expect(liveChartCount()).to.equal(before + 1);
       const parent = el.parentNode!;
       el.remove();
-      expect(el.chartInstance).to.equal(undefined);
+      expect(el.chartInstance === undefined, 'not drawn').to.equal(true);
       expect(liveChartCount()).to.equal(before);
       parent.appendChild(el);
       await el.updateComplete;
@@ -309,7 +310,8 @@ describe('ae-chart', () => {
 
     it('mounting and removing 50 charts leaves none alive', async () => {
       const before = liveChartCount();
-      const host = await fixture<HTMLElement>(html`<div></div>`);
+      // All in view (ten small charts a row), so each draws.
+      const host = await fixture<HTMLElement>(html`<div style="display: grid; grid-template-columns: repeat(10, 1fr); inline-size: 700px"></div>`);
       const els: AeChart[] = [];
       for (let i = 0; i < 50; i++) {
         const el = document.createElement('ae-chart');
@@ -325,6 +327,65 @@ describe('ae-chart', () => {
       expect(liveChartCount()).to.equal(before);
     });
 
+    it('a chart far below the viewport keeps its data table but draws only when scrolled near', async () => {
+      const before = liveChartCount();
+      const host = await fixture<HTMLElement>(html`<div><div style="block-size: 400vh"></div></div>`);
+      const el = document.createElement('ae-chart');
+      el.labels = labels;
+      el.series = [sales];
+      host.append(el);
+      await el.updateComplete;
+      expect(el.chartInstance === undefined, 'not drawn').to.equal(true);
+      expect(liveChartCount()).to.equal(before);
+      expect($$(el, 'tbody tr').length).to.equal(4);
+      el.scrollIntoView();
+      await waitFor(() => el.chartInstance !== undefined);
+      await el.updateComplete;
+      expect(liveChartCount()).to.equal(before + 1);
+      expect(el.chartInstance!.data.datasets[0]!.data).to.deep.equal(sales.values);
+      el.remove();
+      scrollTo(0, 0);
+      expect(liveChartCount()).to.equal(before);
+    });
+
+    it('a chart in a part of the page the browser skips (content-visibility: auto, off screen) is not drawn, nor is the part laid out for it', async () => {
+      const before = liveChartCount();
+      const host = await fixture<HTMLElement>(html`<div>
+        <div style="block-size: 300vh"></div>
+        <div class="skipped" style="content-visibility: auto; contain-intrinsic-size: auto 400px"></div>
+      </div>`);
+      const skipped = host.querySelector('.skipped')!;
+      const el = document.createElement('ae-chart');
+      el.labels = labels;
+      el.series = [sales];
+      skipped.append(el);
+      await el.updateComplete;
+      expect(el.chartInstance === undefined, 'not drawn').to.equal(true);
+      expect(liveChartCount()).to.equal(before);
+      expect(el.checkVisibility({ contentVisibilityAuto: true })).to.equal(false);
+    });
+
+    it('every chart not drawn yet is drawn before the page prints, at once', async () => {
+      const before = liveChartCount();
+      const host = await fixture<HTMLElement>(html`<div><div style="block-size: 400vh"></div></div>`);
+      const els = [0, 1].map(() => {
+        const el = document.createElement('ae-chart');
+        el.labels = labels;
+        el.series = [sales];
+        host.append(el);
+        return el;
+      });
+      await Promise.all(els.map((e) => e.updateComplete));
+      expect(liveChartCount()).to.equal(before);
+      dispatchEvent(new Event('beforeprint'));
+      // Before any task: printing doesn't wait for one (chart.js was loaded by the tests before).
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+      expect(els.every((e) => e.chartInstance !== undefined)).to.equal(true);
+      expect(liveChartCount()).to.equal(before + 2);
+      host.remove();
+      expect(liveChartCount()).to.equal(before);
+    });
+
     it('a chart removed before chart.js loads never makes an instance', async () => {
       const before = liveChartCount();
       const el = document.createElement('ae-chart');
@@ -333,7 +394,7 @@ describe('ae-chart', () => {
       document.body.appendChild(el);
       el.remove();
       await el.updateComplete;
-      expect(el.chartInstance).to.equal(undefined);
+      expect(el.chartInstance === undefined, 'not drawn').to.equal(true);
       expect(liveChartCount()).to.equal(before);
     });
 

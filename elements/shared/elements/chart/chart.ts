@@ -16,6 +16,7 @@ import { defineElement } from '../../base/defineElement.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
 import { ChartKeyboardController } from './chartKeyboard.js';
 import { lazy } from '../../../../src/lazy.js';
+import { nextTask } from '../../base/nextTask.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
@@ -36,6 +37,77 @@ const live = new Set<AnyChart>();
 /** How many chart.js instances are alive: a test hook proving that removed charts were destroyed. */
 export function liveChartCount(): number {
   return live.size;
+}
+
+/**
+ * A chart's picture is made (chart.js loaded, measured and drawn) only once the chart comes near the viewport: a
+ * long answer's charts far below, or in a part of the page the browser skips (`content-visibility: auto`), cost
+ * nothing until they are scrolled to, and measuring one never makes the browser lay out the part it sits in
+ * while that part is off screen. Its data table is there from the start, for screen readers and search. Charts
+ * that come near together are drawn one per task, and every chart not yet drawn is drawn before the page prints.
+ */
+const NEAR = '100% 0px';
+/** Charts waiting to come near: what to do when one does, and when the page first looked (near or not). */
+const watched = new Map<Element, { near: (now: boolean) => void; looked: () => void }>();
+let observer: IntersectionObserver | undefined;
+
+function seen(entries: IntersectionObserverEntry[]): void {
+  for (const entry of entries) {
+    const watch = watched.get(entry.target);
+    if (!watch) continue;
+    if (entry.isIntersecting) {
+      observer!.unobserve(entry.target);
+      watched.delete(entry.target);
+      watch.near(false);
+    }
+    watch.looked();
+  }
+}
+
+/** Before printing, every chart still waiting comes near, and is drawn at once (printing won't wait for a task). */
+function printing(): void {
+  for (const [el, watch] of [...watched]) {
+    observer?.unobserve(el);
+    watched.delete(el);
+    watch.near(true);
+    watch.looked();
+  }
+}
+
+/**
+ * Calls `near` once `el` comes within a viewport's height of the viewport (at once where the browser can't tell;
+ * `now`: before the page prints, when it can't wait for a task), and `looked` once the page has looked the first
+ * time, near or not (and again later: it is a resolve function).
+ */
+function whenNear(el: Element, near: (now: boolean) => void, looked: () => void): void {
+  if (typeof IntersectionObserver !== 'function') {
+    near(true);
+    looked();
+    return;
+  }
+  if (!observer) {
+    observer = new IntersectionObserver(seen, { rootMargin: NEAR });
+    addEventListener('beforeprint', printing);
+  }
+  watched.set(el, { near, looked });
+  observer.observe(el);
+}
+
+/** `el` no longer waits to come near (it left the page). */
+function forget(el: Element): void {
+  const watch = watched.get(el);
+  if (!watch) return;
+  watched.delete(el);
+  observer?.unobserve(el);
+  watch.looked();
+}
+
+/** Pictures made one per task, in the order their charts came near. */
+let turns: Promise<unknown> = Promise.resolve();
+function inTurn(work: () => Promise<void>): Promise<void> {
+  const run = turns.then(() => nextTask()).then(work);
+  turns = run.catch(() => undefined);
+  return run;
 }
 
 /** chart.js, loaded once, on the first chart drawn (a separate chunk in the build). */
@@ -246,6 +318,10 @@ export class AeChart extends AgentElement {
   private chart?: AnyChart;
   private chartKind?: ChartKind;
   private drawing?: Promise<void>;
+  /** Has come near the viewport (its picture is made at once from then on). */
+  private near = false;
+  /** Resolves once the page has looked whether this chart, waiting to be near, is near. */
+  private firstLook?: Promise<void>;
   private colours?: Colours;
   private appliedLook?: string;
   private readonly media: MediaQueryList[] = [];
@@ -282,14 +358,18 @@ export class AeChart extends AgentElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     for (const list of this.media.splice(0)) list.removeEventListener('change', this.onMediaChange);
+    forget(this);
+    this.firstLook = undefined;
     this.destroyChart();
     // While away, the theme or the system's colour scheme may change unheard: read the colours again on return.
     this.colours = undefined;
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {
-    // Resolves after the chart is drawn too, so `await el.updateComplete` sees the canvas in use.
+    // Resolves after the chart is drawn too, so `await el.updateComplete` sees the canvas in use (once the page has
+    // looked whether it is near the viewport: one far away isn't drawn yet).
     let done = await super.getUpdateComplete();
+    if (this.firstLook) await this.firstLook;
     while (this.drawing) {
       const drawing = this.drawing;
       await drawing;
@@ -382,7 +462,8 @@ export class AeChart extends AgentElement {
     const chart = this.chart;
     if (!chart || this.chartKind !== this.kind) {
       if (chart) this.destroyChart();
-      this.drawing = this.createChart();
+      if (this.near) this.drawing = this.createChart();
+      else this.watchNear();
       return;
     }
     const look = this.lookSignature();
@@ -395,6 +476,21 @@ export class AeChart extends AgentElement {
   /** What, besides the data, changes the picture: theme, direction and locale. */
   private lookSignature(): string {
     return `${this.resolvedTheme}|${this.isRtl}|${this.resolvedLocale}`;
+  }
+
+  /** Makes the picture once the chart comes near the viewport. */
+  private watchNear(): void {
+    if (this.firstLook) return;
+    this.firstLook = new Promise<void>((looked) =>
+      whenNear(
+        this,
+        (now) => {
+          this.near = true;
+          this.drawing = now ? this.createChart() : inTurn(() => (this.chart ? Promise.resolve() : this.createChart()));
+        },
+        looked,
+      ),
+    );
   }
 
   private async createChart(): Promise<void> {

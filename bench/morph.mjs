@@ -230,6 +230,12 @@ async function prepareInPage(kind) {
   };
   window.burstLines = lines;
   window.burstSource = sources[kind] ? await sources[kind]() : null;
+  // A socket's messages, all arrived: posted now, held by the port until the burst listens (setting onmessage
+  // starts it), so posting 20,000 messages, the page's own work, isn't counted as the element's.
+  if (kind === 'write() per line, a task each') {
+    window.burstChannel = new MessageChannel();
+    for (let k = 0; k < lines.length; k++) window.burstChannel.port2.postMessage(null);
+  }
 }
 
 /** In the page: one burst from one kind of source (made by `prepareInPage`), written and drawn, with what the page saw of it. */
@@ -247,7 +253,7 @@ async function burstInPage(kind) {
   const writes = {
     'write() per line, a task each': () =>
       new Promise((resolve) => {
-        const channel = new MessageChannel();
+        const channel = window.burstChannel;
         let i = 0;
         channel.port1.onmessage = () => {
           el.write(lines[i++]);
@@ -256,7 +262,6 @@ async function burstInPage(kind) {
           channel.port1.close();
           resolve();
         };
-        for (let k = 0; k < lines.length; k++) channel.port2.postMessage(null);
       }),
     'write() per line, all in one task': async () => {
       for (const l of lines) el.write(l);

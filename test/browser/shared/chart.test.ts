@@ -365,6 +365,22 @@ describe('ae-chart', () => {
       expect(el.checkVisibility({ contentVisibilityAuto: true })).to.equal(false);
     });
 
+    it('in a hidden page (no frames drawn, so nothing looked at), updateComplete doesn\u2019t wait to see whether a chart is near', async () => {
+      const host = await fixture<HTMLElement>(html`<div></div>`);
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      try {
+        const el = document.createElement('ae-chart');
+        el.labels = labels;
+        el.series = [sales];
+        // Made and updated within one task, so no frame can come between: only not waiting lets it resolve.
+        host.append(el);
+        const settled = await Promise.race([el.updateComplete.then(() => 'resolved'), new Promise((r) => setTimeout(() => r('waiting'), 0))]);
+        expect(settled).to.equal('resolved');
+      } finally {
+        delete (document as { hidden?: boolean }).hidden;
+      }
+    });
+
     it('every chart not drawn yet is drawn before the page prints, at once', async () => {
       const before = liveChartCount();
       const host = await fixture<HTMLElement>(html`<div><div style="block-size: 400vh"></div></div>`);

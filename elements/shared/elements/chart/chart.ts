@@ -367,9 +367,10 @@ export class AeChart extends AgentElement {
 
   protected override async getUpdateComplete(): Promise<boolean> {
     // Resolves after the chart is drawn too, so `await el.updateComplete` sees the canvas in use (once the page has
-    // looked whether it is near the viewport: one far away isn't drawn yet).
+    // looked whether it is near the viewport: one far away isn't drawn yet). A hidden page doesn't look (it draws no
+    // frames) until it is shown: there, it resolves without waiting for that.
     let done = await super.getUpdateComplete();
-    if (this.firstLook) await this.firstLook;
+    if (this.firstLook && !document.hidden) await this.firstLook;
     while (this.drawing) {
       const drawing = this.drawing;
       await drawing;

@@ -148,6 +148,9 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  *   screen readers handle for a picture whose content is described elsewhere.
  * - Growing data update the same chart instance (`update('none')`); only a change of `kind` makes a new one.
  *   The chart is destroyed on disconnect and made again on reconnect.
+ * - The picture is made once the chart comes within a viewport's height of the viewport (and, for every chart,
+ *   before the page prints): charts far down a long page cost nothing until scrolled to. The data table is
+ *   there from the start. `updateComplete` resolves once a chart near the viewport is drawn.
  *
  * @csspart title - The chart's title.
  * @csspart plot - The focusable box around the canvas.
@@ -326,7 +329,7 @@ export class AeChart extends AgentElement {
   private appliedLook?: string;
   private readonly media: MediaQueryList[] = [];
 
-  /** The chart.js instance, once drawn (for tests and apps that need chart.js itself). */
+  /** The chart.js instance, once drawn, near the viewport (for tests and apps that need chart.js itself). */
   get chartInstance(): AnyChart | undefined {
     return this.chart;
   }

@@ -36,8 +36,13 @@ async function page(theme, size) {
   return { p, context };
 }
 
-/** The whole page; at phone width also in parts of one screen's height, each large enough to read. */
+/**
+ * The whole page; at phone width also in parts of one screen's height, each large enough to read. Like a printout:
+ * the page is told it is about to print, so charts far down draw their pictures too (they wait to be scrolled near).
+ */
 async function shoot(p, name, size) {
+  await p.evaluate(() => dispatchEvent(new Event('beforeprint')));
+  await p.waitForTimeout(100);
   await p.screenshot({ path: join(out, `${name}.png`), fullPage: true });
   if (size !== 'phone') return;
   const height = await p.evaluate(() => document.documentElement.scrollHeight);

@@ -37,6 +37,14 @@ async function scheme(colorScheme: 'light' | 'dark') {
   await emulateMedia({ colorScheme });
   await heard;
 }
+/** A chart of the sales series, made in code and put at the end of `parent`. */
+function salesChartIn(parent: Element): AeChart {
+  const el = document.createElement('ae-chart');
+  el.labels = labels;
+  el.series = [sales];
+  parent.append(el);
+  return el;
+}
 const waitFor = (ok: () => boolean) => waitUntil(ok, 'the chart was not drawn', { timeout: 4000 });
 const texts = (els: Element[]) => els.map((e) => e.textContent!.trim());
 const deepActive = () => {
@@ -330,10 +338,7 @@ describe('ae-chart', () => {
     it('a chart far below the viewport keeps its data table but draws only when scrolled near', async () => {
       const before = liveChartCount();
       const host = await fixture<HTMLElement>(html`<div><div style="block-size: 400vh"></div></div>`);
-      const el = document.createElement('ae-chart');
-      el.labels = labels;
-      el.series = [sales];
-      host.append(el);
+      const el = salesChartIn(host);
       await el.updateComplete;
       expect(el.chartInstance === undefined, 'not drawn').to.equal(true);
       expect(liveChartCount()).to.equal(before);
@@ -354,11 +359,7 @@ describe('ae-chart', () => {
         <div style="block-size: 300vh"></div>
         <div class="skipped" style="content-visibility: auto; contain-intrinsic-size: auto 400px"></div>
       </div>`);
-      const skipped = host.querySelector('.skipped')!;
-      const el = document.createElement('ae-chart');
-      el.labels = labels;
-      el.series = [sales];
-      skipped.append(el);
+      const el = salesChartIn(host.querySelector('.skipped')!);
       await el.updateComplete;
       expect(el.chartInstance === undefined, 'not drawn').to.equal(true);
       expect(liveChartCount()).to.equal(before);
@@ -369,11 +370,8 @@ describe('ae-chart', () => {
       const host = await fixture<HTMLElement>(html`<div></div>`);
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       try {
-        const el = document.createElement('ae-chart');
-        el.labels = labels;
-        el.series = [sales];
         // Made and updated within one task, so no frame can come between: only not waiting lets it resolve.
-        host.append(el);
+        const el = salesChartIn(host);
         const settled = await Promise.race([el.updateComplete.then(() => 'resolved'), new Promise((r) => setTimeout(() => r('waiting'), 0))]);
         expect(settled).to.equal('resolved');
       } finally {
@@ -384,13 +382,7 @@ describe('ae-chart', () => {
     it('every chart not drawn yet is drawn before the page prints, at once', async () => {
       const before = liveChartCount();
       const host = await fixture<HTMLElement>(html`<div><div style="block-size: 400vh"></div></div>`);
-      const els = [0, 1].map(() => {
-        const el = document.createElement('ae-chart');
-        el.labels = labels;
-        el.series = [sales];
-        host.append(el);
-        return el;
-      });
+      const els = [salesChartIn(host), salesChartIn(host)];
       await Promise.all(els.map((e) => e.updateComplete));
       expect(liveChartCount()).to.equal(before);
       dispatchEvent(new Event('beforeprint'));

@@ -2,11 +2,14 @@
 // roles and names through dom-accessibility-api, states, and the observation text), the first look and later
 // ones, and the time to resolve a role-and-title target and an id among them. Prints, never asserts; the
 // target is under 50 ms for an observation. The backend is bundled from its TypeScript sources with esbuild,
-// so no build is needed.
+// so no build is needed. BENCH_QUICK=1: fewer repeats (3 later looks, 2 of each look-up), every line still printed.
 import { build } from 'esbuild';
 import { openBenchPage } from './benchPage.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
+const QUICK = process.env.BENCH_QUICK === '1';
+const LOOKS = QUICK ? 3 : 9;
+const LOOKUPS = QUICK ? 2 : 5;
 const bundle = await build({
   stdin: {
     contents: "import { createPageBackend } from './elements/ax-runner/backend/pageBackend.ts';\nwindow.__backend = createPageBackend();",
@@ -52,14 +55,14 @@ try {
     };
     const [first, obs] = time(() => backend.observe({ signal: new AbortController().signal }));
     const later = [];
-    for (let i = 0; i < 9; i++) later.push(time(() => backend.observe({ signal: new AbortController().signal }))[0]);
+    for (let i = 0; i < LOOKS; i++) later.push(time(() => backend.observe({ signal: new AbortController().signal }))[0]);
     later.sort((a, b) => a - b);
     const byTitle = [];
-    for (let i = 0; i < 5; i++) byTitle.push(time(() => backend.resolve({ kind: 'ax', role: 'AXButton', title: 'Cancel booking' }))[0]);
+    for (let i = 0; i < LOOKUPS; i++) byTitle.push(time(() => backend.resolve({ kind: 'ax', role: 'AXButton', title: 'Cancel booking' }))[0]);
     const byLastTitle = [];
-    for (let i = 0; i < 5; i++) byLastTitle.push(time(() => backend.resolve({ kind: 'ax', role: 'AXButton', title: 'Nothing like this' }))[0]);
+    for (let i = 0; i < LOOKUPS; i++) byLastTitle.push(time(() => backend.resolve({ kind: 'ax', role: 'AXButton', title: 'Nothing like this' }))[0]);
     const byId = [];
-    for (let i = 0; i < 5; i++) byId.push(time(() => backend.resolve({ kind: 'ax', id: 'e900' }))[0]);
+    for (let i = 0; i < LOOKUPS; i++) byId.push(time(() => backend.resolve({ kind: 'ax', id: 'e900' }))[0]);
     const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
     return {
       elements,

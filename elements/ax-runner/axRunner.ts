@@ -102,6 +102,12 @@ function landedOn(step: Step<unknown>): Element | null {
 export class AxRunner extends AgentElement {
   static override styles = [AgentElement.styles, statusLineStyles, runnerStyles];
 
+  protected static override knownValues = {
+    ...AgentElement.knownValues,
+    policy: ['confirm', 'refuse', 'allow'] satisfies Policy[],
+    'max-bursts': (v: string) => /^\s*\d+\s*$/.test(v),
+  };
+
   /**
    * Where the page backend looks and acts: an element (with everything inside it, open shadow roots included) or
    * the whole document (the default, when null). The runner never acts on itself, wherever it sits.

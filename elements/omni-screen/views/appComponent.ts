@@ -4,20 +4,16 @@ import type { AppComponentView, ScreenContext } from '../screenContext.js';
 import type { NodeHost, NodeView } from './view.js';
 import { fallback, isStateRef, nodes, streamText } from './parts.js';
 import { fieldMessage } from './field.js';
-import { DEV } from '../../shared/base/dev.js';
+import { warnOnce } from '../../shared/base/dev.js';
 import { handed, handOver, isCustomElementName, isSafePropName } from '../../shared/screen/appElement.js';
 
 /** The properties the screen itself sets on a field's element: never taken from a prop of the same name. */
 const OURS: ReadonlySet<string> = new Set(['invalid', 'errorMessage']);
 
-const warned = new Set<string>();
-
 /** Tells the app's developer, once per component and prop, that a declared prop is never set (dev builds only). */
 function warnUnsafeProp(type: string, name: string): void {
-  const key = `${type}.${name}`;
-  if (!DEV || warned.has(key)) return;
-  warned.add(key);
-  console.warn(
+  warnOnce(
+    `omni-screen app prop ${type}.${name}`,
     `<omni-screen>: the app component ${type} declares the prop "${name}", which is never set on its element: ` +
       'HTMLElement already has a member of that name (or it starts with "on"), so stream text could reach markup, ' +
       'style or code through it. Give the prop another name.',

@@ -12,6 +12,7 @@ import { wordsFor } from '../../../strings/locales.js';
 import { themeNames, themeStyles, type ThemeName } from '../../../themes/index.js';
 import { localeContext, stringsContext, themeContext } from './contexts.js';
 import { canonicalLocale } from './locale.js';
+import { DEV, warnOnce } from './dev.js';
 
 const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (themeNames as readonly string[]).includes(v);
 
@@ -244,6 +245,27 @@ export class AgentElement extends SignalWatcher(LitElement) {
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
     if (name === 'lang' || name === 'dir') this.requestUpdate();
+    if (DEV && value !== null) this.checkAttribute(name, value);
+  }
+
+  /**
+   * The values an attribute can take, for a development warning on any other: a list, or a test. A subclass
+   * adds its own attributes to its parent's (`{...super.knownValues, policy: [...]}`).
+   */
+  protected static knownValues: Readonly<Record<string, readonly string[] | ((value: string) => boolean)>> = {
+    theme: themeNames,
+    locale: (v) => canonicalLocale(v) !== undefined,
+    lang: (v) => v === '' || canonicalLocale(v) !== undefined,
+    dir: ['ltr', 'rtl', 'auto'],
+  };
+
+  /** `theme="purple"` would otherwise be ignored without a word. */
+  private checkAttribute(name: string, value: string): void {
+    const known = (this.constructor as typeof AgentElement).knownValues[name];
+    if (!known || (typeof known === 'function' ? known(value) : known.includes(value))) return;
+    const tag = this.localName;
+    const expected = typeof known === 'function' ? `a valid ${name}` : known.map((v) => `"${v}"`).join(', ');
+    warnOnce(`${tag} ${name}=${value}`, `<${tag}>: ${name}="${value}" is not a value it knows (expected ${expected}); it is ignored.`);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -11,3 +11,15 @@ export const DEV: boolean = (() => {
     return true;
   }
 })();
+
+const warned = new Set<string>();
+
+/**
+ * Tells the app's developer something once per `key` in a development build (nothing in production): misuse that
+ * would otherwise be silent, such as an attribute value an element doesn't know.
+ */
+export function warnOnce(key: string, message: string): void {
+  if (!DEV || warned.has(key)) return;
+  warned.add(key);
+  console.warn(message);
+}

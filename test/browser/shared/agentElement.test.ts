@@ -350,3 +350,47 @@ describe('AgentElement context across many elements', () => {
     host.remove();
   });
 });
+
+describe('AgentElement misuse', () => {
+  /** What console.warn said while `fn` ran. */
+  async function warnings(fn: () => Promise<unknown> | unknown): Promise<string[]> {
+    const said: string[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => void said.push(args.join(' '));
+    try {
+      await fn();
+    } finally {
+      console.warn = original;
+    }
+    return said;
+  }
+
+  it('warns once, in development, for an attribute value the element does not know, naming what it knows', async () => {
+    const said = await warnings(async () => {
+      const el = await fixture<TestAgent>(html`<test-agent theme="purple"></test-agent>`);
+      el.setAttribute('theme', 'dark');
+      el.setAttribute('theme', 'purple');
+      el.setAttribute('locale', '!! no such tag');
+      el.setAttribute('dir', 'sideways');
+      await fixture(html`<test-agent theme="purple"></test-agent>`);
+    });
+    expect(said, said.join("\n")).to.have.length(3);
+    expect(said[0]).to.equal('<test-agent>: theme="purple" is not a value it knows (expected "light", "dark", "system"); it is ignored.');
+    expect(said[1]).to.contain('locale="!! no such tag"');
+    expect(said[2]).to.contain('dir="sideways"');
+  });
+
+  it('says nothing for the values it knows', async () => {
+    const said = await warnings(() => fixture(html`<test-agent theme="system" locale="fr-CA" lang="de" dir="rtl"></test-agent>`));
+    expect(said).to.deep.equal([]);
+  });
+
+  it('an element adds its own attributes: <ax-runner policy> and max-bursts', async () => {
+    await import('../../../elements/ax-runner/index.js');
+    const said = await warnings(async () => {
+      await fixture(html`<ax-runner policy="allow" max-bursts="3"></ax-runner>`);
+      await fixture(html`<ax-runner policy="yolo" max-bursts="many"></ax-runner>`);
+    });
+    expect(said.map((s) => s.split(' is not')[0])).to.deep.equal(['<ax-runner>: policy="yolo"', '<ax-runner>: max-bursts="many"']);
+  });
+});

@@ -15,6 +15,8 @@ export const en = {
   connectionLost: 'The connection was lost before the screen was complete.',
   // stream()'s source was a Response with an error status: the server's answer, not a lost connection
   serverAnswered: 'The server answered {status}, so the screen could not be loaded.',
+  // stream()'s source was a web page (a login page, a proxy's error page), not the screen
+  notTheFormat: 'The server sent a web page instead of the screen, so it could not be loaded.',
   retry: 'Try again',
   cancel: 'Cancel',
   // The server asked to wait (Retry-After) before the Retry button works again
@@ -191,6 +193,7 @@ export const en = {
   answerCrashed: 'This part of the answer could not be shown.',
   answerConnectionLost: 'The connection was lost before the answer was complete.',
   answerServerAnswered: 'The server answered {status}, so the answer could not be loaded.',
+  answerNotTheFormat: 'The server sent a web page instead of the answer, so it could not be loaded.',
   answerTruncated: 'The answer was cut short.',
   answerWriting: 'Writing the answer…',
   // The app's hook couldn't bring the next answer (respond threw)

@@ -177,7 +177,7 @@ export class MorphScreen extends AgentElement {
     report: (crash) => this.#issue('element', crash),
   });
 
-  readonly #intake = new StreamIntakeController(this, '<morph-screen>.stream()');
+  readonly #intake = new StreamIntakeController(this, '<morph-screen>.stream()', 'the op stream');
   readonly #announcer = new AnnouncerController(this);
   readonly #focus = new FocusController(this);
   readonly #issueQueue = new IssueQueue();
@@ -441,7 +441,7 @@ export class MorphScreen extends AgentElement {
     return html`<div class="answer" part="answer" aria-busy=${busy ? 'true' : nothing}>
         ${keyed(answer.generation, html`<div class="answer-body">${children(doc.roots, answer.context)}</div>`)}
         ${end?.truncated ? html`<p class="screen-notice" part="notice" role="note">${w.answerTruncated}</p>` : nothing}
-        ${this.#kernel.sourceNotice((status) => (status > 0 ? fill(w.answerServerAnswered, { status }) : w.answerConnectionLost), 'notice')}
+        ${this.#kernel.sourceNotice(({ status, notTheFormat }) => (notTheFormat ? w.answerNotTheFormat : status > 0 ? fill(w.answerServerAnswered, { status }) : w.answerConnectionLost), 'notice')}
         ${this.#turnFailed.get() ? html`<p class="screen-notice" part="notice" role="alert">${w.answerNextFailed}</p>` : nothing}
         <p class="visually-hidden" part="status" role="status">${waiting ? w.answerWriting : ''}</p>
       </div>

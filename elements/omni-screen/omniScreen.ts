@@ -217,7 +217,7 @@ export class OmniScreen extends AgentElement {
   readonly #started = new Signal.State(false);
   #rendererIssues: Issue[] = [];
 
-  readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()');
+  readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()', 'Omni-IR text');
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
   readonly #focus = new FocusController(this);
@@ -446,7 +446,7 @@ export class OmniScreen extends AgentElement {
         ${doc?.newerVersion
           ? html`<p class="screen-notice" part="notice version-notice" role="note">${w.newerVersion}</p>`
           : nothing}
-        ${this.#kernel.sourceNotice((status) => (status > 0 ? fill(w.serverAnswered, { status }) : w.connectionLost), 'notice connection-notice')}
+        ${this.#kernel.sourceNotice(({ status, notTheFormat }) => (notTheFormat ? w.notTheFormat : status > 0 ? fill(w.serverAnswered, { status }) : w.connectionLost), 'notice connection-notice')}
         ${doc && started ? keyed(this.#kernel.generation, html`<omni-node .nodeId=${'root'} .screen=${this.#context}></omni-node>`) : nothing}
       </div>
       ${this.#announcer.render()} ${this.#approval.render()}`;

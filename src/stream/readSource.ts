@@ -14,6 +14,8 @@ export interface ResponseSource {
   readonly ok: boolean;
   readonly status: number;
   readonly body: ReadableStream<Uint8Array> | null;
+  /** Read for the content type, when there: a web page is never read as a stream. */
+  readonly headers?: { get(name: string): string | null };
 }
 
 /** A source of text: a Response, a ReadableStream, an async or sync iterable of chunks, or a whole string. */
@@ -32,6 +34,13 @@ export interface ReadSourceOptions {
   signal?: AbortSignal;
   /** Who is reading, for error messages: `'<omni-screen>.stream()'`. */
   caller?: string;
+  /**
+   * What the reader reads, such as `'Omni-IR text'`. Given, a source that is plainly something else is refused
+   * before anything is written: a Response whose content type is a web page (`text/html`, a login page or a
+   * proxy's error page answering 200), or a source whose first characters open an HTML or XML document. It
+   * rejects with a SourceError whose `received` says what came back.
+   */
+  format?: string;
 }
 
 /**
@@ -41,10 +50,16 @@ export interface ReadSourceOptions {
 export class SourceError extends Error {
   /** The HTTP status, when the source was a Response that answered with an error. */
   readonly status?: number;
-  constructor(message: string, options: { cause?: unknown; status?: number } = {}) {
+  /**
+   * What came back instead of the format, when it was plainly something else: `'a web page (text/html) titled
+   * "Sign in"'`. Unset for a source that failed while it was the right kind.
+   */
+  readonly received?: string;
+  constructor(message: string, options: { cause?: unknown; status?: number; received?: string } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SourceError';
     if (options.status !== undefined) this.status = options.status;
+    if (options.received !== undefined) this.received = options.received;
   }
 }
 
@@ -89,18 +104,72 @@ export async function readSource(
   const kind = kindOf(source);
   if (kind === null) throw new TypeError(`${caller} takes ${ACCEPTS}; it was given ${describe(source)}`);
 
-  if (kind === 'string') {
-    if ((source as string).length > 0) write(source as string);
-    return 'ended';
-  }
+  let contentType: string | null = null;
   if (kind === 'response') {
     const response = source as ResponseSource;
     if (!response.ok) throw new SourceError(`${caller}: the server answered ${response.status}`, { status: response.status });
     if (!response.body) throw new SourceError(`${caller}: the response has no body`, { status: response.status });
+    contentType = response.headers?.get('content-type') ?? null;
     source = response.body;
   }
-  if (kind === 'response' || kind === 'stream') return readStream(source as ReadableStream<Chunk>, write, caller, signal);
-  return readIterable(source as AsyncIterable<Chunk> | Iterable<Chunk>, kind === 'async', write, caller, signal);
+  // With a format named, the first characters are looked at before any is written (see ReadSourceOptions.format).
+  const into: Writer = options.format === undefined ? write : firstLook(write, options.format, caller, contentType);
+  if (kind === 'string') {
+    if ((source as string).length > 0) into(source as string);
+    into.end?.();
+    return 'ended';
+  }
+  const how =
+    kind === 'response' || kind === 'stream'
+      ? await readStream(source as ReadableStream<Chunk>, into, caller, signal)
+      : await readIterable(source as AsyncIterable<Chunk> | Iterable<Chunk>, kind === 'async', into, caller, signal);
+  if (how === 'ended') into.end?.();
+  return how;
+}
+
+type Writer = ((chunk: Chunk) => unknown) & { end?: () => void };
+
+const WEB_PAGE_TYPE = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
+const MARKUP_START = /^\s*<(!doctype\b|html\b|head\b|body\b|\?xml\b|!--)/i;
+// Enough of the start to tell a document from the format: `<!DOCTYPE html>` and then some.
+const LOOK = 512;
+
+/**
+ * Holds the first chunks until their start tells whether the source is a web page rather than `format`, then
+ * either refuses it (nothing was written) or writes them and gets out of the way. By content type when the
+ * Response gives one; else by its first characters, decoded only for the look (the reader still gets the bytes).
+ */
+function firstLook(write: (chunk: Chunk) => unknown, format: string, caller: string, contentType: string | null): Writer {
+  const isPage = contentType !== null && WEB_PAGE_TYPE.test(contentType);
+  const held: Chunk[] = [];
+  const decoder = new TextDecoder();
+  let seen = '';
+  let decided = false;
+  const refuse = (): never => {
+    const title = /<title[^>]*>([^<]{1,120})/i.exec(seen)?.[1]?.trim().replace(/\s+/g, ' ');
+    const what = `a web page${isPage ? ` (${contentType!.split(';')[0]!.trim()})` : ''}${title ? ` titled "${title}"` : ''}`;
+    throw new SourceError(`${caller}: the source sent ${what}, not ${format}: is the address right, or did a login page or a proxy answer?`, {
+      received: what,
+    });
+  };
+  const decide = (): unknown => {
+    decided = true;
+    if (isPage || MARKUP_START.test(seen)) refuse();
+    let behind: unknown;
+    for (const chunk of held.splice(0)) behind = write(chunk);
+    return behind;
+  };
+  const into: Writer = (chunk) => {
+    if (decided) return write(chunk);
+    held.push(chunk);
+    seen += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (seen.trimStart().length >= LOOK || (!isPage && /\S/.test(seen) && !/^\s*</.test(seen))) return decide();
+    return undefined;
+  };
+  into.end = () => {
+    if (!decided) decide();
+  };
+  return into;
 }
 
 async function readStream(
@@ -118,6 +187,7 @@ async function readStream(
   // An abort cancels the pending read at once, rather than waiting for the next chunk to arrive.
   const onAbort = () => void reader.cancel().catch(() => {});
   signal?.addEventListener('abort', onAbort, { once: true });
+  let reading = true;
   try {
     for (;;) {
       let next: { done: boolean; value?: Chunk };
@@ -128,12 +198,19 @@ async function readStream(
         throw new SourceError(`${caller}: the source failed: ${errorText(error)}`, { cause: error });
       }
       if (signal?.aborted) return 'aborted';
-      if (next.done) return 'ended';
+      if (next.done) {
+        reading = false;
+        return 'ended';
+      }
       const behind = write(asChunk(next.value, caller));
       // A hold that never settles can't keep an abort waiting.
       if (isThenable(behind)) await (signal ? orAbort(behind, signal, undefined) : behind);
       if (signal?.aborted) return 'aborted';
     }
+  } catch (error) {
+    // The writer refused what it was given (not the format, a chunk of the wrong kind): the rest is not wanted.
+    if (reading) void reader.cancel().catch(() => {});
+    throw error;
   } finally {
     signal?.removeEventListener('abort', onAbort);
     try {

@@ -17,7 +17,7 @@ export type IntakeResult =
   | { readonly status: 'ended' }
   | { readonly status: 'aborted' }
   | { readonly status: 'superseded'; readonly error: DOMException }
-  | { readonly status: 'failed'; readonly error: unknown; readonly httpStatus?: number };
+  | { readonly status: 'failed'; readonly error: unknown; readonly httpStatus?: number; readonly notTheFormat?: boolean };
 
 interface Read {
   readonly controller: AbortController;
@@ -27,10 +27,14 @@ interface Read {
 export class StreamIntakeController implements ReactiveController {
   #current: Read | null = null;
 
-  /** `caller` names the method in error messages: `'<morph-screen>.stream()'`. */
+  /**
+   * `caller` names the method in error messages: `'<morph-screen>.stream()'`. `format`, when given, is what the
+   * element reads (`'the op stream'`): a source that is plainly a web page instead fails (see readSource()).
+   */
   constructor(
     host: ReactiveControllerHost,
     private readonly caller: string,
+    private readonly format?: string,
   ) {
     host.addController(this);
   }
@@ -51,12 +55,14 @@ export class StreamIntakeController implements ReactiveController {
     const read: Read = { controller: new AbortController() };
     this.#current = read;
     try {
-      const how = await readSource(source, write, { signal: read.controller.signal, caller: this.caller });
+      const how = await readSource(source, write, { signal: read.controller.signal, caller: this.caller, ...(this.format ? { format: this.format } : {}) });
       return how === 'aborted' ? this.#stopped(read) : { status: how };
     } catch (error) {
       if (error instanceof TypeError) throw error;
       if (read.controller.signal.aborted) return this.#stopped(read);
       const httpStatus = error instanceof SourceError ? error.status : undefined;
+      // Not the format: the SourceError itself says what came back; rejected with as it is.
+      if (error instanceof SourceError && error.received !== undefined) return { status: 'failed', error, notTheFormat: true };
       const cause = error instanceof SourceError && error.cause !== undefined ? error.cause : error;
       return httpStatus === undefined ? { status: 'failed', error: cause } : { status: 'failed', error: cause, httpStatus };
     } finally {

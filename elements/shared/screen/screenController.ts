@@ -18,6 +18,15 @@ export interface NodeCrash {
   readonly message: string;
 }
 
+/**
+ * How `stream()`'s source failed, for the notice: the server's error status (0: the connection was lost), or a
+ * source that was plainly not the format (a web page answering 200).
+ */
+export interface SourceFailure {
+  readonly status: number;
+  readonly notTheFormat: boolean;
+}
+
 export interface ScreenControllerOptions {
   /** The tag of the screen's node elements (`omni-node`, `morph-node`). */
   readonly nodeTag: string;
@@ -29,8 +38,7 @@ export interface ScreenControllerOptions {
 
 export class ScreenController implements ReactiveController {
   #generation = 0;
-  /** How `stream()`'s source failed, for the notice: the server's error status, or a lost connection (0). */
-  readonly #sourceFailed = new Signal.State<number | null>(null);
+  readonly #sourceFailed = new Signal.State<SourceFailure | null>(null);
   #drawn: { readonly words: unknown; readonly locale: string } | null = null;
 
   constructor(
@@ -87,7 +95,7 @@ export class ScreenController implements ReactiveController {
   endRead(read: IntakeResult, end: () => void, current = true): void {
     if (read.status === 'superseded') throw read.error;
     if (read.status === 'aborted' || !current) return;
-    if (read.status === 'failed') this.#sourceFailed.set(read.httpStatus ?? 0);
+    if (read.status === 'failed') this.#sourceFailed.set({ status: read.httpStatus ?? 0, notTheFormat: read.notTheFormat === true });
     end();
     if (read.status === 'failed') throw read.error;
   }
@@ -98,12 +106,12 @@ export class ScreenController implements ReactiveController {
   }
 
   /**
-   * The notice of a failed source: `serverAnswered` with the status filled in (the screen's words), or
-   * `connectionLost`; nothing while the source is fine. Reads a signal: the screen draws again when it changes.
+   * The notice of a failed source, in the screen's words for how it failed (a status, a lost connection, not the
+   * format); nothing while the source is fine. Reads a signal: the screen draws again when it changes.
    */
-  sourceNotice(words: (status: number) => string, part: string): TemplateResult | typeof nothing {
-    const status = this.#sourceFailed.get();
-    if (status === null) return nothing;
-    return html`<p class="screen-notice" part=${part} role="note">${words(status)}</p>`;
+  sourceNotice(words: (failure: SourceFailure) => string, part: string): TemplateResult | typeof nothing {
+    const failure = this.#sourceFailed.get();
+    if (failure === null) return nothing;
+    return html`<p class="screen-notice" part=${part} role="note">${words(failure)}</p>`;
   }
 }

@@ -91,4 +91,15 @@ describe('morph-screen: one stream at a time', () => {
     await settle(screen);
     expect(textOf($(screen, '[part~="notice"]'))).to.equal(en.answerServerAnswered.replace('{status}', '404'));
   });
+
+  it('a server answering a web page instead of the op stream: the notice says so and stream() rejects saying what came back', async () => {
+    const screen = await mount();
+    const page = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>\n';
+    let error: unknown;
+    await screen.stream(new Response(page, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } })).catch((e) => (error = e));
+    await settle(screen);
+    expect((error as Error).message).to.contain('a web page (text/html) titled "502 Bad Gateway", not the op stream');
+    expect(textOf(screen.shadowRoot!.querySelector('[part~="notice"]'))).to.equal(en.answerNotTheFormat);
+    expect(shown(screen)).to.equal('');
+  });
 });

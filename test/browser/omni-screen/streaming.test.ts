@@ -4,6 +4,7 @@ import { $, $$, control, mount, nextFrame, node, settle, textOf, typeInto } from
 import { registries } from './fixtures.js';
 import { renderProbe } from '../../../elements/omni-screen/testHooks.js';
 import { OmniEndEvent, OmniIssueEvent, type OmniScreen } from '../../../elements/omni-screen/index.js';
+import { en } from '../../../strings/en.js';
 
 afterEach(() => {
   renderProbe.onRender = null;
@@ -242,6 +243,24 @@ describe('omni-screen: stream()', () => {
     expect(error).to.be.instanceOf(Error);
     expect(screen.document!.ended).to.equal(true);
     expect(screen.document!.node('root')).to.equal(undefined);
+  });
+
+  it('a server answering a web page instead (a login page, 200 text/html): the notice says so, nothing is drawn, and stream() rejects saying what came back', async () => {
+    const screen = await mount('', registries(), { end: false });
+    const page = '<!doctype html><html><head><title>Sign in</title></head><body><p>root = Text("no")</p></body></html>';
+    let error: unknown;
+    await screen.stream(new Response(page, { headers: { 'content-type': 'text/html' } })).catch((e) => (error = e));
+    await settle(screen);
+    expect((error as Error).name).to.equal('SourceError');
+    expect((error as Error).message).to.contain('a web page (text/html) titled "Sign in", not Omni-IR text');
+    expect(screen.document!.ended).to.equal(true);
+    expect(screen.document!.node('root')).to.equal(undefined);
+    expect(textOf($(screen, '[part~="connection-notice"]'))).to.equal(en.notTheFormat);
+    // The same page with no content type (a proxy, a static file) is known by its first characters.
+    const again = await mount('', registries(), { end: false });
+    let second: unknown;
+    await again.stream(new Response(page)).catch((e) => (second = e));
+    expect((second as Error).message).to.contain('titled "Sign in"');
   });
 
   it('awaits a promise of a Response, as stream(fetch(url)) passes one', async () => {

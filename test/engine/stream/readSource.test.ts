@@ -212,3 +212,49 @@ test('a write whose hold fails makes the read fail with its error', async () => 
   await assert.rejects(readSource(['a', 'b'], () => Promise.reject(new Error('the writer broke')), { signal: new AbortController().signal }), /the writer broke/);
   await assert.rejects(readSource(['a', 'b'], () => Promise.reject(new Error('the writer broke'))), /the writer broke/);
 });
+
+// A format named: a web page (a login page, a proxy's error page answering 200) is never read as the stream.
+const LOGIN = '<!DOCTYPE html>\n<html><head><title>Sign in – Example</title></head><body><form>…</form></body></html>\n';
+
+async function asFormat(input: Parameters<typeof readSource>[0]) {
+  const out: Chunk[] = [];
+  try {
+    const how = await readSource(input, (c) => out.push(c), { caller: 'test.stream()', format: 'Omni-IR text' });
+    return { how, written: out.length };
+  } catch (error) {
+    return { error: error as SourceError, written: out.length };
+  }
+}
+
+test('a format named: a 200 text/html Response is refused before anything is written, saying what came back', async () => {
+  const response = new Response(LOGIN, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  const got = await asFormat(response);
+  assert.ok(got.error instanceof SourceError);
+  assert.equal(got.written, 0);
+  assert.equal(got.error.received, 'a web page (text/html) titled "Sign in – Example"');
+  assert.match(got.error.message, /^test\.stream\(\): the source sent a web page \(text\/html\) titled "Sign in – Example", not Omni-IR text/);
+  assert.equal(response.bodyUsed, true);
+});
+
+test('a format named: a page by its first characters, whatever the type or the chunking (one byte at a time)', async () => {
+  const bytes = new TextEncoder().encode(`\n  ${LOGIN}`);
+  const oneByOne = streamOf([...bytes].map((b) => new Uint8Array([b])));
+  for (const input of [LOGIN, oneByOne, ['<?xml version="1.0"?><error/>'], new Response('<html><body>Bad gateway</body></html>', { headers: { 'content-type': 'text/plain' } })]) {
+    const got = await asFormat(input as Parameters<typeof readSource>[0]);
+    assert.ok(got.error instanceof SourceError, String(input));
+    assert.equal(got.written, 0);
+  }
+});
+
+test('a format named: the format itself passes, bytes unchanged, in every chunking', async () => {
+  const text = 'root = Card([t])\nt = Text("<html> is only text here")\n';
+  for (const input of [text, streamOf([...text]), new Response(text, { headers: { 'content-type': 'text/plain' } })]) {
+    const out: Chunk[] = [];
+    assert.equal(await readSource(input, (c) => out.push(c), { format: 'Omni-IR text' }), 'ended');
+    assert.equal(out.map((c) => (typeof c === 'string' ? c : new TextDecoder().decode(c as Uint8Array))).join(''), text);
+  }
+  // An empty source is not a page either.
+  assert.equal((await asFormat('')).how, 'ended');
+  // Without a format, nothing is looked at: a page is text like any other.
+  assert.equal((await collect(LOGIN)).text, LOGIN);
+});

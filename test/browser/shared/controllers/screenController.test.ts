@@ -6,7 +6,7 @@ import { LitElement, nothing, render } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { describe, it } from '../mocha.js';
 import { ScreenNodeElement, type NodeScreen } from '../../../../elements/shared/screen/nodeElement.js';
-import { ScreenController, type NodeCrash } from '../../../../elements/shared/screen/screenController.js';
+import { ScreenController, type NodeCrash, type SourceFailure } from '../../../../elements/shared/screen/screenController.js';
 
 interface TestNode {
   readonly id: string;
@@ -149,7 +149,7 @@ describe('screen kernel: the screen controller', () => {
     expect(ends).to.equal(0);
     host.kernel.endRead({ status: 'ended' }, end);
     expect(ends).to.equal(1);
-    const words = (status: number) => (status > 0 ? `answered ${status}` : 'lost');
+    const words = ({ status, notTheFormat }: SourceFailure) => (notTheFormat ? 'a page' : status > 0 ? `answered ${status}` : 'lost');
     expect(host.kernel.sourceNotice(words, 'notice')).to.equal(nothing);
     const failure = new Error('gone');
     expect(() => host.kernel.endRead({ status: 'failed', error: failure, httpStatus: 503 }, end)).to.throw(failure);
@@ -159,5 +159,9 @@ describe('screen kernel: the screen controller', () => {
     expect(notice.querySelector('[part="notice"][role="note"]')!.textContent).to.equal('answered 503');
     host.kernel.clearSourceFailure();
     expect(host.kernel.sourceNotice(words, 'notice')).to.equal(nothing);
+    const page = new Error('a web page');
+    expect(() => host.kernel.endRead({ status: 'failed', error: page, notTheFormat: true }, end)).to.throw(page);
+    render(host.kernel.sourceNotice(words, 'notice'), notice);
+    expect(notice.querySelector('[part="notice"]')!.textContent).to.equal('a page');
   });
 });

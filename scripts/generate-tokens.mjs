@@ -26,6 +26,22 @@ const derived = {
   focus: 'accent',
 };
 
+/**
+ * On-colours we add with their own public property: each colour that text sits on gets one, so an app that
+ * changes the text on its accent doesn't change the text on danger buttons too. Each starts at the value of
+ * theme.json's token named here, but never follows an app's value of it (unlike `derived`).
+ */
+const ownOnColours = {
+  onDanger: 'onAccent',
+  onSuccess: 'onAccent',
+};
+
+/**
+ * theme.json's pairs that no element draws (their text now takes an on-colour of its own): still checked on
+ * the defaults, never warned about at run time.
+ */
+const notDrawn = [{ foreground: 'onAccent', background: 'danger', instead: 'onDanger' }];
+
 /** Tokens that are not colours; the same in light and dark. */
 const shape = {
   font: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", Arial, sans-serif',
@@ -72,7 +88,7 @@ function paletteName(hex) {
   return `${family}${lightness}`;
 }
 
-const colorNames = [...theme.tokens, ...Object.keys(derived)];
+const colorNames = [...theme.tokens, ...Object.keys(derived), ...Object.keys(ownOnColours)];
 const resolved = {};
 for (const mode of ['light', 'dark']) {
   resolved[mode] = {};
@@ -81,7 +97,7 @@ for (const mode of ['light', 'dark']) {
     if (!/^#[0-9a-f]{6}$/i.test(value ?? '')) throw new Error(`theme.json: ${mode}.${name} is not #rrggbb`);
     resolved[mode][name] = value.toLowerCase();
   }
-  for (const [name, ref] of Object.entries(derived)) resolved[mode][name] = resolved[mode][ref];
+  for (const [name, ref] of Object.entries({ ...derived, ...ownOnColours })) resolved[mode][name] = resolved[mode][ref];
 }
 
 // Palette tier: every distinct colour once, by a readable name. Semantic tier: each token names a palette entry.
@@ -137,9 +153,17 @@ export const cssVarNames: Record<ColorToken | ShapeToken, string> = ${json(
   Object.fromEntries([...colorNames, ...Object.keys(shape)].map((n) => [n, cssVar(n)])),
 )};
 
-/** theme.json's contrast pairs, plus ours, checked by test/engine/themes/contrast.test.ts. */
-export const contrastPairs: ReadonlyArray<{ foreground: ColorToken; background: ColorToken; minimum: number; what: string }> = ${json([
-  ...theme.contrast,
+/**
+ * theme.json's contrast pairs, plus ours, checked on the defaults by test/engine/themes/contrast.test.ts and, in
+ * development, on an app's values by every outermost element (a warning per pair under its minimum). \`drawn:
+ * false\` marks a pair of theme.json's that no element draws any more.
+ */
+export const contrastPairs: ReadonlyArray<{ foreground: ColorToken; background: ColorToken; minimum: number; what: string; drawn?: false }> = ${json([
+  ...theme.contrast.map((pair) =>
+    notDrawn.some((n) => n.foreground === pair.foreground && n.background === pair.background) ? { ...pair, drawn: false } : pair,
+  ),
+  { foreground: 'onDanger', background: 'danger', minimum: 4.5, what: 'danger buttons and a wrong answer’s letter' },
+  { foreground: 'onSuccess', background: 'success', minimum: 4.5, what: 'a right answer’s letter' },
   { foreground: 'focus', background: 'surface', minimum: 3, what: 'focus rings (ours: --ae-focus)' },
   { foreground: 'focus', background: 'subtle', minimum: 3, what: 'focus rings on a subtle background' },
   { foreground: 'surface', background: 'text', minimum: 4.5, what: 'chart tooltips (inverse colours)' },

@@ -95,7 +95,9 @@ export const colorTokens = [
   "chart6",
   "chart7",
   "chart8",
-  "focus"
+  "focus",
+  "onDanger",
+  "onSuccess"
 ] as const;
 
 export type ColorToken = (typeof colorTokens)[number];
@@ -134,7 +136,9 @@ export const semantic: Record<'light' | 'dark', Record<ColorToken, PaletteName>>
     "chart6": "orange61",
     "chart7": "green47",
     "chart8": "red54",
-    "focus": "blue46"
+    "focus": "blue46",
+    "onDanger": "gray100",
+    "onSuccess": "gray100"
   },
   "dark": {
     "surface": "gray12",
@@ -168,7 +172,9 @@ export const semantic: Record<'light' | 'dark', Record<ColorToken, PaletteName>>
     "chart6": "orange61",
     "chart7": "green49",
     "chart8": "red54",
-    "focus": "blue66v2"
+    "focus": "blue66v2",
+    "onDanger": "blue7",
+    "onSuccess": "blue7"
   }
 };
 
@@ -234,6 +240,8 @@ export const cssVarNames: Record<ColorToken | ShapeToken, string> = {
   "chart7": "--ae-chart-7",
   "chart8": "--ae-chart-8",
   "focus": "--ae-focus",
+  "onDanger": "--ae-on-danger",
+  "onSuccess": "--ae-on-success",
   "font": "--ae-font",
   "fontMono": "--ae-font-mono",
   "fontSizeSm": "--ae-font-size-sm",
@@ -251,8 +259,12 @@ export const cssVarNames: Record<ColorToken | ShapeToken, string> = {
   "focusOffset": "--ae-focus-offset"
 };
 
-/** theme.json's contrast pairs, plus ours, checked by test/engine/themes/contrast.test.ts. */
-export const contrastPairs: ReadonlyArray<{ foreground: ColorToken; background: ColorToken; minimum: number; what: string }> = [
+/**
+ * theme.json's contrast pairs, plus ours, checked on the defaults by test/engine/themes/contrast.test.ts and, in
+ * development, on an app's values by every outermost element (a warning per pair under its minimum). `drawn:
+ * false` marks a pair of theme.json's that no element draws any more.
+ */
+export const contrastPairs: ReadonlyArray<{ foreground: ColorToken; background: ColorToken; minimum: number; what: string; drawn?: false }> = [
   {
     "foreground": "text",
     "background": "surface",
@@ -293,7 +305,8 @@ export const contrastPairs: ReadonlyArray<{ foreground: ColorToken; background: 
     "foreground": "onAccent",
     "background": "danger",
     "minimum": 4.5,
-    "what": "danger buttons"
+    "what": "danger buttons",
+    "drawn": false
   },
   {
     "foreground": "danger",
@@ -408,6 +421,18 @@ export const contrastPairs: ReadonlyArray<{ foreground: ColorToken; background: 
     "background": "surface",
     "minimum": 3,
     "what": "chart colour 8"
+  },
+  {
+    "foreground": "onDanger",
+    "background": "danger",
+    "minimum": 4.5,
+    "what": "danger buttons and a wrong answer’s letter"
+  },
+  {
+    "foreground": "onSuccess",
+    "background": "success",
+    "minimum": 4.5,
+    "what": "a right answer’s letter"
   },
   {
     "foreground": "focus",

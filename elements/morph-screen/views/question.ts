@@ -135,8 +135,8 @@ export const questionStyles = css`
   }
   .choice.chosen { border-color: var(--_accent); box-shadow: inset 0 0 0 1px var(--_accent); }
   .choice.right { border-color: var(--_success); box-shadow: inset 0 0 0 1px var(--_success); }
-  .choice.right .choice-letter { background: var(--_success); color: var(--_on-accent); }
-  .choice.wrong .choice-letter { background: var(--_danger); color: var(--_on-accent); }
+  .choice.right .choice-letter { background: var(--_success); color: var(--_on-success); }
+  .choice.wrong .choice-letter { background: var(--_danger); color: var(--_on-danger); }
   .feedback { margin: 0; font-size: var(--_font-size-sm); color: var(--_muted-text); }
   .feedback:empty { display: none; }
 `;

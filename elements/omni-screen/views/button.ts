@@ -90,7 +90,7 @@ export const buttonStyles = css`
   .action-status:not(:empty) { margin-block-start: var(--_space-1); }
   /* A button's own look, primary and disabled: the shared button (elements/shared/screen/viewStyles.ts). */
   .button.secondary { background: var(--_surface); color: var(--_text); border-color: var(--_input-border); }
-  .button.danger { background: var(--_danger); color: var(--_on-accent); }
+  .button.danger { background: var(--_danger); color: var(--_on-danger); }
   .button[aria-busy='true'] { cursor: progress; }
   .action-status { font-size: var(--_font-size-sm); color: var(--_muted-text); }
   .action-status.failed,

@@ -13,6 +13,7 @@ import { themeNames, themeStyles, type ThemeName } from '../../../themes/index.j
 import { localeContext, stringsContext, themeContext } from './contexts.js';
 import { canonicalLocale } from './locale.js';
 import { DEV, warnOnce } from './dev.js';
+import { checkContrast } from './contrastCheck.js';
 
 const isThemeName = (v: unknown): v is ThemeName => typeof v === 'string' && (themeNames as readonly string[]).includes(v);
 
@@ -94,6 +95,8 @@ function* agentElementsIn(root: Element): Generator<AgentElement> {
  * @cssprop [--ae-chart-6=#d47e00] - Chart colour 6 (colour-blind-safe palette). Dark: #d47e00
  * @cssprop [--ae-chart-7=#008300] - Chart colour 7 (colour-blind-safe palette). Dark: #0a880a
  * @cssprop [--ae-chart-8=#e34948] - Chart colour 8 (colour-blind-safe palette). Dark: #e34948
+ * @cssprop [--ae-on-danger=#ffffff] - Text on the danger colour (danger buttons); its own, so changing --ae-on-accent leaves it. Dark: #0d1428
+ * @cssprop [--ae-on-success=#ffffff] - Text on the success colour (a right answer's letter). Dark: #0d1428
  * @cssprop [--ae-focus=#1f5eff] - Focus rings. Dark: #7c9dff
  * @cssprop [--ae-font=system-ui, sans-serif] - Font family
  * @cssprop [--ae-font-mono=ui-monospace, monospace] - Monospace font family
@@ -221,6 +224,7 @@ export class AgentElement extends SignalWatcher(LitElement) {
    * an enclosing element) or of the system's colour scheme needs no call.
    */
   refreshTheme(): void {
+    if (DEV) this.checkColours();
     this.themeChanged();
     for (const el of agentElementsIn(this)) el.themeChanged();
   }
@@ -240,12 +244,24 @@ export class AgentElement extends SignalWatcher(LitElement) {
     super.connectedCallback();
     // Before the first render, so children that connect now already receive the right values.
     this.handOn();
+    if (DEV) this.checkColours();
+  }
+
+  /**
+   * Development only: once drawn, an outermost element checks the colours it draws text in (the app's `--ae-*`
+   * values included) and warns once for each pair under its minimum. Inner elements share its colours.
+   */
+  private checkColours(): void {
+    void this.updateComplete.then(() => {
+      if (this.isConnected && this.inheritedTheme.value === undefined) checkContrast(this.renderRoot, this.localName);
+    });
   }
 
   override attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     super.attributeChangedCallback(name, old, value);
     if (name === 'lang' || name === 'dir') this.requestUpdate();
     if (DEV && value !== null) this.checkAttribute(name, value);
+    if (DEV && name === 'theme' && old !== null) this.checkColours();
   }
 
   /**

@@ -393,4 +393,51 @@ describe('AgentElement misuse', () => {
     });
     expect(said.map((s) => s.split(' is not')[0])).to.deep.equal(['<ax-runner>: policy="yolo"', '<ax-runner>: max-bursts="many"']);
   });
+
+  const drawn = () => new Promise((r) => setTimeout(r, 0));
+
+  it('warns once, in development, for each pair of colours text is drawn in that an app made too faint, with its ratio', async () => {
+    const said = await warnings(async () => {
+      const el = await fixture<TestAgent>(html`<test-agent theme="dark" style="--ae-accent: #7c3aed"></test-agent>`);
+      await el.updateComplete;
+      await drawn();
+      el.refreshTheme(); // the same values again: said once
+      await drawn();
+    });
+    expect(said[0]).to.equal(
+      '<test-agent>: --ae-on-accent (#0d1428) on --ae-accent (#7c3aed) is 3.21:1, under the 4.5:1 WCAG AA asks for primary buttons and user messages. Change one of the two.',
+    );
+    // The same purple is too faint on the dark surface for a focus ring or an open tab (3:1), and the ring follows it.
+    expect(said.map((s) => s.split(' is ')[0]), said.join('\n')).to.deep.equal([
+      '<test-agent>: --ae-on-accent (#0d1428) on --ae-accent (#7c3aed)',
+      '<test-agent>: --ae-accent (#7c3aed) on --ae-surface (#1b2029)',
+      '<test-agent>: --ae-focus (#7c3aed) on --ae-surface (#1b2029)',
+      '<test-agent>: --ae-focus (#7c3aed) on --ae-subtle (#262c36)',
+    ]);
+  });
+
+  it('text on danger has its own token: white on a purple accent passes, and the dark danger button keeps its dark text', async () => {
+    const said = await warnings(async () => {
+      const el = await fixture<TestAgent>(html`<test-agent theme="dark" style="--ae-accent: #7c3aed; --ae-on-accent: #fff"></test-agent>`);
+      await drawn();
+      expect(prop(el, '--_on-danger')).to.equal('#0d1428');
+      // An app that changes it on a danger colour it also changed is told when the pair fails.
+      el.style.setProperty('--ae-on-danger', '#ffffff');
+      el.refreshTheme();
+      await drawn();
+    });
+    const danger = said.filter((s) => s.includes('--ae-danger'));
+    expect(danger, said.join('\n')).to.have.length(1);
+    expect(danger[0]).to.match(/^<test-agent>: --ae-on-danger \(#ffffff\) on --ae-danger \(#ff7b72\) is 2\.\d\d:1, under the 4\.5:1 WCAG AA asks for danger buttons/);
+  });
+
+  it('the default themes and an inner element say nothing', async () => {
+    const said = await warnings(async () => {
+      for (const theme of ['light', 'dark', 'system']) {
+        await fixture(html`<test-outer theme=${theme}></test-outer>`);
+        await drawn();
+      }
+    });
+    expect(said).to.deep.equal([]);
+  });
 });

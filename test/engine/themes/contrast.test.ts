@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { contrastPairs, palette, semantic, type ColorToken } from '../../../themes/tokens.js';
+import { contrastPairs, cssVarNames, derivedFrom, palette, semantic, type ColorToken } from '../../../themes/tokens.js';
 
 // The suite's theme.json (test/conformance/suite/, the repository's copy of the shared suite): our committed
 // tokens must keep its pairs.
@@ -53,3 +53,19 @@ for (const mode of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('docs/theming.md lists every pair the elements draw, with its minimum, and no other', () => {
+  const doc = readFileSync(new URL('../../../docs/theming.md', import.meta.url), 'utf8');
+  const rows = [...doc.matchAll(/^\| `(--ae-[\w-]+)` \| `(--ae-[\w-]+)` \| ([\d.]+):1 \| (.+) \|$/gm)].map((m) => `${m[1]} on ${m[2]} ${m[3]}`);
+  const drawn = contrastPairs.filter((p) => p.drawn !== false).map((p) => `${cssVarNames[p.foreground]} on ${cssVarNames[p.background]} ${p.minimum}`);
+  assert.deepEqual(new Set(rows), new Set(drawn));
+  assert.ok(rows.length >= drawn.length - 1, 'one row per pair (the same pair twice is listed once)');
+});
+
+test('each colour text sits on has its own on-colour: danger and success buttons never follow an app’s --ae-on-accent', () => {
+  for (const [on, under] of [['onAccent', 'accent'], ['onDanger', 'danger'], ['onSuccess', 'success']] as const) {
+    assert.ok(contrastPairs.some((p) => p.foreground === on && p.background === under && p.minimum === 4.5 && p.drawn !== false), `${on} on ${under}`);
+  }
+  assert.equal(derivedFrom.onDanger, undefined);
+  assert.equal(derivedFrom.onSuccess, undefined);
+});

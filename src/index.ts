@@ -83,7 +83,7 @@ export {
   resolveTarget, roleRank, rolesMatch, runAgent, serveRemoteBackend, shownAction, sleep, summaryLine,
 } from './axstream/index.js';
 export type {
-  ActAction, ActContext, ActionName, ActionSpec, AgentOptions, AgentResult, AnswerOptions, ApprovalAnswer, Approve,
+  ActAction, ActContext, ActionName, ActionSpec, AgentHistory, AgentOptions, AgentResult, AnswerOptions, ApprovalAnswer, Approve,
   AssertAction, Assessment, AxAction, AxDestination, AxIssue, AxIssueCode, AxNode, AxPromptOptions, AxTarget,
   AxTree, AxUserPromptInput, Backend, BackendContext, Burst, BurstController, BurstControllerOptions,
   BurstEndReason, BurstEnding, BurstOptions, BurstOutcome, ChatMessage, ChatModel, ChordResult, Clock, DoneAction,

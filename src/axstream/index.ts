@@ -44,7 +44,7 @@ export { checkApproved, nodeChange, approvedWords, approvedNodes } from './check
 export { shownAction, SECRET_MASK } from './secretText.js';
 export { createRunSummary, summaryLine, type RunSummary } from './summary.js';
 export { axSystemPrompt, axUserPrompt, exampleLine, fenced, type AxPromptOptions, type AxUserPromptInput } from './prompt.js';
-export { runAgent, type AgentOptions, type AgentResult, type ChatMessage, type ChatModel } from './agent.js';
+export { runAgent, type AgentHistory, type AgentOptions, type AgentResult, type ChatMessage, type ChatModel } from './agent.js';
 export { sleep, realClock, type Clock } from '../transport/clock.js';
 export {
   createRemoteBackend,

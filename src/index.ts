@@ -79,7 +79,7 @@ export {
   REMOTE_PROTOCOL, SECRET_MASK, answerRemote, approvedWords, ariaRoles, axSystemPrompt, axUserPrompt, checkApproved,
   createBurst, createBurstController, createFenceReader, createRemoteBackend, createRunSummary, createTargetSearch,
   describeAction, describeTarget, exampleLine, fenced, lineIssue, matchTarget, nameKey, nodeChange, normalizeChord,
-  normalizeKey, observationLine, observationText, platformKey, readAction, readAxTarget, readTarget, realClock,
+  nearestFirst, normalizeKey, observationLine, observationText, platformKey, readAction, readAxTarget, readTarget, realClock,
   resolveTarget, roleRank, rolesMatch, runAgent, serveRemoteBackend, shownAction, sleep, summaryLine,
 } from './axstream/index.js';
 export type {

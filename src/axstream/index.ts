@@ -38,7 +38,7 @@ export {
   type TargetPurpose,
   type TargetSearch,
 } from './resolveTarget.js';
-export { observationText, observationLine, type ObservationTextOptions } from './observation.js';
+export { nearestFirst, observationText, observationLine, type ObservationTextOptions } from './observation.js';
 export { describeAction } from './describe.js';
 export { checkApproved, nodeChange, approvedWords, approvedNodes } from './checkApproved.js';
 export { shownAction, SECRET_MASK } from './secretText.js';

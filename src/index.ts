@@ -79,11 +79,11 @@ export {
   REMOTE_PROTOCOL, SECRET_MASK, answerRemote, approvedWords, ariaRoles, axSystemPrompt, axUserPrompt, checkApproved,
   createBurst, createBurstController, createFenceReader, createRemoteBackend, createRunSummary, createTargetSearch,
   describeAction, describeTarget, exampleLine, fenced, lineIssue, matchTarget, nameKey, nodeChange, normalizeChord,
-  normalizeKey, observationLine, observationText, platformKey, readAction, readAxTarget, readTarget, realClock,
+  nearestFirst, normalizeKey, observationLine, observationText, platformKey, readAction, readAxTarget, readTarget, realClock,
   resolveTarget, roleRank, rolesMatch, runAgent, serveRemoteBackend, shownAction, sleep, summaryLine,
 } from './axstream/index.js';
 export type {
-  ActAction, ActContext, ActionName, ActionSpec, AgentOptions, AgentResult, AnswerOptions, ApprovalAnswer, Approve,
+  ActAction, ActContext, ActionName, ActionSpec, AgentHistory, AgentOptions, AgentResult, AnswerOptions, ApprovalAnswer, Approve,
   AssertAction, Assessment, AxAction, AxDestination, AxIssue, AxIssueCode, AxNode, AxPromptOptions, AxTarget,
   AxTree, AxUserPromptInput, Backend, BackendContext, Burst, BurstController, BurstControllerOptions,
   BurstEndReason, BurstEnding, BurstOptions, BurstOutcome, ChatMessage, ChatModel, ChordResult, Clock, DoneAction,

@@ -157,6 +157,7 @@ export const de: Strings = {
   axOutcomeChanged: 'Angehalten: Die Seite hat sich nach Ihrer Zustimmung geändert, daher wurde der Schritt nicht ausgeführt.',
   axOutcomeUnseen: 'Angehalten: Ein Schritt braucht Ihre Zustimmung, aber der Assistent ist auf der Seite nicht zu sehen und kann Sie nicht fragen.',
   axOutcomeMaxBursts: 'Der Assistent hat nach {count} Blicken aufgehört, ohne fertig zu sein.',
+  axOutcomeModelFailed: 'Angehalten: Die Antwort des Assistenten brach ab, daher wurden die Schritte danach nicht ausgeführt.',
   axSaidStep: '{action}: {state}.',
   axSaidSteps: '{count} Schritte erledigt, zuletzt: {action}.',
 

@@ -183,6 +183,8 @@ export const en = {
   axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
   axOutcomeUnseen: 'Stopped: a step needs your approval, but the assistant can’t be seen on the page to ask you.',
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
+  // run()'s model failed in the middle of its reply
+  axOutcomeModelFailed: 'Stopped: the assistant’s reply broke off, so the steps after that were not done.',
   // Said politely to assistive technology as steps change
   axSaidStep: '{action}: {state}.',
   axSaidSteps: '{count} steps done, the latest: {action}.',

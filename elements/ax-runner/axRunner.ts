@@ -9,6 +9,7 @@ import { ApprovalController } from '../shared/controllers/approval.js';
 import { statusLineStyles, type RequestStatus } from '../shared/controllers/request.js';
 import { fill, type Strings } from '../../strings/en.js';
 import {
+  type AgentHistory,
   type AgentResult,
   type ChatModel,
   type Backend,
@@ -76,7 +77,7 @@ function landedOn(step: Step<unknown>): Element | null {
  * @summary Runs a model's axstream actions against the live page as they stream, with approval for risky steps.
  *
  * @fires {AxStepEvent} ax-step - A step was read or changed state: `step` (`index`, `action` (typed secrets as dots), `status`: queued, running, done, failed, held or refused; `error`, `risk`, `secret`), `burst`.
- * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, unfinished (no observe or done), truncated (the reply was cut off mid-line), no-actions (no fence), aborted, refused, failed, changed (the page changed after an approval) or unseen (an approval the person could not be shown); `outcome.engine` is the engine's own outcome.
+ * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, unfinished (no observe or done), truncated (the reply was cut off mid-line), no-actions (no fence), aborted, refused, failed, changed (the page changed after an approval), unseen (an approval the person could not be shown) or model-failed (`run()`'s model failed mid-reply); `outcome.engine` is the engine's own outcome.
  * @fires {AxObserveEvent} ax-observe - The page was looked at: `observation.text` is what a model is shown; `burst` (0 for `observe()`).
  * @fires {AxIssueEvent} ax-issue - A line inside the fence was dropped (`issue.code`, `issue.line`, `issue.message`); the burst went on. Also a warning (`issue.severity` `warning`, code `ambiguous_target`) when a step's target matched several elements equally well.
  *
@@ -187,7 +188,7 @@ export class AxRunner extends AgentElement {
     ending: (end) => this.#endingWords(end),
     say: (status) => this.#say(status),
     words: () => ({ ...this.words, cancel: this.words.axStop }),
-    retry: (task) => void this.run(task),
+    retry: (task, history) => void this.#runTask(task, history),
   });
   #page: PageBackend | null = null;
   /** Step templates by snapshot, per set of words (and for steps shown as not run): a step that did not change is not rebuilt. */
@@ -229,13 +230,12 @@ export class AxRunner extends AgentElement {
   /**
    * Runs a task with `model`: observe the page, ask the model, perform its lines as they stream, and go round
    * again until it says done, `maxBursts` pass, or the run is stopped. Resolves with the engine's result
-   * (`reason`: done, max_bursts, aborted or error; `status`, `detail`, `bursts`, `outcomes`, `summary`).
+   * (`reason`: done, max_bursts, aborted or error; `status`, `detail`, `bursts`, `outcomes`, `summary`). When the
+   * model fails, its burst ends `model-failed` and the status line offers Retry if retrying can help (once the
+   * wait the service asked for has passed): Retry goes on with the same task, the model told what already ran.
    */
   async run(task: string): Promise<AgentResult<unknown>> {
-    const model = this.model;
-    if (typeof model !== 'function') throw new TypeError('<ax-runner>.run() needs a model: set the model property first');
-    if (typeof task !== 'string' || task.trim() === '') throw new TypeError('<ax-runner>.run() needs a task');
-    return this.#run.run(task, { model, maxBursts: this.maxBursts, instructions: this.instructions });
+    return this.#runTask(task);
   }
 
   /** Looks at the page (or the remote screen) now and resolves with the text a model would be shown. */
@@ -270,6 +270,14 @@ export class AxRunner extends AgentElement {
   }
 
   // ——— what acts ———
+
+  /** Runs `task`, afresh or (Retry after a failed run) going on from `history`. */
+  async #runTask(task: string, history?: AgentHistory<unknown>): Promise<AgentResult<unknown>> {
+    const model = this.model;
+    if (typeof model !== 'function') throw new TypeError('<ax-runner>.run() needs a model: set the model property first');
+    if (typeof task !== 'string' || task.trim() === '') throw new TypeError('<ax-runner>.run() needs a task');
+    return this.#run.run(task, { model, maxBursts: this.maxBursts, instructions: this.instructions }, history);
+  }
 
   #backendNow(): Backend<unknown> {
     if (this.backend) return this.backend;
@@ -391,6 +399,8 @@ export class AxRunner extends AgentElement {
         return w.axOutcomeChanged;
       case 'unseen':
         return w.axOutcomeUnseen;
+      case 'model-failed':
+        return w.axOutcomeModelFailed;
     }
   }
 

@@ -28,6 +28,16 @@ export interface ChatMessage {
  */
 export type ChatModel = (messages: readonly ChatMessage[], options: { readonly signal: AbortSignal }) => AsyncIterable<string>;
 
+/** What a run of a task has done so far: an `AgentResult` is one. */
+export interface AgentHistory<Ref = unknown> {
+  /** Bursts started. */
+  readonly bursts: number;
+  /** Each finished burst's outcome, in order. */
+  readonly outcomes: readonly BurstOutcome<Ref>[];
+  /** The account of those bursts the model is given. */
+  readonly summary: string;
+}
+
 /** What a run needs (model, backend) and how it may be watched and stopped. */
 export interface AgentOptions<Ref = unknown> {
   model: ChatModel;
@@ -35,8 +45,13 @@ export interface AgentOptions<Ref = unknown> {
   /** What happens to risky steps (default `confirm`: ask `approve`, refuse when there is none). */
   policy?: Policy;
   approve?: Approve<Ref>;
-  /** Most bursts before giving up (default 10, at most 100). */
+  /** Most bursts before giving up (default 10, at most 100), not counting `history`'s. */
   maxBursts?: number;
+  /**
+   * An earlier run of the same task to go on from (its result, after the model failed, say): the model is told
+   * what ran and how each burst ended, burst numbers go on from it, and its outcomes open this result's.
+   */
+  history?: AgentHistory<Ref>;
   /** Stops the run at any moment. */
   signal?: AbortSignal;
   clock?: Pick<Clock, 'now' | 'sleep'>;
@@ -57,16 +72,17 @@ export interface AgentOptions<Ref = unknown> {
 export interface AgentResult<Ref = unknown> {
   /**
    * `done`: the model ended the task (see `status`). `max_bursts`: it had not after `maxBursts` bursts.
-   * `aborted`: the signal stopped it. `error`: the model or the backend failed (`detail`, `error`).
+   * `aborted`: the signal stopped it. `error`: the model or the backend failed (`detail`, `error`); a model that
+   * failed in the middle of a burst ended it `model_failed` first (its steps still waiting never run).
    * `no_actions`: two replies in a row had no fence, so nothing ran (`detail` is the last reply's words).
    */
   readonly reason: 'done' | 'max_bursts' | 'aborted' | 'error' | 'no_actions';
   readonly status?: 'success' | 'failure';
   readonly detail?: string;
   readonly error?: unknown;
-  /** Bursts started. */
+  /** Bursts started (with `history`'s). */
   readonly bursts: number;
-  /** Each finished burst's outcome, in order. */
+  /** Each finished burst's outcome, in order (`history`'s first). */
   readonly outcomes: readonly BurstOutcome<Ref>[];
   /** The account of the run the model was (or would next be) given. */
   readonly summary: string;
@@ -140,8 +156,10 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
   const maxBursts = Number.isFinite(asked) ? Math.min(Math.max(Math.floor(asked), 1), 100) : 10;
   const maxObservation = options.maxObservationChars ?? 24_000;
   const system = axSystemPrompt(options.instructions === undefined ? {} : { instructions: options.instructions });
-  const summary = createRunSummary();
-  const outcomes: BurstOutcome<Ref>[] = [];
+  const history = options.history;
+  const before = history ? Math.max(0, Math.floor(history.bursts) || 0) : 0;
+  const summary = createRunSummary(undefined, history?.summary ?? '');
+  const outcomes: BurstOutcome<Ref>[] = history ? [...history.outcomes] : [];
   const run = new AbortController();
   const onAbort = () => run.abort();
   if (options.signal?.aborted) run.abort();
@@ -149,10 +167,17 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
 
   const result = (r: Omit<AgentResult<Ref>, 'outcomes' | 'summary'>): AgentResult<Ref> => ({ ...r, outcomes, summary: summary.text() });
   const aborted = (bursts: number) => result({ reason: 'aborted', bursts });
+  /** Burst `outcome` ended: kept, told to the model next time, and to the app. */
+  const ended = (n: number, burst: ReturnType<typeof createBurst<Ref>>, outcome: BurstOutcome<Ref>) => {
+    outcomes.push(outcome);
+    summary.add(n, burst.steps, outcome, burst.issues);
+    tell(options.onBurst, outcome, n);
+  };
   let withoutFence = 0;
 
   try {
-    for (let n = 1; n <= maxBursts; n++) {
+    const last = before + maxBursts;
+    for (let n = before + 1; n <= last; n++) {
       if (run.signal.aborted) return aborted(n - 1);
       let observation: Observation<Ref>;
       try {
@@ -168,7 +193,7 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
         { role: 'system', content: system },
         {
           role: 'user',
-          content: axUserPrompt({ task, observation: cutObservation(observation.text, maxObservation), summary: summary.text(), burst: n, maxBursts }),
+          content: axUserPrompt({ task, observation: cutObservation(observation.text, maxObservation), summary: summary.text(), burst: n, maxBursts: last }),
         },
       ];
 
@@ -201,17 +226,18 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
       }
       run.signal.removeEventListener('abort', stopTurn);
       if (failure !== null && burst.result === null && !run.signal.aborted) {
-        burst.stop('the model failed');
+        const detail = `the model failed: ${errorText(failure)}`;
+        burst.stop(detail);
         turn.abort();
         await burst.outcome;
-        return result({ reason: 'error', detail: `the model failed: ${errorText(failure)}`, error: failure, bursts: n });
+        // The burst ends as what happened to it, not as a stop: what ran stands, what waited never runs.
+        ended(n, burst, { reason: 'model_failed', detail });
+        return result({ reason: 'error', detail, error: failure, bursts: n });
       }
       burst.end();
       const outcome = await burst.outcome;
       turn.abort();
-      outcomes.push(outcome);
-      summary.add(n, burst.steps, outcome, burst.issues);
-      tell(options.onBurst, outcome, n);
+      ended(n, burst, outcome);
       if (outcome.reason === 'aborted') return aborted(n);
       if (outcome.reason === 'done') {
         return result(
@@ -226,7 +252,7 @@ export async function runAgent<Ref = unknown>(task: string, options: AgentOption
         return result({ reason: 'no_actions', detail: words.trim() || 'the replies were empty', bursts: n });
       }
     }
-    return result({ reason: 'max_bursts', detail: `no done after ${maxBursts} bursts`, bursts: maxBursts });
+    return result({ reason: 'max_bursts', detail: `no done after ${maxBursts} bursts`, bursts: last });
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }

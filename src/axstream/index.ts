@@ -38,13 +38,13 @@ export {
   type TargetPurpose,
   type TargetSearch,
 } from './resolveTarget.js';
-export { observationText, observationLine, type ObservationTextOptions } from './observation.js';
+export { nearestFirst, observationText, observationLine, type ObservationTextOptions } from './observation.js';
 export { describeAction } from './describe.js';
 export { checkApproved, nodeChange, approvedWords, approvedNodes } from './checkApproved.js';
 export { shownAction, SECRET_MASK } from './secretText.js';
 export { createRunSummary, summaryLine, type RunSummary } from './summary.js';
 export { axSystemPrompt, axUserPrompt, exampleLine, fenced, type AxPromptOptions, type AxUserPromptInput } from './prompt.js';
-export { runAgent, type AgentOptions, type AgentResult, type ChatMessage, type ChatModel } from './agent.js';
+export { runAgent, type AgentHistory, type AgentOptions, type AgentResult, type ChatMessage, type ChatModel } from './agent.js';
 export { sleep, realClock, type Clock } from '../transport/clock.js';
 export {
   createRemoteBackend,

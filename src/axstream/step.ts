@@ -77,6 +77,11 @@ export type BurstOutcome<Ref = unknown> =
   | { readonly reason: 'truncated'; readonly detail: string; readonly line: number }
   /** The reply had no fence at all: only narration, so nothing ran. */
   | { readonly reason: 'no_fence' }
+  /**
+   * The model failed in the middle of its reply (the agent loop's model threw or its stream broke): the steps that
+   * had run stand, the ones still waiting never run. `detail` is the model's error.
+   */
+  | { readonly reason: 'model_failed'; readonly detail: string }
   | { readonly reason: 'aborted'; readonly detail?: string };
 
 /** Why a burst ended, as a word. */

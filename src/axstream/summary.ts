@@ -10,13 +10,13 @@ import type { AxIssue } from './types.js';
 
 /** The account of a run's bursts that each prompt carries. */
 export interface RunSummary {
-  /** Adds a finished burst (numbered from 1). */
+  /** Adds a finished burst (numbered from 1, or on from an earlier run's). */
   add(burst: number, steps: readonly Step[], outcome: BurstOutcome, issues?: readonly AxIssue[]): void;
   /** The summary so far; empty before the first burst. */
   text(): string;
 }
 
-const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated'>, string> = {
+const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated' | 'model_failed'>, string> = {
   done: 'you ended the task',
   observe: 'you asked to observe',
   assert_failed: 'an assert failed, so the burst stopped there',
@@ -32,6 +32,7 @@ const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated'>, string> = {
 /** How a burst ended, in the words the model reads. */
 function endingWords(outcome: BurstOutcome): string {
   if (outcome.reason === 'truncated') return `${outcome.detail}; your reply stops there, so write shorter bursts`;
+  if (outcome.reason === 'model_failed') return `your reply broke off (${clip(outcome.detail)}); the steps above ran, the rest did not`;
   return ENDINGS[outcome.reason];
 }
 
@@ -63,10 +64,21 @@ function clip(text: string): string {
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }
 
-/** Keeps the last `maxLines` lines of every burst's account. */
-export function createRunSummary(maxLines = 80): RunSummary {
-  let lines: string[] = [];
-  let cut = false;
+/** The line that opens a summary whose oldest lines were dropped. */
+const CUT = '(earlier steps left out)';
+
+/**
+ * Keeps the last `maxLines` lines of every burst's account. `earlier`: the summary of an earlier run of the same
+ * task (its `text()`), which this one goes on from.
+ */
+export function createRunSummary(maxLines = 80, earlier = ''): RunSummary {
+  let lines = earlier === '' ? [] : earlier.split('\n');
+  let cut = lines[0] === CUT;
+  if (cut) lines.shift();
+  if (lines.length > maxLines) {
+    lines = lines.slice(lines.length - maxLines);
+    cut = true;
+  }
   return {
     add(burst, steps, outcome, issues = []) {
       lines.push(`Burst ${burst}:`);
@@ -85,7 +97,7 @@ export function createRunSummary(maxLines = 80): RunSummary {
       }
     },
     text() {
-      return (cut ? ['(earlier steps left out)', ...lines] : lines).join('\n');
+      return (cut ? [CUT, ...lines] : lines).join('\n');
     },
   };
 }

@@ -20,6 +20,7 @@ import {
   sleep,
   observationLine,
   observationText,
+  nearestFirst,
   type ObservationTextOptions,
   createTargetSearch,
   describeTarget,
@@ -45,6 +46,7 @@ import { PageTree } from './pageTree.js';
 import { destinationOf, reachOfClick, reachOfEnterIn, reachOfKey, submissionUrl, type Reach } from './reach.js';
 import { leavesPage, pageRisk, type RiskOf } from './riskMarking.js';
 import { scrollFrom } from './scrolling.js';
+import { screenPlace } from './onScreen.js';
 
 /** How a page backend is set up. Everything is optional. */
 export interface PageBackendOptions {
@@ -358,10 +360,13 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     idOf: (el) => tree.idOf(el),
 
     observe(): Observation<Element> {
-      // Only what the text can show is described in full; the rest is counted.
+      // What is on screen first, then what is nearest: only what the text can show is described in full, the rest
+      // is counted with where it is. A scroll brings the next part on screen, so into the next observation.
       const shown = limits.maxElements ?? 400;
-      const nodes = tree.snapshot(shown);
-      return { text: observationText(nodes, limits), tree: nodes.slice(0, shown) };
+      const where = screenPlace(scope());
+      const nodes = tree.snapshot(shown, where);
+      const described = new Set(nearestFirst(nodes.length, (i) => where(nodes[i]!.ref)).slice(0, shown));
+      return { text: observationText(nodes, { ...limits, place: (node) => where(node.ref as Element) }), tree: nodes.filter((_, i) => described.has(i)) };
     },
 
     tree: treeNow,

@@ -9,7 +9,7 @@
  * and its own UI). The cost is one pass over the elements; names are computed only for elements that are kept,
  * and a resolve by role computes names only for elements of that role.
  */
-import type { AxNode } from '../../../src/axstream/index.js';
+import { nearestFirst, type AxNode } from '../../../src/axstream/index.js';
 import { composedContains, composedParent, deepActiveElement } from './dom.js';
 import { isEditableRole, kindOf, NAME_FROM_CONTENT, nameOf, needsName, roleOf, statesOf, valueOf, type Kind } from './nodeInfo.js';
 
@@ -75,29 +75,28 @@ export class PageTree {
   }
 
   /**
-   * Every element and run of text worth a line, in document order. Past `detailed` nodes (what an observation
-   * can show), elements are listed by role alone, without the name, value and states that cost the most: they
-   * are only counted in the line saying how many were left out.
+   * Every element and run of text worth a line, in document order. Only `detailed` nodes (what an observation
+   * can show: the first, or with `place` the nearest the screen) get the name, value and states that cost the
+   * most; the others are listed by role alone, only counted in the lines saying what was left out.
    */
-  snapshot(detailed = Infinity): AxNode<Element>[] {
+  snapshot(detailed = Infinity, place?: (el: Element) => number): AxNode<Element>[] {
     this.#forget();
     const focused = deepActiveElement();
-    const out: AxNode<Element>[] = [];
-    this.walk((met) => {
-      if (met.kind === 'text') {
-        out.push({ role: 'text', name: met.text!, depth: met.depth, ref: met.el });
-        return 'keep';
-      }
-      if (out.length >= detailed) {
-        out.push(met.kind === 'interactive' ? { id: this.idOf(met.el), role: met.role, name: '', depth: met.depth, ref: met.el } : { role: met.role, name: '', depth: met.depth, ref: met.el });
-        return 'keep';
-      }
-      const node = this.nodeOf(met.el, met.role, met.kind, focused, met.depth);
-      if (node === null) return 'skip';
-      out.push(node);
+    const met: Met[] = [];
+    this.walk((m) => {
+      // Structure that is nothing without a name (a region, a group) is passed: its children take its place.
+      if (m.kind === 'structure' && needsName(m.role) && nameOf(m.el) === '') return 'skip';
+      met.push(m);
       return 'keep';
     }, true);
-    return out;
+    const nearest = place && met.length > detailed ? new Set(nearestFirst(met.length, (i) => place(met[i]!.el)).slice(0, detailed)) : null;
+    return met.map((m, i) => {
+      if (m.kind === 'text') return { role: 'text', name: m.text!, depth: m.depth, ref: m.el };
+      const full = nearest ? nearest.has(i) : i < detailed;
+      const node = full ? this.nodeOf(m.el, m.role, m.kind, focused, m.depth) : null;
+      if (node) return node;
+      return m.kind === 'interactive' ? { id: this.idOf(m.el), role: m.role, name: '', depth: m.depth, ref: m.el } : { role: m.role, name: '', depth: m.depth, ref: m.el };
+    });
   }
 
   /** The AxNode of one element met on a walk; null for structure whose name is needed and empty. */

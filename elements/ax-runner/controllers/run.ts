@@ -4,12 +4,14 @@
  * replaced it); Stop, `stop()` and the runner leaving the page end it `aborted`, withdrawing its approvals. The
  * status line (a RequestController) follows it: working, with Stop, while it runs; how it ended, in the element's
  * words, once it has. What a burst's steps, dropped lines and ending mean to the page (the log, the outline,
- * the events) is the element's, told through `RunHooks`.
+ * the events) is the element's, told through `RunHooks`. A run the model failed offers Retry (once any Retry-After
+ * has passed), which goes on with the same task and its history rather than starting it over.
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import {
   runAgent,
   createBurst,
+  type AgentHistory,
   type AgentResult,
   type Approve,
   type AxIssue,
@@ -22,6 +24,7 @@ import {
   type Step,
 } from '../../../src/axstream/index.js';
 import { errorText, type Chunk, type SourceInput } from '../../../src/stream/index.js';
+import type { Timers } from '../../../src/transport/index.js';
 import type { ApprovalController } from '../../shared/controllers/approval.js';
 import { RequestController, type RequestStatus, type RequestWords } from '../../shared/controllers/request.js';
 import { StreamIntakeController } from '../../shared/controllers/streamIntake.js';
@@ -66,8 +69,10 @@ export interface RunHooks {
   say(status: RequestStatus): string;
   /** The status line's buttons' words. */
   words(): RequestWords;
-  /** Retry was pressed after a run failed: run `task` again. */
-  retry(task: string): void;
+  /** Retry was pressed after a run failed: go on with `task` from `history` (what the failed run did). */
+  retry(task: string, history: AgentHistory<unknown>): void;
+  /** The timers the status line counts a Retry-After down on (default the platform's). */
+  readonly timers?: Timers;
 }
 
 /** The agent loop's settings a run reads from the element. */
@@ -89,7 +94,8 @@ export class RunController implements ReactiveController {
   #activity: Activity | null = null;
   /** The burst `write()` feeds, until it ends. */
   #open: Burst<unknown> | null = null;
-  #lastTask: string | null = null;
+  /** The run a Retry goes on with: the task, and what its failed run did. */
+  #resume: { readonly task: string; readonly history: AgentHistory<unknown> } | null = null;
   /** Each lone burst's outcome in the element's words: the very object its ax-end carried. */
   readonly #outcomes = new WeakMap<Burst<unknown>, Promise<AxOutcome>>();
   /** What the status line says once the activity ended (its outcome, in words). */
@@ -109,8 +115,9 @@ export class RunController implements ReactiveController {
       say: (status) => hooks.say(status),
       words: () => hooks.words(),
       retry: () => {
-        if (this.#lastTask !== null) hooks.retry(this.#lastTask);
+        if (this.#resume) hooks.retry(this.#resume.task, this.#resume.history);
       },
+      ...(hooks.timers ? { timers: hooks.timers } : {}),
     });
     host.addController(this);
   }
@@ -165,11 +172,13 @@ export class RunController implements ReactiveController {
     return outcome;
   }
 
-  /** Runs `task` through the agent loop with `settings`, stopping whatever ran; resolves with the engine's result. */
-  async run(task: string, settings: RunSettings): Promise<AgentResult<unknown>> {
-    this.#lastTask = task;
+  /**
+   * Runs `task` through the agent loop with `settings`, stopping whatever ran; resolves with the engine's result.
+   * With `history` (a Retry) it goes on from that run: the log keeps its bursts and the model is told what ran.
+   */
+  async run(task: string, settings: RunSettings, history?: AgentHistory<unknown>): Promise<AgentResult<unknown>> {
     this.#stopAll('<ax-runner>.run()');
-    this.hooks.starting();
+    if (!history) this.hooks.starting();
     this.#ending = '';
     const controller = this.#request.start();
     this.#activity = { controller, burst: null };
@@ -181,6 +190,7 @@ export class RunController implements ReactiveController {
       approve: hooks.approve,
       maxBursts: settings.maxBursts,
       signal: controller.signal,
+      ...(history ? { history } : {}),
       ...(settings.instructions === undefined ? {} : { instructions: settings.instructions }),
       onObserve: (observation, n) => {
         hooks.opened(n);
@@ -198,9 +208,12 @@ export class RunController implements ReactiveController {
       this.#request.finish(controller, { status: 'done' });
     } else if (result.reason === 'aborted') this.#request.finish(controller, { status: 'cancelled' });
     else {
-      const error = result.error as { code?: unknown; retryable?: unknown } | undefined;
+      const error = result.error as { code?: unknown; retryable?: unknown; retryAfter?: unknown } | undefined;
       const code = typeof error?.code === 'string' ? error.code : 'error';
-      this.#request.finish(controller, { status: 'error', code, retryable: error?.retryable === true });
+      const wait = typeof error?.retryAfter === 'number' ? { retryAfter: error.retryAfter } : {};
+      // Only while this run is still the latest: a newer one has said what Retry does.
+      if (this.#request.signal === controller.signal) this.#resume = { task, history: result };
+      this.#request.finish(controller, { status: 'error', code, retryable: error?.retryable === true, ...wait });
     }
     return result;
   }
@@ -256,6 +269,8 @@ export class RunController implements ReactiveController {
 
   /** Stops whatever runs: replaced by `by` (a `stream()` reading rejects with an AbortError), or just stopped. */
   #stopAll(by?: string): void {
+    // Whatever starts now, a Retry of an earlier failed run no longer goes on from it.
+    this.#resume = null;
     const activity = this.#activity;
     this.#activity = null;
     if (activity?.burst && by !== undefined) this.#replaced.set(activity.burst, by);

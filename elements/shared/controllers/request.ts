@@ -7,6 +7,7 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from 'signal-polyfill';
 import { fill } from '../../../src/actions/index.js';
+import { realTimers, type Timers } from '../../../src/transport/index.js';
 import { FocusController } from './focus.js';
 
 /**
@@ -37,6 +38,8 @@ export interface RequestOptions {
   words(): RequestWords;
   /** Retry was pressed (and allowed): start the request again. */
   retry(): void;
+  /** What a Retry-After is counted down on, a second at a time (default the platform's timers; tests pass their own). */
+  timers?: Timers;
 }
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
@@ -47,7 +50,7 @@ export class RequestController implements ReactiveController {
   readonly #status = new Signal.State<RequestStatus>({ phase: 'idle' });
   readonly #focus: FocusController;
   #current: AbortController | null = null;
-  #timer: ReturnType<typeof setInterval> | 0 = 0;
+  #timer: unknown = null;
   /** Unique per line, for the Retry button's description. */
   readonly #waitId = `ae-retry-wait-${++lines}`;
 
@@ -160,21 +163,22 @@ export class RequestController implements ReactiveController {
     this.#focus.keepWithin('.status-line', () => this.#status.set(status));
   }
 
-  /** Starts the one countdown timer, if the line has seconds to wait and none runs. */
+  /** Counts the next second down, if the line has seconds to wait and no count runs. */
   #countDown(): void {
     const s = this.#status.get();
-    if (this.#timer || s.phase !== 'failed' || !s.wait || !this.host.isConnected) return;
-    this.#timer = setInterval(() => {
+    if (this.#timer !== null || s.phase !== 'failed' || !s.wait || !this.host.isConnected) return;
+    this.#timer = (this.options.timers ?? realTimers).setTimeout(() => {
+      this.#timer = null;
       const now = this.#status.get();
-      const wait = now.phase === 'failed' && now.wait ? now.wait - 1 : 0;
-      if (now.phase === 'failed') this.#set({ ...now, wait });
-      if (!wait) this.#stopWait();
+      if (now.phase !== 'failed' || !now.wait) return;
+      this.#set({ ...now, wait: now.wait - 1 });
+      this.#countDown();
     }, 1000);
   }
 
   #stopWait(): void {
-    clearInterval(this.#timer);
-    this.#timer = 0;
+    if (this.#timer !== null) (this.options.timers ?? realTimers).clearTimeout(this.#timer);
+    this.#timer = null;
   }
 }
 

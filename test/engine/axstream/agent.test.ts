@@ -230,3 +230,59 @@ test('missing task, model or backend is a TypeError at once', async () => {
   await assert.rejects(runAgent('t', { model: undefined as unknown as ChatModel, backend }), TypeError);
   await assert.rejects(runAgent('t', { model, backend: {} as typeof backend }), TypeError);
 });
+
+test('a model that fails while a step is still waiting ends that burst model_failed: told, settled, in the result and the summary', async () => {
+  // The first step takes a while, so the second is still queued when the reply breaks off.
+  const fake = fakeBackend({ delay: (a) => (a.do === 'wait' ? 30 : 0) });
+  const model: ChatModel = () =>
+    (async function* () {
+      yield `\`\`\`\n${act({ do: 'wait', ms: 1 })}\n${act({ do: 'click', target: { ax: { id: 'e1' } } })}\n`;
+      throw Object.assign(new Error('connection reset'), { code: 'overloaded', retryable: true });
+    })();
+  const heard: string[] = [];
+  const result = await runAgent('save it', {
+    model,
+    backend: fake.backend,
+    onBurst: (outcome, n) => heard.push(`${n} ${outcome.reason}`),
+  });
+  assert.equal(result.reason, 'error');
+  assert.deepEqual(heard, ['1 model_failed']);
+  assert.equal(result.outcomes.length, 1);
+  const outcome = result.outcomes[0]!;
+  assert.equal(outcome.reason, 'model_failed');
+  assert.match((outcome as { detail: string }).detail, /connection reset/);
+  // The click never ran, and never will.
+  assert.deepEqual(fake.log, []);
+  assert.match(result.summary, /Burst 1:/);
+  assert.match(result.summary, /ended: your reply broke off/);
+});
+
+test('history: a run goes on from an earlier one of the same task, numbering on and telling the model what already ran', async () => {
+  const fake = fakeBackend();
+  const failing: ChatModel = () =>
+    (async function* () {
+      yield `\`\`\`\n${act({ do: 'click', target: { ax: { id: 'e3' } } })}\n${act({ do: 'type', text: 'tokyo' })}\n`;
+      // Both steps run before the reply breaks off.
+      while (fake.log.length < 2) await later(1);
+      throw new Error('overloaded');
+    })();
+  const first = await runAgent('search tokyo', { model: failing, backend: fake.backend });
+  assert.equal(first.reason, 'error');
+  assert.deepEqual(fake.log, ['click @search', 'type "tokyo"']);
+  const m = scripted([fence('{"op":"done","status":"success"}')]);
+  const bursts: number[] = [];
+  const again = await runAgent('search tokyo', { model: m.model, backend: fake.backend, history: first, onBurst: (_o, n) => bursts.push(n) });
+  assert.equal(again.reason, 'done');
+  assert.deepEqual(bursts, [2]);
+  assert.equal(again.bursts, 2);
+  assert.deepEqual(
+    again.outcomes.map((o) => o.reason),
+    ['model_failed', 'done'],
+  );
+  const prompt = user(m.calls[0]!);
+  assert.match(prompt, /Burst 1:\n {2}ok: click/);
+  assert.match(prompt, /ok: type "tokyo"/);
+  assert.match(prompt, /This is burst 2 of at most 11\./);
+  // Nothing ran twice.
+  assert.deepEqual(fake.log, ['click @search', 'type "tokyo"']);
+});

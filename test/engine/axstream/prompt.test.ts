@@ -79,6 +79,26 @@ test('an observation is bounded in length and says how many elements were left o
   assert.match(few, /\n\(4997 more elements left out\)$/);
 });
 
+test('with place: what is on screen is chosen first, then the nearest, in document order, each run left out said with its way', () => {
+  // 1,000 buttons; the screen shows 600–609 (a place of 0), the rest a screen's worth of ten buttons per screen away.
+  const tree = Array.from({ length: 1000 }, (_, i) => node(i + 1));
+  const place = (_n: AxNode, i: number) => (i < 600 ? (i - 600) / 10 : i > 609 ? (i - 609) / 10 : 0);
+  const text = observationText(tree, { maxChars: 2000, place });
+  assert.ok(text.length <= 2000, `length ${text.length}`);
+  const lines = text.split('\n');
+  const ids = lines.filter((l) => l.startsWith('e')).map((l) => Number(l.slice(1, l.indexOf(' '))));
+  for (let i = 601; i <= 610; i++) assert.ok(ids.includes(i), `e${i}, on screen`);
+  // Nearest first on both sides, listed in document order.
+  assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+  const below = ids.at(-1)! - 610;
+  const above = 601 - ids[0]!;
+  assert.ok(above - below === 0 || above - below === 1, `${above} above, ${below} below`);
+  assert.equal(lines[0], `(${ids[0]! - 1} more elements above the screen left out: scroll up to see them, or name one by role and title)`);
+  assert.equal(lines.at(-1), `(${1000 - ids.at(-1)!} more elements below the screen left out: scroll down to see them, or name one by role and title)`);
+  // All of it fits: no note.
+  assert.doesNotMatch(observationText(tree.slice(0, 5), { place }), /left out/);
+});
+
 test('a huge name is cut, not carried whole into the observation', () => {
   const text = observationText([node(1, { name: 'x'.repeat(1_000_000) })]);
   assert.ok(text.length < 200);

@@ -9,7 +9,8 @@ import { RunController, SOURCE_FAILED, type RunEnding, type RunHooks } from '../
 import { ApprovalController } from '../../../../elements/shared/controllers/approval.js';
 import { defineElement } from '../../../../elements/shared/base/defineElement.js';
 import { SignalWatcher } from '../../../../elements/shared/base/signalWatcher.js';
-import type { Backend, ChatModel } from '../../../../src/axstream/index.js';
+import type { AgentHistory, Backend, ChatModel } from '../../../../src/axstream/index.js';
+import { sendMouse } from '@web/test-runner-commands';
 
 /** A backend over a one-button screen that records what it did. */
 function backend() {
@@ -34,6 +35,8 @@ class TestRunHost extends SignalWatcher(LitElement) {
   readonly heard: string[] = [];
   readonly endings: RunEnding[] = [];
   readonly retried: string[] = [];
+  readonly histories: AgentHistory[] = [];
+  readonly clock = manualTimers();
   approveWith: boolean | 'unseen' = true;
   readonly fake = backend();
   readonly approval = new ApprovalController(this);
@@ -55,7 +58,11 @@ class TestRunHost extends SignalWatcher(LitElement) {
     },
     say: (status) => (status.phase === 'done' || (status.phase === 'failed' && status.code === SOURCE_FAILED) ? this.run.ending : status.phase),
     words: () => ({ cancel: 'Stop', retry: 'Retry', retryIn: 'in {seconds} s' }),
-    retry: (task) => this.retried.push(task),
+    retry: (task, history) => {
+      this.retried.push(task);
+      this.histories.push(history);
+    },
+    timers: this.clock,
   };
   readonly run = new RunController(this, this.approval, this.hooks);
   protected override render() {
@@ -207,3 +214,64 @@ describe('RunController', () => {
     expect(el.run.status.phase).to.equal('stopped');
   });
 });
+
+describe('RunController: Retry after a model failure', () => {
+  it('Retry-After: 3 keeps Retry off for three seconds of the injected clock, showing the wait; then Retry goes on with the history', async () => {
+    const el = await host();
+    const timers = el.clock;
+    const busy = Object.assign(new Error('busy'), { code: 'rate_limited', retryable: true, retryAfter: 3 });
+    const model: ChatModel = async function* () {
+      yield `\`\`\`jsonl\n${click}\n`;
+      await until(() => el.fake.done.length === 1);
+      throw busy;
+    };
+    const result = await el.run.run('press save', { model, maxBursts: 5 });
+    expect(result.reason).to.equal('error');
+    expect(el.run.status).to.deep.include({ phase: 'failed', code: 'rate_limited', retryable: true, wait: 3 });
+    await el.updateComplete;
+    const retry = () => el.shadowRoot!.querySelector('[part="retry"]') as HTMLButtonElement;
+    const wait = () => el.shadowRoot!.querySelector('.status-wait')?.textContent ?? '';
+    expect(retry().disabled).to.equal(true);
+    expect(wait()).to.equal('in 3 s');
+    timers.advance(1000);
+    await el.updateComplete;
+    expect(wait()).to.equal('in 2 s');
+    expect(retry().disabled).to.equal(true);
+    timers.advance(2000);
+    await el.updateComplete;
+    expect(wait()).to.equal('');
+    expect(retry().disabled).to.equal(false);
+    const box = retry().getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)] });
+    expect(el.retried).to.deep.equal(['press save']);
+    expect(el.histories[0]!.bursts).to.equal(1);
+    expect(el.histories[0]!.outcomes.map((o) => o.reason)).to.deep.equal(['model_failed']);
+    expect(el.histories[0]!.summary).to.contain('ok: click');
+  });
+});
+
+/** Timers that move only when the test says: `advance(ms)` runs what falls due, in order. */
+function manualTimers() {
+  let now = 0;
+  let next = 1;
+  const due = new Map<number, { at: number; fn: () => void }>();
+  return {
+    setTimeout: (fn: () => void, ms: number) => {
+      const id = next++;
+      due.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clearTimeout: (id: unknown) => void due.delete(id as number),
+    advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        const first = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!first) break;
+        due.delete(first[0]);
+        now = first[1].at;
+        first[1].fn();
+      }
+      now = end;
+    },
+  };
+}

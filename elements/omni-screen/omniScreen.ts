@@ -113,6 +113,8 @@ function warnUpdateText(): void {
  * @csspart stack - A Stack.
  * @csspart button - A Button.
  * @csspart action-status - The words next to a governed Button (working, done, blocked, failed).
+ * @csspart action-cancel - The Cancel next to a governed Button while its press waits for the server.
+ * @csspart action-retry - The Try again next to a governed Button when its press got no answer (the same press, same Idempotency-Key).
  * @csspart field - The control of an Input, DateInput, Select or Switch.
  * @csspart switch - A Switch's control.
  * @csspart error - A field's message.
@@ -194,7 +196,7 @@ export class OmniScreen extends AgentElement {
    * Runs a governed action after every check passed ([9.3]). May return `{result, update}`: a string `update`
    * is applied to this screen afterwards ([10.35]). Without a handler, a screen with an `endpoint` sends the
    * press to its mutate endpoint (a new Idempotency-Key per press, the Button's id as `button`, the same press
-   * sent once more if no answer came); otherwise a press fails with `handler_failed`. A refusal from the server
+   * sent once more if no answer came, within `press-timeout`); otherwise a press fails with `handler_failed`. A refusal from the server
    * reaches `omni-action-error` as an Error whose `failure` is the engine's `MutateFailure` (`code`, `status`…).
    */
   @property({ attribute: false }) handler?: ActionHandler;

@@ -81,7 +81,7 @@ export const button: NodeView = {
 function noteWords(note: PressNote | null, phase: string, words: Strings): string | undefined {
   if (note?.kind === 'withdrawn' && phase === 'idle') return words.actionWithdrawn;
   if (note?.kind === 'unanswered' && phase === 'failed') {
-    return note.why === 'timeout' ? words.actionTimedOut : note.why === 'stopped' ? words.actionStopped : words.actionLost;
+    return note.why === 'stopped' ? words.actionStopped : words.actionNoAnswer;
   }
   return undefined;
 }

@@ -207,7 +207,7 @@ describe('omni-screen: a press the server never answers (issue 26, item 8)', () 
     expect(button().getAttribute('aria-busy')).to.equal('true');
     expect(extra('action-cancel')!.textContent!.trim()).to.equal(en.cancel);
 
-    await until(() => status() === en.actionTimedOut, 'the deadline');
+    await until(() => status() === en.actionNoAnswer, 'the deadline');
     expect(calls[0]!.signal!.aborted, 'the request was aborted').to.equal(true);
     expect(button().getAttribute('aria-busy')).to.equal(null);
     expect(errors.map((e) => e.code)).to.deep.equal(['timeout']);

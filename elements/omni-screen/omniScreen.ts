@@ -208,7 +208,7 @@ export class OmniScreen extends AgentElement {
    * same Idempotency-Key (so the server does it at most once). `omni-action-error` carries the failure
    * (`code` `timeout` or `cancelled`). A value that isn't a positive number means the default.
    */
-  @property({ type: Number, attribute: 'press-timeout' }) pressTimeout = 15_000;
+  @property({ type: Number, attribute: 'press-timeout' }) pressTimeout = 15000;
 
   readonly #parser = new ScreenParser(
     () => this,

@@ -70,6 +70,11 @@ export const en = {
   messageFromAssistant: 'Assistant said',
   // Why a governed Button can't be pressed while its approval may still arrive ([9])
   actionPending: 'Available once the screen has loaded.',
+  // A confirmation withdrawn because an update changed what it asked about ([10.31])
+  actionWithdrawn: 'What you were asked to confirm changed on the screen, so nothing was done.',
+  // A press sent to the server got no answer (in time, or at all), or the person stopped waiting for it
+  actionNoAnswer: 'No answer came, so it may or may not have been done. Try again to find out: it is done at most once.',
+  actionStopped: 'You stopped waiting, so it may or may not have been done. Try again to find out: it is done at most once.',
   // A Table's scroll region, named by its columns so two tables are told apart
   tableScrollNamed: 'Table of {columns}, scrolls sideways',
   // generate() ([10.1]–[10.11]): the sentence a person sees when a screen couldn't be made

@@ -74,14 +74,16 @@ export class OmniActionErrorEvent extends Event {
  *   dialog, an object was mutated): `details` holds the digests `{approved, actual}`.
  * - `unseen`: the confirmation could not be shown where the person can see it (the screen is hidden, 0 × 0 or
  *   not in the page): `details` is null.
+ * - `withdrawn`: while it was being confirmed, an update changed the Button, its McpMutation or the values of
+ *   its params, or took the Button away: the confirmation was withdrawn (the person is told) and `details` is null.
  */
-export type BlockReason = 'fields' | 'tool' | 'params' | 'confirm-failed' | 'changed' | 'unseen';
+export type BlockReason = 'fields' | 'tool' | 'params' | 'confirm-failed' | 'changed' | 'unseen' | 'withdrawn';
 
 /** `omni-blocked`: a press was stopped. `details` is for the app only; the person sees a plain sentence. */
 export class OmniBlockedEvent extends Event {
   static readonly eventName = 'omni-blocked';
   constructor(
-    /** Why it was stopped: `fields`, `tool`, `params`, `confirm-failed`, `changed` or `unseen` (see BlockReason). */
+    /** Why it was stopped: `fields`, `tool`, `params`, `confirm-failed`, `changed`, `unseen` or `withdrawn` (see BlockReason). */
     readonly reason: BlockReason,
     /** The id of the Button the person pressed. */
     readonly button: string,

@@ -28,7 +28,7 @@ import { isStateRef } from './views/parts.js';
 import { noticesNow } from './views/notice.js';
 import { FieldRules } from './model/fieldRules.js';
 import { LiveFeedController } from './controllers/liveFeed.js';
-import { remote } from './model/remoteClients.js';
+import { ServerPresses } from './model/serverPresses.js';
 import { GenerateRun } from './model/generateRun.js';
 import { Presses } from './model/presses.js';
 import { ScreenParser } from './model/screenParser.js';
@@ -39,8 +39,6 @@ import {
   OmniIssueEvent,
   OmniLiveEvent,
   OmniUpdateEvent,
-  type OmniAction,
-  type OmniActionResult,
   type UpdateSource,
 } from './events.js';
 import type { AppComponentView, Picture, ScreenContext } from './screenContext.js';
@@ -115,6 +113,8 @@ function warnUpdateText(): void {
  * @csspart stack - A Stack.
  * @csspart button - A Button.
  * @csspart action-status - The words next to a governed Button (working, done, blocked, failed).
+ * @csspart action-cancel - The Cancel next to a governed Button while its press waits for the server.
+ * @csspart action-retry - The Try again next to a governed Button when its press got no answer (the same press, same Idempotency-Key).
  * @csspart field - The control of an Input, DateInput, Select or Switch.
  * @csspart switch - A Switch's control.
  * @csspart error - A field's message.
@@ -196,10 +196,19 @@ export class OmniScreen extends AgentElement {
    * Runs a governed action after every check passed ([9.3]). May return `{result, update}`: a string `update`
    * is applied to this screen afterwards ([10.35]). Without a handler, a screen with an `endpoint` sends the
    * press to its mutate endpoint (a new Idempotency-Key per press, the Button's id as `button`, the same press
-   * sent once more if no answer came); otherwise a press fails with `handler_failed`. A refusal from the server
+   * sent once more if no answer came, within `press-timeout`); otherwise a press fails with `handler_failed`. A refusal from the server
    * reaches `omni-action-error` as an Error whose `failure` is the engine's `MutateFailure` (`code`, `status`…).
    */
   @property({ attribute: false }) handler?: ActionHandler;
+
+  /**
+   * How long (ms) a press sent to the mutate endpoint waits for its answer. Default 15000 (15 s). While it
+   * waits, the Button says "Working…" and offers Cancel (which aborts the request); after the deadline or
+   * Cancel, whether it ran is unknown, so the Button offers Try again, which sends the same press with the
+   * same Idempotency-Key (so the server does it at most once). `omni-action-error` carries the failure
+   * (`code` `timeout` or `cancelled`). A value that isn't a positive number means the default.
+   */
+  @property({ type: Number, attribute: 'press-timeout' }) pressTimeout = 15000;
 
   readonly #parser = new ScreenParser(
     () => this,
@@ -259,18 +268,26 @@ export class OmniScreen extends AgentElement {
       rules: () => ({ tools: this.tools ?? {}, confirm: this.confirm as ActionRules['confirm'] }),
       run: (action) => {
         if (typeof this.handler === 'function') return this.handler(action);
-        if (this.endpoint || this.mutateEndpoint) return this.#send(action);
+        if (this.endpoint || this.mutateEndpoint) return this.#server.send(action);
         throw new Error('No handler is set on <omni-screen>');
       },
       ended: () => !!this.#parser.current?.ended,
       applyUpdate: (text) => this.#applyUpdate(text, 'action'),
       fire: (event) => this.#fire(event),
       report: (issue) => this.#report(issue),
+      announce: (words) => this.#announcer.announce(words),
+      words: () => this.words,
     },
     this.#approval,
     this.#fields,
     this.#focus,
   );
+  readonly #server = new ServerPresses({
+    endpoint: () => this.#endpointFor('mutate'),
+    init: () => this.#init(),
+    deadline: () => (this.pressTimeout > 0 ? this.pressTimeout : 15_000),
+    note: (button, note) => this.#presses.setNote(button, note),
+  });
   readonly #context: ScreenContext = this.#makeContext();
 
   /** Every issue so far: the parser's (stream and updates) and the renderer's own. */
@@ -322,6 +339,8 @@ export class OmniScreen extends AgentElement {
     this.#generating.request.reset();
     this.#live.stop();
     this.#approval.reset();
+    this.#presses.reset();
+    this.#server.reset();
     this.#fields.clear();
     this.#announcer.clear();
     this.#parser.reset();
@@ -409,6 +428,7 @@ export class OmniScreen extends AgentElement {
     const before = noticesNow(this.#context);
     const result = parser.update(text);
     if (result.applied) {
+      this.#presses.screenChanged();
       const after = noticesNow(this.#context);
       const said: string[] = [];
       for (const [id, words] of after) if (words && before.get(id) !== words) said.push(words);
@@ -474,6 +494,7 @@ export class OmniScreen extends AgentElement {
       edit: (node, value) => this.#fields.edit(node, value),
       leave: (node) => this.#fields.leave(node),
       phase: (id) => this.#approval.phase(id),
+      note: (id) => this.#presses.note(id),
       press: (id, opener) => void this.#presses.press(id, opener),
       crashed: (node, error) => this.#kernel.crashed(node, error),
     };
@@ -498,23 +519,6 @@ export class OmniScreen extends AgentElement {
     if (own) return own;
     if (!this.endpoint) throw new Error(`<omni-screen> has no endpoint for ${name}`);
     return siblingEndpoint(this.endpoint, name);
-  }
-
-  /** A governed press sent to the mutate endpoint ([10.14]): one key per press, the same key if it is sent again. */
-  async #send(action: OmniAction): Promise<OmniActionResult> {
-    const { createPress } = await remote();
-    const press = createPress({
-      endpoint: this.#endpointFor('mutate'),
-      tool: action.tool,
-      params: action.params,
-      button: action.button,
-      ...this.#init(),
-    });
-    let answer = await press.send();
-    // No answer came: whether it ran is unknown, so the same press (same key) is sent once more.
-    if (!answer.ok && answer.code === 'network_error') answer = await press.send();
-    if (!answer.ok) throw Object.assign(new Error(answer.message), { failure: answer });
-    return { result: answer.result, update: answer.update };
   }
 
   /** The app's `requestInit` for the clients: same-origin credentials unless it says otherwise. */

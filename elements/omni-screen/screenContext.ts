@@ -7,6 +7,7 @@
 import type { AppComponentDeclaration, OmniDocument, OmniNode, PropValue, Scalar } from '../../src/omni-ir/index.js';
 import type { Strings } from '../../strings/en.js';
 import { domIds } from '../shared/screen/domIds.js';
+import type { PressNote } from './model/presses.js';
 
 /** A picture the app supplies: from `assets`, or from `resolvePicture` for a family name ([5.30]). */
 export interface Picture {
@@ -49,6 +50,8 @@ export interface ScreenContext {
   leave(node: OmniNode): void;
   /** The phase of a governed Button's action. Reactive. */
   phase(buttonId: string): ActionPhase;
+  /** What a governed Button says beyond its phase (withdrawn, waiting for the server, no answer). Reactive. */
+  note(buttonId: string): PressNote | null;
   /** Runs a press through fields → tool and params → confirmation → handler ([9.3]). */
   press(buttonId: string, opener: HTMLElement): void;
   /** A node failed while rendering: report node_crashed (after the render, never during it). */

@@ -4,6 +4,7 @@
  * sends the press to the server's mutate endpoint ([10.14]). What each outcome tells the app (events, issues)
  * and the person (the Button's status words) is decided here; the checks themselves are shared.
  */
+import { Signal } from 'signal-polyfill';
 import type { ActionRules } from '../../../src/actions/index.js';
 import type { Issue, OmniDocument, OmniMutation } from '../../../src/omni-ir/index.js';
 import { errorText } from '../../../src/stream/index.js';
@@ -33,9 +34,32 @@ export interface PressHost {
   applyUpdate(text: string): void;
   fire(event: Event): void;
   report(issue: Issue): void;
+  /** Says `words` politely (the screen's announcer). */
+  announce(words: string): void;
+  words(): { readonly actionWithdrawn: string };
 }
 
+/**
+ * What a Button says beyond its phase: its confirmation was withdrawn because the screen changed; its press is
+ * waiting for the server (with a Cancel); or no answer came (`timeout`, `stopped` by the person, or the
+ * connection `lost`), so whether it ran is unknown and Try again sends the same press.
+ */
+export type PressNote =
+  | { readonly kind: 'withdrawn' }
+  | { readonly kind: 'waiting'; readonly cancel: () => void }
+  | { readonly kind: 'unanswered'; readonly why: 'timeout' | 'stopped' | 'lost' };
+
+/** The `$key`s a McpMutation's params read. */
+export const readsOf = (mutation: OmniMutation): string[] => Object.values(mutation.params).filter(isStateRef).map((r) => r.key);
+
+/** True once every `$key` the params read has arrived: until then a press would send nulls for them. */
+export const readsArrived = (doc: OmniDocument, mutation: OmniMutation): boolean => readsOf(mutation).every((key) => doc.hasState(key));
+
 export class Presses {
+  readonly #notes = new Map<string, Signal.State<PressNote | null>>();
+  /** Presses not yet running, with what the screen offered when pressed; aborting one withdraws its approval. */
+  readonly #open = new Map<string, { readonly offer: string; readonly stop: AbortController }>();
+
   constructor(
     private readonly host: PressHost,
     private readonly approval: ApprovalController,
@@ -43,10 +67,51 @@ export class Presses {
     private readonly focus: FocusController,
   ) {}
 
+  /** What the Button says beyond its phase, if anything (reactive). */
+  note(buttonId: string): PressNote | null {
+    return this.#note(buttonId).get();
+  }
+
+  setNote(buttonId: string, note: PressNote | null): void {
+    this.#note(buttonId).set(note);
+  }
+
+  /** Forgets every note and open press (the screen started over; the approvals themselves are reset apart). */
+  reset(): void {
+    for (const open of this.#open.values()) open.stop.abort();
+    this.#open.clear();
+    this.#notes.clear();
+  }
+
+  /**
+   * The screen changed (an update was applied): an approval lives only while the screen still offers exactly
+   * the Button, McpMutation and params it was asked for, so any other is withdrawn before it can run.
+   */
+  screenChanged(): void {
+    for (const [id, open] of this.#open) if (this.#offer(id) !== open.offer) open.stop.abort();
+  }
+
+  /** What the screen offers under a Button now: the Button as written, its McpMutation and the params' values. */
+  #offer(buttonId: string): string | null {
+    const doc = this.host.doc();
+    const node = doc?.node(buttonId);
+    const mutation = doc?.mutation(buttonId);
+    if (!doc || !node || !mutation) return null;
+    const values = Object.values(mutation.params).map((v) => (isStateRef(v) ? (doc.state(v.key) ?? null) : v));
+    return JSON.stringify([node.type, node.props, mutation.tool, mutation.params, values]);
+  }
+
   async press(buttonId: string, opener: HTMLElement): Promise<void> {
     const doc = this.host.doc();
     const mutation = doc?.mutation(buttonId);
-    if (!doc || !mutation) return; // ungoverned, or not approved yet: never reaches the handler ([9])
+    // Ungoverned, not approved yet, or reading state that hasn't arrived: never reaches the handler ([9], [5.11]).
+    if (!doc || !mutation || !readsArrived(doc, mutation)) return;
+    const now = this.approval.phase(buttonId);
+    if (now === 'checking' || now === 'running') return;
+    this.setNote(buttonId, null);
+    const offer = this.#offer(buttonId)!;
+    const stop = new AbortController();
+    this.#open.set(buttonId, { offer, stop });
     // Params with each $key replaced by its current value, read once the fields have passed, and read again just
     // before the handler runs: the shared pipeline runs it only if they are still what the person approved.
     let fieldsPassed = false;
@@ -62,13 +127,14 @@ export class Presses {
     const outcome = await this.approval.govern({
       key: buttonId,
       tool: mutation.tool,
+      signal: stop.signal,
       get params() {
         return read();
       },
       rules: this.host.rules(),
       opener,
       ready: async () => {
-        const reads = new Set(Object.values(mutation.params).filter(isStateRef).map((r) => r.key));
+        const reads = new Set(readsOf(mutation));
         const blocking = this.fields.checkForPress(reads);
         if (blocking.length > 0) {
           this.host.fire(new OmniBlockedEvent('fields', buttonId, mutation.tool, blocking));
@@ -79,11 +145,18 @@ export class Presses {
         return true;
       },
       run: (checked) => {
+        // Running now: what the screen does next no longer takes the approval back.
+        this.#open.delete(buttonId);
         // The very params read() gave and the seal matched.
         params = checked as ActionParams;
         return this.host.run(Object.freeze({ tool: mutation.tool, params, button: buttonId, mutation }));
       },
     });
+    if (this.#open.get(buttonId)?.stop === stop) this.#open.delete(buttonId);
+    if (outcome.status === 'withdrawn' && stop.signal.aborted && outcome.reason === 'aborted') {
+      this.#withdrawn(buttonId, mutation);
+      return;
+    }
     switch (outcome.status) {
       case 'blocked':
         this.#blocked(outcome.reason, buttonId, mutation, outcome.details);
@@ -130,6 +203,22 @@ export class Presses {
       default:
         return; // cancelled, withdrawn, not ready, busy or stale: nothing ran, nothing to say
     }
+  }
+
+  /** The screen stopped offering what the person was asked about: nothing ran, and the person is told. */
+  #withdrawn(buttonId: string, mutation: OmniMutation): void {
+    const words = this.host.words().actionWithdrawn;
+    const doc = this.host.doc();
+    // A Button still on the screen says it in its own status region; one that is gone, through the announcer.
+    if (doc?.mutation(buttonId)) this.setNote(buttonId, { kind: 'withdrawn' });
+    else this.host.announce(words);
+    this.host.fire(new OmniBlockedEvent('withdrawn', buttonId, mutation.tool, null));
+  }
+
+  #note(key: string): Signal.State<PressNote | null> {
+    let s = this.#notes.get(key);
+    if (!s) this.#notes.set(key, (s = new Signal.State<PressNote | null>(null)));
+    return s;
   }
 
   #blocked(reason: BlockReason, buttonId: string, mutation: OmniMutation, details: unknown): void {

@@ -3,12 +3,16 @@ import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
 import { domId } from '../screenContext.js';
 import { ApprovalController } from '../../shared/controllers/approval.js';
+import { readsArrived, type PressNote } from '../model/presses.js';
+import type { Strings } from '../../../strings/en.js';
 
 /**
  * Button(label, action, variant). Without an action it only looks like a button and never reaches the
- * backend. With one, it stays unavailable until its McpMutation has arrived, and for good if none does ([9]);
- * a press goes through the screen's checks ([9.3]), and while the handler runs the button is busy and can't be
- * pressed again. What happened is said in words next to it, in a polite live region.
+ * backend. With one, it stays unavailable until its McpMutation has arrived and every `$key` its params read has
+ * been declared ([5.11]), and for good if they never do ([9]); a press goes through the screen's checks ([9.3]),
+ * and while the handler runs the button is busy and can't be pressed again. What happened is said in words next
+ * to it, in a polite live region; beside them, Cancel while a press waits for the server, and Try again when no
+ * answer came (the same press, so the server does it at most once).
  */
 export const button: NodeView = {
   render(node, screen) {
@@ -22,12 +26,15 @@ export const button: NodeView = {
     // A press needs the checks, the dialog and the schema checker: start fetching them as the Button appears.
     ApprovalController.warm();
     const words = screen.words;
-    const approved = screen.doc.mutation(node.id) !== undefined;
+    const mutation = screen.doc.mutation(node.id);
+    const approved = mutation !== undefined && readsArrived(screen.doc, mutation);
     const phase = screen.phase(node.id);
+    const note = screen.note(node.id);
     const busy = phase === 'running' || phase === 'checking';
     // What happened to a press: said in a polite live region next to the button.
     const status =
-      phase === 'running'
+      noteWords(note, phase, words) ??
+      (phase === 'running'
         ? words.actionRunning
         : phase === 'blocked'
           ? words.actionBlocked
@@ -39,7 +46,7 @@ export const button: NodeView = {
             ? words.actionFailed
             : phase === 'done'
               ? words.actionDone
-              : '';
+              : '');
     // Why it can't be pressed yet: a description, not an announcement.
     const why = approved ? '' : screen.doc.ended ? words.actionBlocked : words.actionPending;
     const statusId = domId.status(node.id);
@@ -65,9 +72,33 @@ export const button: NodeView = {
       </button>
       ${why ? html`<span class="visually-hidden" id=${whyId}>${why}</span>` : nothing}
       <span class="action-status ${phase}" id=${statusId} part="action-status" role="status">${status}</span>
+      ${afterPress(note, phase, words, (opener) => screen.press(node.id, opener))}
     </span>`;
   },
 };
+
+/** The words a note puts in place of the phase's, while it applies. */
+function noteWords(note: PressNote | null, phase: string, words: Strings): string | undefined {
+  if (note?.kind === 'withdrawn' && phase === 'idle') return words.actionWithdrawn;
+  if (note?.kind === 'unanswered' && phase === 'failed') {
+    return note.why === 'stopped' ? words.actionStopped : words.actionNoAnswer;
+  }
+  return undefined;
+}
+
+/**
+ * Cancel while a press waits for the server, Try again once no answer came. One template, so the same element
+ * changes from one to the other and keeps focus when the person pressed Cancel.
+ */
+function afterPress(note: PressNote | null, phase: string, words: Strings, again: (opener: HTMLElement) => void) {
+  const waiting = note?.kind === 'waiting' && phase === 'running' ? note : null;
+  const retry = note?.kind === 'unanswered' && phase === 'failed';
+  if (!waiting && !retry) return nothing;
+  const act = (e: Event) => (waiting ? waiting.cancel() : again(e.currentTarget as HTMLElement));
+  return html`<button type="button" class="button secondary small" part=${waiting ? 'action-cancel' : 'action-retry'} @click=${act}>
+    ${waiting ? words.cancel : words.retry}
+  </button>`;
+}
 
 /*
  * A Button sizes to its label, not to the column it is in. What happened to a press is said under it, never beside

@@ -58,6 +58,9 @@ export default {
     }),
   ],
   concurrency: 1,
+  // Starting a page takes far longer than usual on a busy machine (two cores shared with other work): the
+  // default 30 s failed whole files there without running a test.
+  browserStartTimeout: 120000,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 240000,
 };

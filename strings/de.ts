@@ -21,6 +21,7 @@ export const de: Strings = {
   required: 'Bitte füllen Sie dieses Feld aus.',
   chooseOption: 'Bitte wählen Sie eine Option.',
   turnOn: 'Schalten Sie dies ein, um fortzufahren.',
+  requiredMark: '(Pflichtfeld)',
   invalidEmail: 'Geben Sie eine E-Mail-Adresse ein, zum Beispiel name@example.com.',
   invalidNumber: 'Geben Sie eine Zahl ein.',
   invalidPhone: 'Geben Sie eine Telefonnummer ein.',

@@ -25,6 +25,8 @@ export const en = {
   required: 'Fill in this field.',
   chooseOption: 'Choose an option.',
   turnOn: 'Turn this on to continue.',
+  // Beside a required field's label, visible (screen readers hear aria-required instead)
+  requiredMark: '(required)',
   invalidEmail: 'Enter an email address, such as name@example.com.',
   invalidNumber: 'Enter a number.',
   invalidPhone: 'Enter a phone number.',

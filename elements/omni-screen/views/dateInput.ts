@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { NodeView } from './view.js';
-import { editedKey, text } from './parts.js';
-import { fieldMessage } from './field.js';
+import { editedKey } from './parts.js';
+import { fieldLabel, fieldMessage } from './field.js';
 import { domId } from '../screenContext.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -19,7 +19,7 @@ export const dateInput: NodeView = {
     const id = domId.field(node.id);
     const onEdit = (e: Event) => screen.edit(node, (e.target as HTMLInputElement).value);
     return html`<div class="field">
-      <label class="field-label" for=${id}>${text(screen, node.props['label'])}</label>
+      ${fieldLabel(node, screen, id)}
       <input
         id=${id}
         class="field-control"

@@ -1,6 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { OmniNode } from '../../../src/omni-ir/index.js';
 import { domId, type ScreenContext } from '../screenContext.js';
+import { text } from './parts.js';
 
 /** What every field view needs to tie its message to its control ([8.5]). */
 export interface FieldMessage {
@@ -12,6 +13,18 @@ export interface FieldMessage {
   readonly describedBy: string | typeof nothing;
   /** The message element: always present (empty when fine) so its polite live region announces what appears. */
   readonly template: TemplateResult;
+}
+
+/**
+ * A field's visible label, with a visible mark when it is required (WCAG 3.3.2: a sighted person learns it
+ * before the error, not from it). The mark is hidden from assistive technology, which hears `aria-required`.
+ * `id` names the label (a Switch is labelled by it); `forId` ties it to its control, so a click on it works.
+ */
+export function fieldLabel(node: OmniNode, screen: ScreenContext, forId: string, id?: string): TemplateResult {
+  const required = node.props['required'] === true;
+  return html`<label class="field-label" for=${forId} id=${id ?? nothing}
+    >${text(screen, node.props['label'])}${required ? html` <span class="field-required" aria-hidden="true">${screen.words.requiredMark}</span>` : nothing}</label
+  >`;
 }
 
 export function fieldMessage(node: OmniNode, screen: ScreenContext): FieldMessage {
@@ -28,4 +41,5 @@ export function fieldMessage(node: OmniNode, screen: ScreenContext): FieldMessag
 export const fieldStyles = css`
   /* A field's box, label, control and message: the shared field (elements/shared/screen/viewStyles.ts). */
   .field-message:empty { margin: 0; }
+  .field-required { color: var(--_muted-text); font-weight: 450; }
 `;

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { NodeView } from './view.js';
 import { editedKey, oneOf, text } from './parts.js';
-import { fieldMessage } from './field.js';
+import { fieldLabel, fieldMessage } from './field.js';
 import { domId } from '../screenContext.js';
 
 const inputMode = { email: 'email', number: 'decimal', phone: 'tel', url: 'url', none: nothing } as const;
@@ -60,7 +60,7 @@ export const input: NodeView = {
             @blur=${onBlur}
           />`;
     return html`<div class="field">
-      <label class="field-label" for=${id}>${text(screen, node.props['label'])}</label>
+      ${fieldLabel(node, screen, id)}
       ${control} ${field.template}
     </div>`;
   },

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { live } from 'lit/directives/live.js';
 import type { NodeView } from './view.js';
 import { editedKey, listProp, streamText, text } from './parts.js';
-import { fieldMessage } from './field.js';
+import { fieldLabel, fieldMessage } from './field.js';
 import { domId } from '../screenContext.js';
 
 /**
@@ -24,7 +24,7 @@ export const select: NodeView = {
       screen.edit(node, index >= 0 && index < options.length ? options[index]! : '');
     };
     return html`<div class="field">
-      <label class="field-label" for=${id}>${text(screen, node.props['label'])}</label>
+      ${fieldLabel(node, screen, id)}
       <select
         id=${id}
         class="field-control"

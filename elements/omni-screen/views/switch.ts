@@ -1,7 +1,7 @@
 import { html } from 'lit';
 import type { NodeView } from './view.js';
-import { editedKey, text } from './parts.js';
-import { fieldMessage } from './field.js';
+import { editedKey } from './parts.js';
+import { fieldLabel, fieldMessage } from './field.js';
 import { domId } from '../screenContext.js';
 
 /** Switch(value, label, required): a real switch (role="switch", aria-checked) flipping a true/false $key. */
@@ -30,7 +30,7 @@ export const switchView: NodeView = {
         >
           <span class="switch-thumb" aria-hidden="true"></span>
         </button>
-        <span class="field-label switch-label" id=${labelId}>${text(screen, node.props['label'])}</span>
+        ${fieldLabel(node, screen, id, labelId)}
         <span class="switch-state" aria-hidden="true">${on ? screen.words.on : screen.words.off}</span>
       </div>
       ${field.template}

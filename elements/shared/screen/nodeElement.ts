@@ -59,6 +59,18 @@ export abstract class ScreenNodeElement<Screen extends NodeScreen<Node>, Node ex
     return this.screen !== undefined && super.shouldUpdate(changed);
   }
 
+  /**
+   * An update can draw a control anew (an Input becoming a textarea, a Button another template): a person's focus
+   * and caret on it move to the one in its place instead of falling to the page.
+   */
+  protected override update(changed: PropertyValues): void {
+    const focused = (this.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
+    const mine = focused && this.contains(focused) && focused.closest(this.localName) === this ? focused : null;
+    const caret = mine instanceof HTMLInputElement || mine instanceof HTMLTextAreaElement ? [mine.selectionStart, mine.selectionEnd] : null;
+    super.update(changed);
+    if (mine && !mine.isConnected) refocus(this, mine, caret);
+  }
+
   protected override render(): unknown {
     const screen = this.screen;
     if (!screen || !this.nodeId) return nothing;
@@ -85,5 +97,21 @@ export abstract class ScreenNodeElement<Screen extends NodeScreen<Node>, Node ex
       this.#crashedWith = { node, message };
       return crashed();
     }
+  }
+}
+
+const FOCUSABLE = 'input, textarea, select, button, a[href], [tabindex]:not([tabindex="-1"])';
+
+/** Focuses what now stands where `lost` was in `host`: the same id, the same field, else the first control. */
+function refocus(host: HTMLElement, lost: HTMLElement, caret: (number | null)[] | null): void {
+  const field = lost.dataset['omniField'] ?? lost.dataset['field'];
+  const next =
+    (lost.id ? host.querySelector<HTMLElement>(`#${CSS.escape(lost.id)}`) : null) ??
+    (field !== undefined ? host.querySelector<HTMLElement>(`[data-omni-field="${CSS.escape(field)}"], [data-field="${CSS.escape(field)}"]`) : null) ??
+    host.querySelector<HTMLElement>(FOCUSABLE);
+  if (!next || next.closest(host.localName) !== host) return;
+  next.focus({ preventScroll: true });
+  if (caret && (next instanceof HTMLInputElement || next instanceof HTMLTextAreaElement) && caret[0] !== null) {
+    next.setSelectionRange(caret[0], caret[1] ?? caret[0]);
   }
 }

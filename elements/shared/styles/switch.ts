@@ -41,9 +41,19 @@ export const switchStyles = css`
   }
   .switch:dir(rtl)[aria-checked='true'] .switch-thumb { transform: translateX(-1.25rem); }
   .switch[aria-invalid='true'] { border-color: var(--_danger); }
-  .switch-label { font-size: var(--_font-size); color: var(--_text); font-weight: 450; }
+  .switch-label,
+  .switch-row > .field-label { font-size: var(--_font-size); color: var(--_text); font-weight: 450; cursor: pointer; }
   .switch-state { color: var(--_muted-text); font-size: var(--_font-size-sm); }
   @media (prefers-reduced-motion: reduce) {
     .switch-thumb { transition: none; }
+  }
+  /* Forced colours would paint track and thumb alike (the thumb's colour is a background): draw them in system
+     colours, so on (a Highlight track, its thumb across) and off (an outlined track) still differ. */
+  @media (forced-colors: active) {
+    .switch, .switch-thumb { forced-color-adjust: none; }
+    .switch { background: Canvas; border-color: ButtonText; }
+    .switch-thumb { background: ButtonText; }
+    .switch[aria-checked='true'] { background: Highlight; border-color: Highlight; }
+    .switch[aria-checked='true'] .switch-thumb { background: HighlightText; }
   }
 `;

@@ -532,3 +532,59 @@ describe('ae-confirm-dialog: every param that will run (issue 15, item 9)', () =
     await answer;
   });
 });
+
+describe('ae-confirm-dialog: only a person answers (issue 26, item 1)', () => {
+  it('a script’s .click() or dispatched click on an active Confirm does not confirm; the real mouse does (repro)', async () => {
+    const { dialog } = await setup();
+    const answer = dialog.request({ sentence: 'Send $500 to Mallory?' });
+    await whenArmed(dialog);
+    const confirm = part(dialog, 'confirm');
+    confirm.click();
+    confirm.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, cancelable: true, detail: 1 }));
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) confirm.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, cancelable: true }));
+    expect(await within(answer, 150)).to.equal('pending');
+    expect(box(dialog).open).to.equal(true);
+    await pressDialog(dialog, 'confirm');
+    expect(await answer).to.equal('confirmed');
+  });
+
+  it('synthetic Enter and Space on a focused Confirm do not confirm; the real keyboard does', async () => {
+    const { dialog } = await setup();
+    const answer = dialog.request({ sentence: 'Send $500 to Mallory?' });
+    await whenArmed(dialog);
+    const confirm = part(dialog, 'confirm');
+    confirm.focus();
+    for (const key of ['Enter', ' ']) {
+      confirm.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true, cancelable: true }));
+      confirm.dispatchEvent(new KeyboardEvent('keypress', { key, bubbles: true, composed: true, cancelable: true }));
+      confirm.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, composed: true, cancelable: true }));
+    }
+    expect(await within(answer, 150)).to.equal('pending');
+    expect(deepActive()).to.equal(confirm);
+    await sendKeys({ press: 'Enter' });
+    expect(await answer).to.equal('confirmed');
+  });
+
+  it('closing the box from a script (close() with a return value, a close request) is a no, never a yes', async () => {
+    const { dialog } = await setup();
+    const first = dialog.request({ sentence: 'Send $500 to Mallory?' });
+    await whenArmed(dialog);
+    box(dialog).returnValue = 'confirm';
+    box(dialog).close('confirm');
+    expect(await first).to.equal('cancelled');
+    const second = dialog.request({ sentence: 'Send $500 to Mallory?' });
+    await whenArmed(dialog);
+    box(dialog).dispatchEvent(new Event('cancel', { cancelable: true }));
+    expect(await second).to.equal('cancelled');
+  });
+
+  it('Cancel, too, answers only a person’s press (Escape and closing stay a no from anywhere)', async () => {
+    const { dialog } = await setup();
+    const answer = dialog.request({ sentence: 'Go?' });
+    await whenArmed(dialog);
+    part(dialog, 'cancel').click();
+    expect(await within(answer, 150)).to.equal('pending');
+    await pressDialog(dialog, 'cancel');
+    expect(await answer).to.equal('cancelled');
+  });
+});

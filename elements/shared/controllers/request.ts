@@ -5,9 +5,11 @@
  * seconds left while the server asked to wait (Retry-After). When its buttons swap, focus moves with them.
  */
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { ref } from 'lit/directives/ref.js';
 import { Signal } from 'signal-polyfill';
 import { fill } from '../../../src/actions/index.js';
 import { FocusController } from './focus.js';
+import { markOwnUi } from '../base/ownUi.js';
 
 /**
  * Where the request is: `idle` (never started), `running`, `done`, `stopped` (cancelled by the person or the
@@ -127,7 +129,8 @@ export class RequestController implements ReactiveController {
    * The status line: one `role="status"` region always in the page (so what it says is read), shown while
    * running with Cancel, and after a failure with the sentence and, when retrying can help, Retry: disabled
    * while the server asked to wait, the seconds left as its description (not live, so not read every second).
-   * Done, it only tells assistive technology, without taking room.
+   * Done, it only tells assistive technology, without taking room. It is the package's own UI (ownUi.ts): no
+   * agent observes or presses it.
    */
   render(): TemplateResult {
     const status = this.#status.get();
@@ -136,7 +139,7 @@ export class RequestController implements ReactiveController {
     const shown = phase === 'running' || phase === 'stopped' || phase === 'failed';
     const retry = phase === 'failed' && status.retryable;
     const wait = retry ? status.wait : 0;
-    return html`<div class="status-line ${phase} ${shown ? '' : 'visually-hidden'}" part="progress" tabindex="-1">
+    return html`<div class="status-line ${phase} ${shown ? '' : 'visually-hidden'}" part="progress" tabindex="-1" ${ref(markOwnUi)}>
       ${phase === 'running' ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
       <span class="status-text" role="status">${this.options.say(status)}</span>
       ${phase === 'running'

@@ -47,3 +47,20 @@ export async function pressDialog(dialog: Element, which: 'confirm' | 'cancel'):
   await whenArmed(host);
   await pressReally(host.shadowRoot!.querySelector(`[part="${which}"]`)!);
 }
+
+/**
+ * Presses Confirm with the real mouse so that its click lands in the very instant of `deadline`: the press's
+ * pointerup holds the page's thread until then, and the click follows in the same task, before any timer (the
+ * deadline's own) can run. Give the deadline room for the press to arrive first (a second or more).
+ */
+export async function confirmAtDeadline(dialog: Element, deadline: number): Promise<void> {
+  const hold = () => {
+    while (Date.now() < deadline);
+  };
+  window.addEventListener('pointerup', hold, { capture: true, once: true });
+  try {
+    await pressDialog(dialog, 'confirm');
+  } finally {
+    window.removeEventListener('pointerup', hold, true);
+  }
+}

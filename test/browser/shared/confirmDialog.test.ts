@@ -4,9 +4,11 @@ import { afterEach, describe, it } from './mocha.js';
 import { AeConfirmDialog, CONFIRM_INERT_MS } from '../../../elements/shared/elements/confirmDialog.js';
 import { approvalQueue } from '../../../elements/shared/approvals/approvalQueue.js';
 import { paramDetails } from '../../../src/actions/paramDetails.js';
-import { pressDialog, whenArmed } from './approvals.js';
+import { confirmAtDeadline, pressDialog, pressReally, whenArmed } from './approvals.js';
 
 const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
+/** What a script (or an agent's step) does: a click that is not a person's. */
+const scriptClick = (el: HTMLElement) => el.click();
 
 async function setup(theme = 'light') {
   const wrap = await fixture<HTMLElement>(html`<div>
@@ -290,7 +292,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
     const { dialog } = await setup();
     const answer = dialog.request({ sentence: 'Go?' });
     await waitOpen(dialog);
-    part(dialog, 'cancel').click();
+    await pressReally(part(dialog, 'cancel'));
     expect(await within(answer, 100)).to.equal('pending');
     await pressDialog(dialog, 'cancel');
     expect(await answer).to.equal('cancelled');
@@ -336,7 +338,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
       await whenArmed(dialog);
       await setViewport({ width: 700, height: 500 });
       await tick(50);
-      part(dialog, 'confirm').click();
+      await pressReally(part(dialog, 'confirm'));
       expect(await within(answer, 100)).to.equal('pending');
       expect(dialog.armed).to.equal(false);
       await pressDialog(dialog, 'confirm');
@@ -354,7 +356,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
     await dialog.updateComplete;
     await tick(20);
     expect(dialog.armed).to.equal(false);
-    part(dialog, 'confirm').click();
+    await pressReally(part(dialog, 'confirm'));
     expect(await within(answer, 100)).to.equal('pending');
     await pressDialog(dialog, 'cancel');
     expect(await answer).to.equal('cancelled');
@@ -459,12 +461,11 @@ describe('ae-confirm-dialog: withdrawal and deadlines (issue 15, item 7)', () =>
 
   it('a Confirm pressed in the same instant as the deadline is withdrawn', async () => {
     const { dialog } = await setup();
-    const deadline = Date.now() + CONFIRM_INERT_MS + 300;
+    const deadline = Date.now() + CONFIRM_INERT_MS + 1500;
     const answer = dialog.request({ sentence: 'Delete?', deadline });
     await whenArmed(dialog);
-    // Hold the thread until the deadline's instant, so its timer can't run before the click.
-    while (Date.now() < deadline);
-    part(dialog, 'confirm').click();
+    // The person's click lands in the deadline's instant, before its timer can run.
+    await confirmAtDeadline(dialog, deadline);
     expect(await answer).to.equal('withdrawn');
   });
 
@@ -539,7 +540,7 @@ describe('ae-confirm-dialog: only a person answers (issue 26, item 1)', () => {
     const answer = dialog.request({ sentence: 'Send $500 to Mallory?' });
     await whenArmed(dialog);
     const confirm = part(dialog, 'confirm');
-    confirm.click();
+    scriptClick(confirm);
     confirm.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, cancelable: true, detail: 1 }));
     for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) confirm.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, cancelable: true }));
     expect(await within(answer, 150)).to.equal('pending');
@@ -582,7 +583,7 @@ describe('ae-confirm-dialog: only a person answers (issue 26, item 1)', () => {
     const { dialog } = await setup();
     const answer = dialog.request({ sentence: 'Go?' });
     await whenArmed(dialog);
-    part(dialog, 'cancel').click();
+    scriptClick(part(dialog, 'cancel'));
     expect(await within(answer, 150)).to.equal('pending');
     await pressDialog(dialog, 'cancel');
     expect(await answer).to.equal('cancelled');

@@ -5,16 +5,15 @@
  * (ownUi.ts): what an agent is doing is said to the person, never shown to an agent observing the page.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { fill } from '../../../src/actions/index.js';
 import type { Strings } from '../../../strings/en.js';
 import type { Activity } from '../controllers/activity.js';
-import { markOwnUi } from '../../shared/base/ownUi.js';
+import { ownUi } from '../../shared/base/ownUi.js';
 import { activityRuns, shownDescription } from './activityWords.js';
 
 export function indicatorView(list: readonly Activity[], w: Strings, stop: (requestId: string, button: HTMLButtonElement) => void): TemplateResult {
-  return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0} ${ref(markOwnUi)}>
+  return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0} ${ownUi()}>
     <ul class="activities">
       ${repeat(
         list,

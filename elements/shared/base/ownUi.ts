@@ -7,12 +7,28 @@
  * inside, shadow roots included. A registry rather than an attribute, so nothing in a page's markup or a stream
  * can take the mark off.
  */
+import { noChange } from 'lit';
+import { Directive, directive, type ElementPart } from 'lit/directive.js';
+
 const marked = new WeakSet<Element>();
 
-/** Marks `el` (and all inside it) as the package's own UI. Usable as a Lit `ref` callback (undefined is ignored). */
-export function markOwnUi(el?: Element): void {
-  if (el) marked.add(el);
+/** Marks `el` (and all inside it) as the package's own UI: an element marks itself in its constructor. */
+export function markOwnUi(el: Element): void {
+  marked.add(el);
 }
+
+class OwnUiDirective extends Directive {
+  render(): typeof noChange {
+    return noChange;
+  }
+  override update(part: ElementPart): typeof noChange {
+    marked.add(part.element);
+    return noChange;
+  }
+}
+
+/** In a template, on an element the package draws for the person: `<div ${ownUi()}>` marks it. */
+export const ownUi = directive(OwnUiDirective);
 
 /** True when `node` is, or is inside (across shadow roots), the package's own UI. */
 export function isOwnUi(node: Node | null): boolean {

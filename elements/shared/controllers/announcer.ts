@@ -5,8 +5,7 @@
  * said twice are read twice.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { ref } from 'lit/directives/ref.js';
-import { markOwnUi } from '../base/ownUi.js';
+import { ownUi } from '../base/ownUi.js';
 import { Signal } from 'signal-polyfill';
 
 export class AnnouncerController implements ReactiveController {
@@ -55,6 +54,6 @@ export class AnnouncerController implements ReactiveController {
    * package's own UI: what it says is for the person, never for an agent observing the page.
    */
   render(part = 'announcer'): TemplateResult {
-    return html`<div class="visually-hidden" part=${part} aria-live="polite" aria-atomic="true" ${ref(markOwnUi)}>${this.#said.get()}</div>`;
+    return html`<div class="visually-hidden" part=${part} aria-live="polite" aria-atomic="true" ${ownUi()}>${this.#said.get()}</div>`;
   }
 }

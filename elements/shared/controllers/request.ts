@@ -5,11 +5,10 @@
  * seconds left while the server asked to wait (Retry-After). When its buttons swap, focus moves with them.
  */
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { ref } from 'lit/directives/ref.js';
 import { Signal } from 'signal-polyfill';
 import { fill } from '../../../src/actions/index.js';
 import { FocusController } from './focus.js';
-import { markOwnUi } from '../base/ownUi.js';
+import { ownUi } from '../base/ownUi.js';
 
 /**
  * Where the request is: `idle` (never started), `running`, `done`, `stopped` (cancelled by the person or the
@@ -139,7 +138,7 @@ export class RequestController implements ReactiveController {
     const shown = phase === 'running' || phase === 'stopped' || phase === 'failed';
     const retry = phase === 'failed' && status.retryable;
     const wait = retry ? status.wait : 0;
-    return html`<div class="status-line ${phase} ${shown ? '' : 'visually-hidden'}" part="progress" tabindex="-1" ${ref(markOwnUi)}>
+    return html`<div class="status-line ${phase} ${shown ? '' : 'visually-hidden'}" part="progress" tabindex="-1" ${ownUi()}>
       ${phase === 'running' ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
       <span class="status-text" role="status">${this.options.say(status)}</span>
       ${phase === 'running'

@@ -579,6 +579,23 @@ describe('ae-confirm-dialog: only a person answers (issue 26, item 1)', () => {
     expect(await second).to.equal('cancelled');
   });
 
+  it('an invoker commanding the box (close, request-close, a custom command) is never a yes', async () => {
+    const { dialog, wrap } = await setup();
+    for (const command of ['close', 'request-close', '--confirm']) {
+      const asked = dialog.request({ sentence: 'Send $500 to Mallory?' });
+      await whenArmed(dialog);
+      const invoker = document.createElement('button');
+      invoker.setAttribute('command', command);
+      (invoker as HTMLButtonElement & { commandForElement: Element | null }).commandForElement = box(dialog);
+      wrap.append(invoker);
+      scriptClick(invoker);
+      expect(await within(asked, 150), command).to.not.equal('confirmed');
+      invoker.remove();
+      if ((await within(asked, 0)) === 'pending') await pressDialog(dialog, 'cancel');
+      expect(await asked, command).to.equal('cancelled');
+    }
+  });
+
   it('Cancel, too, answers only a person’s press (Escape and closing stay a no from anywhere)', async () => {
     const { dialog } = await setup();
     const answer = dialog.request({ sentence: 'Go?' });

@@ -67,8 +67,8 @@ function landedOn(step: Step<unknown>): Element | null {
  *
  * Feed it one reply with `write()`/`end()` or `stream(source)`, or give it a `model` and let `run(task)` go round
  * observe → prompt → act until the model says done. By default it acts on this page through the page backend,
- * within `scope`, never on itself nor on any UI the package draws for the person (no runner sees or presses another's
- * log or confirmation); `open` goes only to `allowOrigins`.
+ * within `scope`, never on itself nor on any UI the package draws for the person (no runner sees or presses
+ * another's log or confirmation); `open` goes only to `allowOrigins`.
  *
  * A long burst stays cheap to show: its log lists the steps around the one running, with a count of the others
  * and a button to show them all, and a screen reader hears finished steps in batches. Steps that never ran

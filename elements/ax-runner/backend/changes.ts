@@ -1,8 +1,8 @@
 /**
  * When the page may have changed: what `wait_until` waits for between looks, instead of looking on a timer. A
  * MutationObserver on the scope and on every open shadow root inside it (the runner's own excluded, or its log
- * would wake it at every step, and any other UI the package draws for the person) hears elements added and removed, attributes (`hidden`, `class`, `style`, `open`,
- * `aria-*`) and text. What no observer hears (a style sheet that loads, a media query, the focus moving) is
+ * would wake it at every step, and so is any other UI the package draws for the person) hears elements added and
+ * removed, attributes (`hidden`, `class`, `style`, `open`, `aria-*`) and text. What no observer hears (a style sheet that loads, a media query, the focus moving) is
  * caught by a look once a second at the latest.
  */
 

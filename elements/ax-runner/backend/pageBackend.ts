@@ -105,8 +105,8 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
   const origins = () => readOrigins(allowOrigins(), location.origin);
   const outsideScope = 'outside the part of the page the assistant may act in';
   // The package's own UI is never the agent's to use: it is left out of the tree, of targets and of what a hit may be.
-  const forPerson = 'among the controls shown for the person (a confirmation, an assistant’s log), which an assistant never uses';
-  const notAllowed = (el: Element) => (isOwnUi(el) ? forPerson : outsideScope);
+  const forPerson = 'shown for the person (a confirmation, an assistant’s log), which an assistant never uses';
+  const notAllowed = (el: Element) => (isOwnUi(el) ? `among the controls ${forPerson}` : outsideScope);
 
   /** Refuses a form submission outside the scope, or to an origin that isn't allowed. Null when it may go. */
   const submissionRefusal = (form: HTMLFormElement, submitter: Element | null): string | null => {
@@ -179,7 +179,7 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     const at = centreOf(el);
     // A confirmation (or other UI of the package) over the element takes the person's click there: not the agent's.
     const over = deepElementFromPoint(at.x, at.y);
-    if (over && isOwnUi(over)) throw new Error(`${said(where!.node)} is covered by a control shown for the person (a confirmation, an assistant’s log), which an assistant never uses`);
+    if (over && isOwnUi(over)) throw new Error(`${said(where!.node)} is covered by a control ${forPerson}`);
     return { el: hitWithin(el, at), at };
   };
 

@@ -7,8 +7,9 @@
  * Left out: what is hidden (display:none, visibility:hidden, aria-hidden, content-visibility), what is inert
  * (the inert attribute, or everything outside an open modal dialog), whatever `exclude` names (the runner), and
  * the package's own UI wherever it is (any element's confirmation, log, indicator: shared/base/ownUi.ts), so
- * no agent reads it, names it or lands on it, whatever the scope. The cost is one pass over the elements; names are computed only for elements that are kept,
- * and a resolve by role computes names only for elements of that role.
+ * no agent reads it, names it or lands on it, whatever the scope. The cost is one pass over the elements; names
+ * are computed only for elements that are kept, and a resolve by role computes names only for elements of that
+ * role.
  */
 import type { AxNode } from '../../../src/axstream/index.js';
 import { composedContains, composedParent, deepActiveElement } from './dom.js';

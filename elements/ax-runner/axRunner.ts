@@ -23,6 +23,7 @@ import {
 import { numberFormat } from '../shared/base/locale.js';
 import { type Chunk, type SourceInput, assertSource } from '../../src/stream/index.js';
 import { streamText } from '../shared/base/streamText.js';
+import { markOwnUi } from '../shared/base/ownUi.js';
 import { createPageBackend, type PageBackend } from './backend/pageBackend.js';
 import { composedClosest } from './backend/dom.js';
 import type { RiskOf } from './backend/riskMarking.js';
@@ -67,7 +68,8 @@ function landedOn(step: Step<unknown>): Element | null {
  *
  * Feed it one reply with `write()`/`end()` or `stream(source)`, or give it a `model` and let `run(task)` go round
  * observe → prompt → act until the model says done. By default it acts on this page through the page backend,
- * within `scope`, never on itself or its own UI; `open` goes only to `allowOrigins`.
+ * within `scope`, never on itself nor on any UI the package draws for the person (no runner sees or presses
+ * another's log or confirmation); `open` goes only to `allowOrigins`.
  *
  * A long burst stays cheap to show: its log lists the steps around the one running, with a count of the others
  * and a button to show them all, and a screen reader hears finished steps in batches. Steps that never ran
@@ -154,6 +156,12 @@ export class AxRunner extends AgentElement {
 
   /** The app's own guidance for the model, added to the system prompt `run()` sends. */
   @property({ attribute: false }) instructions?: string;
+
+  constructor() {
+    super();
+    // All it draws (status, log, dialog, outline) is for the person: no runner, this one or another, sees or acts on it.
+    markOwnUi(this);
+  }
 
   readonly #announcer = new AnnouncerController(this);
   readonly #said = new StepAnnouncementsController(

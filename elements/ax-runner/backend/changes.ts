@@ -1,10 +1,12 @@
 /**
  * When the page may have changed: what `wait_until` waits for between looks, instead of looking on a timer. A
  * MutationObserver on the scope and on every open shadow root inside it (the runner's own excluded, or its log
- * would wake it at every step) hears elements added and removed, attributes (`hidden`, `class`, `style`, `open`,
- * `aria-*`) and text. What no observer hears (a style sheet that loads, a media query, the focus moving) is
+ * would wake it at every step, and so is any other UI the package draws for the person) hears elements added and
+ * removed, attributes (`hidden`, `class`, `style`, `open`, `aria-*`) and text. What no observer hears (a style sheet that loads, a media query, the focus moving) is
  * caught by a look once a second at the latest.
  */
+
+import { ownUiRoot } from '../../shared/base/ownUi.js';
 
 /** The longest wait for a change before looking anyway. */
 export const LOOK_ANYWAY_MS = 1000;
@@ -15,7 +17,7 @@ const OPTIONS: MutationObserverInit = { subtree: true, childList: true, attribut
 function shadowRoots(root: ParentNode, excluded: readonly Element[], out: ShadowRoot[] = []): ShadowRoot[] {
   for (const el of root.querySelectorAll('*')) {
     const inner = el.shadowRoot;
-    if (!inner || excluded.includes(el)) continue;
+    if (!inner || excluded.includes(el) || ownUiRoot(el)) continue;
     out.push(inner);
     shadowRoots(inner, excluded, out);
   }

@@ -40,6 +40,7 @@ import { drag } from './drag.js';
 import { chooseOption, commit, isTextField, pickOption, refusal, replaceValue, WHOLE_VALUE_TYPES } from './editing.js';
 import { detectPlatform, Keyboard, keyTarget, tabOrder, type Platform } from './keyboard.js';
 import { isSecretField, roleOf } from './nodeInfo.js';
+import { isOwnUi } from '../../shared/base/ownUi.js';
 import { checkOpen, readOrigins } from './openPolicy.js';
 import { hitWithin, Pointer, type Point } from './pointer.js';
 import { PageTree } from './pageTree.js';
@@ -105,6 +106,9 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
   const allows = (el: Element) => tree.inScope(el);
   const origins = () => readOrigins(allowOrigins(), location.origin);
   const outsideScope = 'outside the part of the page the assistant may act in';
+  // The package's own UI is never the agent's to use: it is left out of the tree, of targets and of what a hit may be.
+  const forPerson = 'shown for the person (a confirmation, an assistant’s log), which an assistant never uses';
+  const notAllowed = (el: Element) => (isOwnUi(el) ? `among the controls ${forPerson}` : outsideScope);
 
   /** Refuses a form submission outside the scope, or to an origin that isn't allowed. Null when it may go. */
   const submissionRefusal = (form: HTMLFormElement, submitter: Element | null): string | null => {
@@ -159,12 +163,12 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     if (where.kind === 'point') {
       const hit = deepElementFromPoint(where.x, where.y);
       if (!hit) throw new Error(`nothing is at (${where.x}, ${where.y}) in the visible page`);
-      if (!allows(hit)) throw new Error(`(${where.x}, ${where.y}) is ${outsideScope}`);
+      if (!allows(hit)) throw new Error(`(${where.x}, ${where.y}) is ${notAllowed(hit)}`);
       return hit;
     }
     const el = where.node.ref;
     if (!(el instanceof Element)) throw new Error('the target is not an element of this page');
-    if (!allows(el)) throw new Error(`${said(where.node)} is ${outsideScope}`);
+    if (!allows(el)) throw new Error(`${said(where.node)} is ${notAllowed(el)}`);
     return el;
   };
 
@@ -175,6 +179,9 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     if (!tree.isShown(el)) throw new Error(`${said(where!.node)} is no longer shown on the page`);
     bringIntoView(el);
     const at = centreOf(el);
+    // A confirmation (or other UI of the package) over the element takes the person's click there: not the agent's.
+    const over = deepElementFromPoint(at.x, at.y);
+    if (over && isOwnUi(over)) throw new Error(`${said(where!.node)} is covered by a control ${forPerson}`);
     return { el: hitWithin(el, at), at };
   };
 
@@ -197,7 +204,7 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
       if (scope() instanceof Document) return target;
       throw new Error(`nothing inside the part of the page the assistant may act in has focus, so the keys would reach the whole page: click inside it first`);
     }
-    if (!allows(target)) throw new Error(`focus is ${outsideScope}, so it can't ${what}`);
+    if (!allows(target)) throw new Error(`focus is ${notAllowed(target)}, so it can't ${what}`);
     return target;
   };
 

@@ -5,12 +5,15 @@
  * structure that explains the page (headings, dialogs, alerts, landmarks), and for runs of text.
  *
  * Left out: what is hidden (display:none, visibility:hidden, aria-hidden, content-visibility), what is inert
- * (the inert attribute, or everything outside an open modal dialog), and whatever `exclude` names (the runner
- * and its own UI). The cost is one pass over the elements; names are computed only for elements that are kept,
- * and a resolve by role computes names only for elements of that role.
+ * (the inert attribute, or everything outside an open modal dialog), whatever `exclude` names (the runner), and
+ * the package's own UI wherever it is (any element's confirmation, log, indicator: shared/base/ownUi.ts), so
+ * no agent reads it, names it or lands on it, whatever the scope. The cost is one pass over the elements; names
+ * are computed only for elements that are kept, and a resolve by role computes names only for elements of that
+ * role.
  */
 import { nearestFirst, type AxNode } from '../../../src/axstream/index.js';
 import { composedContains, composedParent, deepActiveElement } from './dom.js';
+import { isOwnUi, ownUiRoot } from '../../shared/base/ownUi.js';
 import { isEditableRole, kindOf, NAME_FROM_CONTENT, nameOf, needsName, roleOf, statesOf, valueOf, type Kind } from './nodeInfo.js';
 
 export interface PageTreeOptions {
@@ -133,8 +136,9 @@ export class PageTree {
     return box.checkVisibility({ visibilityProperty: true } as CheckVisibilityOptions);
   }
 
-  /** True when `el` is inside the scope and not inside an excluded element. */
+  /** True when `el` is inside the scope and not inside an excluded element nor the package's own UI. */
   inScope(el: Node): boolean {
+    if (isOwnUi(el)) return false;
     for (const x of this.options.exclude()) if (composedContains(x, el)) return false;
     const scope = this.options.scope();
     return scope instanceof Document ? el.isConnected && el.ownerDocument === scope : composedContains(scope, el);
@@ -147,7 +151,7 @@ export class PageTree {
   walk(visit: Walk, withText: boolean): void {
     const scope = this.options.scope();
     const start = scope instanceof Document ? scope.body : scope;
-    if (!start) return;
+    if (!start || isOwnUi(start)) return;
     const excluded = new Set(this.options.exclude());
     const modal = openModal();
     let root: Element = start;
@@ -188,7 +192,7 @@ export class PageTree {
 
     const visitElement = (el: Element, depth: number, quiet: boolean): void => {
       const tag = el.localName;
-      if (SKIP_TAGS.has(tag) || excluded.has(el) || depth > MAX_DEPTH) return;
+      if (SKIP_TAGS.has(tag) || excluded.has(el) || ownUiRoot(el) || depth > MAX_DEPTH) return;
       if ((el as HTMLElement).inert || el.getAttribute('aria-hidden') === 'true') return;
       const inline = INLINE_TAGS.has(tag);
       if (!inline) flush();

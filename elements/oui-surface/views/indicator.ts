@@ -1,17 +1,19 @@
 /**
  * The indicator's default look: one line per request an agent has in flight, in words, with a progress bar
  * for an async action that said how far it is, and a Stop button. Hidden (taking no room) while idle. It sits
- * in the `indicator` slot, so an app that puts its own element there replaces it.
+ * in the `indicator` slot, so an app that puts its own element there replaces it. It is the package's own UI
+ * (ownUi.ts): what an agent is doing is said to the person, never shown to an agent observing the page.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { fill } from '../../../src/actions/index.js';
 import type { Strings } from '../../../strings/en.js';
 import type { Activity } from '../controllers/activity.js';
+import { ownUi } from '../../shared/base/ownUi.js';
 import { activityRuns, shownDescription } from './activityWords.js';
 
 export function indicatorView(list: readonly Activity[], w: Strings, stop: (requestId: string, button: HTMLButtonElement) => void): TemplateResult {
-  return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0}>
+  return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0} ${ownUi()}>
     <ul class="activities">
       ${repeat(
         list,

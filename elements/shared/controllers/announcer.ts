@@ -5,6 +5,7 @@
  * said twice are read twice.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { ownUi } from '../base/ownUi.js';
 import { Signal } from 'signal-polyfill';
 
 export class AnnouncerController implements ReactiveController {
@@ -48,8 +49,11 @@ export class AnnouncerController implements ReactiveController {
     this.clear();
   }
 
-  /** The live region; put it once in the element's template. `part` names it for the app's styles. */
+  /**
+   * The live region; put it once in the element's template. `part` names it for the app's styles. It is the
+   * package's own UI: what it says is for the person, never for an agent observing the page.
+   */
   render(part = 'announcer'): TemplateResult {
-    return html`<div class="visually-hidden" part=${part} aria-live="polite" aria-atomic="true">${this.#said.get()}</div>`;
+    return html`<div class="visually-hidden" part=${part} aria-live="polite" aria-atomic="true" ${ownUi()}>${this.#said.get()}</div>`;
   }
 }

@@ -9,6 +9,7 @@ import { Signal } from 'signal-polyfill';
 import { fill } from '../../../src/actions/index.js';
 import { realTimers, type Timers } from '../../../src/transport/index.js';
 import { FocusController } from './focus.js';
+import { ownUi } from '../base/ownUi.js';
 
 /**
  * Where the request is: `idle` (never started), `running`, `done`, `stopped` (cancelled by the person or the
@@ -130,7 +131,8 @@ export class RequestController implements ReactiveController {
    * The status line: one `role="status"` region always in the page (so what it says is read), shown while
    * running with Cancel, and after a failure with the sentence and, when retrying can help, Retry: disabled
    * while the server asked to wait, the seconds left as its description (not live, so not read every second).
-   * Done, it only tells assistive technology, without taking room.
+   * Done, it only tells assistive technology, without taking room. It is the package's own UI (ownUi.ts): no
+   * agent observes or presses it.
    */
   render(): TemplateResult {
     const status = this.#status.get();
@@ -139,7 +141,7 @@ export class RequestController implements ReactiveController {
     const shown = phase === 'running' || phase === 'stopped' || phase === 'failed';
     const retry = phase === 'failed' && status.retryable;
     const wait = retry ? status.wait : 0;
-    return html`<div class="status-line ${phase} ${shown ? '' : 'visually-hidden'}" part="progress" tabindex="-1">
+    return html`<div class="status-line ${phase} ${shown ? '' : 'visually-hidden'}" part="progress" tabindex="-1" ${ownUi()}>
       ${phase === 'running' ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
       <span class="status-text" role="status">${this.options.say(status)}</span>
       ${phase === 'running'

@@ -12,6 +12,7 @@ import { defineElement } from '../base/defineElement.js';
 import type { ParamDetail } from '../../../src/actions/index.js';
 import { approvalQueue, type ConfirmationAnswer, type ApprovalPresenter, type ConfirmationRequest } from '../approvals/approvalQueue.js';
 import { canBeSeen, isDrawn } from '../approvals/visibility.js';
+import { markOwnUi } from '../base/ownUi.js';
 
 /** `ae-confirm-close`: the dialog closed; `answer` says how, `confirmed` whether the person confirmed. */
 export class AeConfirmCloseEvent extends Event {
@@ -49,6 +50,10 @@ const sameBox = (a: DOMRect, b: DOMRect) => a.x === b.x && a.y === b.y && a.widt
  * A modal confirmation built on the native `<dialog>`. Each element draws its own (in its words and theme), and
  * all of them take turns through the page's confirmation queue: one open at a time, in order.
  *
+ * - Only a person answers: its buttons take only trusted clicks (a real pointer, the keyboard, assistive
+ *   technology), never a script's `.click()`, a dispatched event or an agent's step. Escape, or closing it any
+ *   other way (`close()`, a close request), is a no from any source. It is the package's own UI (ownUi.ts): no
+ *   agent's backend observes it, names it as a target or lands a click on it.
  * - Focus moves to Cancel (the safe choice), Tab stays inside, Escape cancels, and focus returns to the opener
  *   when it closes.
  * - Its buttons ignore activation for `CONFIRM_INERT_MS` (500 ms) after it appears, and again after it
@@ -208,6 +213,11 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
   #pressedEarly = false;
   #watchers: (() => void)[] = [];
 
+  constructor() {
+    super();
+    markOwnUi(this);
+  }
+
   /** True while a request is shown. */
   get open(): boolean {
     return !!this.#showing;
@@ -314,8 +324,13 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
     );
   }
 
-  /** Whether a click on a button is an answer: the buttons are active, the box hasn't moved, the press began after. */
-  #accepts(): boolean {
+  /**
+   * Whether a click on a button is an answer: a person's (trusted: a real pointer, key or assistive technology,
+   * never a script's `.click()`, a dispatched event or an agent's step), the buttons are active, the box hasn't
+   * moved, the press began after.
+   */
+  #accepts(event: Event): boolean {
+    if (!event.isTrusted) return false;
     const early = this.#pressedEarly;
     this.#pressedEarly = false;
     if (!this.armed || early) return false;
@@ -344,13 +359,13 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
       <p id="sentence" part="sentence">${this.sentence ? html`<span class="run">${this.sentence}</span>` : nothing}</p>
       ${this.details.length > 0 ? this.#detailsView() : nothing}
       <div class="actions" part="actions">
-        <button type="button" class="cancel" part="cancel" @click=${() => this.#accepts() && this.#finish('cancelled')}>${w.cancel}</button>
+        <button type="button" class="cancel" part="cancel" @click=${(e: Event) => this.#accepts(e) && this.#finish('cancelled')}>${w.cancel}</button>
         <button
           type="button"
           class="confirm"
           part="confirm"
           aria-disabled=${this.active ? nothing : 'true'}
-          @click=${() => this.#accepts() && this.#finish('confirmed')}>${w.confirm}</button>
+          @click=${(e: Event) => this.#accepts(e) && this.#finish('confirmed')}>${w.confirm}</button>
       </div>
     </dialog>`;
   }
@@ -376,13 +391,14 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
     </div>`;
   }
 
-  readonly #onPress = (): void => {
-    this.#pressedEarly = !this.armed;
+  // Only a person's press counts as begun early: a script's events can't spoil the person's next click.
+  readonly #onPress = (event: Event): void => {
+    if (event.isTrusted) this.#pressedEarly = !this.armed;
   };
 
   readonly #onKey = (event: KeyboardEvent): void => {
     if (event.key === 'Tab') return this.#keepFocusInside(event);
-    if (event.key === 'Escape' || event.repeat) return;
+    if (event.key === 'Escape' || event.repeat || !event.isTrusted) return;
     this.#pressedEarly = !this.armed;
   };
 
@@ -403,7 +419,8 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
   }
 
   readonly #onCancel = (event: Event): void => {
-    // Escape: a no is always safe, so it needs no waiting; answered here, never by the browser's close bookkeeping.
+    // Escape (or any close request, from anywhere): a no is always safe, so it needs neither waiting nor a person;
+    // answered here, never by the browser's close bookkeeping (its returnValue is never read).
     event.preventDefault();
     this.#finish('cancelled');
   };

@@ -3,6 +3,7 @@
 // that need no confirmation still run; Stop withdraws the dialog too.
 import { expect } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
+import { pressDialog } from '../shared/approvals.js';
 import type { OUIActionResultMessage } from '../../../src/oui/index.js';
 import { dialogOf, mount, openDialog, tick, todoSurface, until } from './helpers.js';
 
@@ -57,7 +58,7 @@ describe('oui-surface: deadlines and withdrawn confirmations', () => {
     expect(added).to.deep.equal(['Milk']);
     expect(dialogOf(m.el).open, 'the question is still open').to.equal(true);
     expect(out.cleared).to.equal(undefined);
-    dialogOf(m.el).shadowRoot!.querySelector<HTMLButtonElement>('button.confirm, button[part~="confirm"]')?.click();
+    await pressDialog(dialogOf(m.el), 'confirm');
     await until(() => out.cleared !== undefined, 'the confirmed action');
     expect(out.cleared!.data).to.equal('cleared');
   });

@@ -4,6 +4,7 @@
 // changes what it declares.
 import { expect, html } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
+import { pressDialog } from '../shared/approvals.js';
 import { formAction } from '../../../elements/oui-surface/model/boundAction.js';
 import type { OUISurface } from '../../../src/oui/index.js';
 import { mount, openDialog, until } from './helpers.js';
@@ -188,7 +189,7 @@ describe('oui-surface: running a bound form', () => {
     const dialog = await openDialog(m.el);
     expect(dialog.querySelector('[part="detail-name"]')!.textContent).to.match(/^\s*id \(required\)\s*$/);
     expect(dialog.querySelector('[part="detail-value"]')!.textContent!.trim()).to.equal('c-7');
-    dialog.querySelector<HTMLButtonElement>('[part="confirm"]')!.click();
+    await pressDialog(dialog, 'confirm');
     expect((await call).success).to.equal(true);
     expect(submits).to.equal(1);
   });

@@ -3,6 +3,7 @@
 // taken when idle; a slot the app can fill instead; accessible in light and dark.
 import { expect, html } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
+import { pressDialog } from '../shared/approvals.js';
 import type { OuiErrorEvent, OuiResultEvent } from '../../../elements/oui-surface/index.js';
 import type { OUIActionResultMessage, OUIEventSource } from '../../../src/oui/index.js';
 import { announced, frame, indicator, lines, mount, openDialog, todoSurface, until } from './helpers.js';
@@ -162,7 +163,7 @@ describe('oui-surface: the indicator', () => {
     const dialog = await openDialog(m.el);
     expect(lines(m.el)).to.deep.equal(['Waiting for your confirmation: Remove the finished todos']);
     expect(m.el.shadowRoot!.querySelector('[part="stop"]')).to.equal(null);
-    dialog.querySelector<HTMLButtonElement>('[part="cancel"]')!.click();
+    await pressDialog(dialog, 'cancel');
     await call;
     await until(() => indicator(m.el).hidden, 'the indicator to hide');
   });

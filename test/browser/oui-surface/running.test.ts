@@ -3,6 +3,7 @@
 // (with focus back where it was), observations pushed only when they change, and the events the app hears.
 import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
+import { pressDialog } from '../shared/approvals.js';
 import { OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiSurface } from '../../../elements/oui-surface/index.js';
 import { OUIActionError, createDirectTransportPair, createOUIAgent, statusObservationId, type OUIActionRequest } from '../../../src/oui/index.js';
 import { dialogOf, mount, openDialog, recorder, tick, todoSurface, until } from './helpers.js';
@@ -184,7 +185,7 @@ describe('oui-surface: the person confirms', () => {
     expect(sentence.querySelector('b'), 'no markup drawn').to.equal(null);
     expect(requests[0]!.confirming).to.equal(true);
     expect(ran).to.equal(0);
-    dialog.querySelector<HTMLButtonElement>('[part="confirm"]')!.click();
+    await pressDialog(dialog, 'confirm');
     // The params schema is open here, so the extra params pass; the point is what was shown.
     const result = await call;
     expect(result.success).to.equal(true);
@@ -199,7 +200,7 @@ describe('oui-surface: the person confirms', () => {
     const call = m.agent.call('clear_done');
     const dialog = await openDialog(m.el);
     expect(dialog.getRootNode() === dialogOf(m.el).shadowRoot).to.equal(true);
-    dialog.querySelector<HTMLButtonElement>('[part="cancel"]')!.click();
+    await pressDialog(dialog, 'cancel');
     const result = await call;
     expect(result.error?.code).to.equal('ACTION_DENIED');
     expect(ran).to.equal(0);

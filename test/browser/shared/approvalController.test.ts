@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { describe, it } from './mocha.js';
-import { pressDialog, whenArmed } from './approvals.js';
+import { confirmAtDeadline, pressDialog, whenArmed } from './approvals.js';
 import { ApprovalController, type GovernedAction } from '../../../elements/shared/controllers/approval.js';
 import { CONFIRM_INERT_MS, type AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 import { defineElement } from '../../../elements/shared/base/defineElement.js';
@@ -82,12 +82,11 @@ describe('ApprovalController: withdrawal, deadlines and the seal', () => {
 
   it('Confirm pressed in the same instant as the deadline runs nothing', async () => {
     const { el, dialog } = await host();
-    const deadline = Date.now() + CONFIRM_INERT_MS + 300;
+    const deadline = Date.now() + CONFIRM_INERT_MS + 1500;
     const { a, ran } = action({ deadline });
     const outcome = el.approval.govern(a);
     await whenArmed(dialog());
-    while (Date.now() < deadline);
-    (dialog().shadowRoot!.querySelector('[part="confirm"]') as HTMLButtonElement).click();
+    await confirmAtDeadline(dialog(), deadline);
     expect(await outcome).to.deep.equal({ status: 'withdrawn', reason: 'deadline' });
     expect(ran).to.have.length(0);
   });

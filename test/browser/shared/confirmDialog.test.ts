@@ -4,9 +4,11 @@ import { afterEach, describe, it } from './mocha.js';
 import { AeConfirmDialog, CONFIRM_INERT_MS } from '../../../elements/shared/elements/confirmDialog.js';
 import { approvalQueue } from '../../../elements/shared/approvals/approvalQueue.js';
 import { paramDetails } from '../../../src/actions/paramDetails.js';
-import { pressDialog, whenArmed } from './approvals.js';
+import { confirmAtDeadline, pressDialog, pressReally, whenArmed } from './approvals.js';
 
 const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
+/** What a script (or an agent's step) does: a click that is not a person's. */
+const scriptClick = (el: HTMLElement) => el.click();
 
 async function setup(theme = 'light') {
   const wrap = await fixture<HTMLElement>(html`<div>
@@ -290,7 +292,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
     const { dialog } = await setup();
     const answer = dialog.request({ sentence: 'Go?' });
     await waitOpen(dialog);
-    part(dialog, 'cancel').click();
+    await pressReally(part(dialog, 'cancel'));
     expect(await within(answer, 100)).to.equal('pending');
     await pressDialog(dialog, 'cancel');
     expect(await answer).to.equal('cancelled');
@@ -336,7 +338,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
       await whenArmed(dialog);
       await setViewport({ width: 700, height: 500 });
       await tick(50);
-      part(dialog, 'confirm').click();
+      await pressReally(part(dialog, 'confirm'));
       expect(await within(answer, 100)).to.equal('pending');
       expect(dialog.armed).to.equal(false);
       await pressDialog(dialog, 'confirm');
@@ -354,7 +356,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
     await dialog.updateComplete;
     await tick(20);
     expect(dialog.armed).to.equal(false);
-    part(dialog, 'confirm').click();
+    await pressReally(part(dialog, 'confirm'));
     expect(await within(answer, 100)).to.equal('pending');
     await pressDialog(dialog, 'cancel');
     expect(await answer).to.equal('cancelled');
@@ -459,12 +461,11 @@ describe('ae-confirm-dialog: withdrawal and deadlines (issue 15, item 7)', () =>
 
   it('a Confirm pressed in the same instant as the deadline is withdrawn', async () => {
     const { dialog } = await setup();
-    const deadline = Date.now() + CONFIRM_INERT_MS + 300;
+    const deadline = Date.now() + CONFIRM_INERT_MS + 1500;
     const answer = dialog.request({ sentence: 'Delete?', deadline });
     await whenArmed(dialog);
-    // Hold the thread until the deadline's instant, so its timer can't run before the click.
-    while (Date.now() < deadline);
-    part(dialog, 'confirm').click();
+    // The person's click lands in the deadline's instant, before its timer can run.
+    await confirmAtDeadline(dialog, deadline);
     expect(await answer).to.equal('withdrawn');
   });
 
@@ -530,5 +531,78 @@ describe('ae-confirm-dialog: every param that will run (issue 15, item 9)', () =
     expect(getComputedStyle(run).unicodeBidi).to.equal('isolate');
     await sendKeys({ press: 'Escape' });
     await answer;
+  });
+});
+
+describe('ae-confirm-dialog: only a person answers (issue 26, item 1)', () => {
+  it('a script’s .click() or dispatched click on an active Confirm does not confirm; the real mouse does (repro)', async () => {
+    const { dialog } = await setup();
+    const answer = dialog.request({ sentence: 'Send $500 to Mallory?' });
+    await whenArmed(dialog);
+    const confirm = part(dialog, 'confirm');
+    scriptClick(confirm);
+    confirm.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, cancelable: true, detail: 1 }));
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) confirm.dispatchEvent(new PointerEvent(type, { bubbles: true, composed: true, cancelable: true }));
+    expect(await within(answer, 150)).to.equal('pending');
+    expect(box(dialog).open).to.equal(true);
+    await pressDialog(dialog, 'confirm');
+    expect(await answer).to.equal('confirmed');
+  });
+
+  it('synthetic Enter and Space on a focused Confirm do not confirm; the real keyboard does', async () => {
+    const { dialog } = await setup();
+    const answer = dialog.request({ sentence: 'Send $500 to Mallory?' });
+    await whenArmed(dialog);
+    const confirm = part(dialog, 'confirm');
+    confirm.focus();
+    for (const key of ['Enter', ' ']) {
+      confirm.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true, cancelable: true }));
+      confirm.dispatchEvent(new KeyboardEvent('keypress', { key, bubbles: true, composed: true, cancelable: true }));
+      confirm.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, composed: true, cancelable: true }));
+    }
+    expect(await within(answer, 150)).to.equal('pending');
+    expect(deepActive()).to.equal(confirm);
+    await sendKeys({ press: 'Enter' });
+    expect(await answer).to.equal('confirmed');
+  });
+
+  it('closing the box from a script (close() with a return value, a close request) is a no, never a yes', async () => {
+    const { dialog } = await setup();
+    const first = dialog.request({ sentence: 'Send $500 to Mallory?' });
+    await whenArmed(dialog);
+    box(dialog).returnValue = 'confirm';
+    box(dialog).close('confirm');
+    expect(await first).to.equal('cancelled');
+    const second = dialog.request({ sentence: 'Send $500 to Mallory?' });
+    await whenArmed(dialog);
+    box(dialog).dispatchEvent(new Event('cancel', { cancelable: true }));
+    expect(await second).to.equal('cancelled');
+  });
+
+  it('an invoker commanding the box (close, request-close, a custom command) is never a yes', async () => {
+    const { dialog, wrap } = await setup();
+    for (const command of ['close', 'request-close', '--confirm']) {
+      const asked = dialog.request({ sentence: 'Send $500 to Mallory?' });
+      await whenArmed(dialog);
+      const invoker = document.createElement('button');
+      invoker.setAttribute('command', command);
+      (invoker as HTMLButtonElement & { commandForElement: Element | null }).commandForElement = box(dialog);
+      wrap.append(invoker);
+      scriptClick(invoker);
+      expect(await within(asked, 150), command).to.not.equal('confirmed');
+      invoker.remove();
+      if ((await within(asked, 0)) === 'pending') await pressDialog(dialog, 'cancel');
+      expect(await asked, command).to.equal('cancelled');
+    }
+  });
+
+  it('Cancel, too, answers only a person’s press (Escape and closing stay a no from anywhere)', async () => {
+    const { dialog } = await setup();
+    const answer = dialog.request({ sentence: 'Go?' });
+    await whenArmed(dialog);
+    scriptClick(part(dialog, 'cancel'));
+    expect(await within(answer, 150)).to.equal('pending');
+    await pressDialog(dialog, 'cancel');
+    expect(await answer).to.equal('cancelled');
   });
 });

@@ -110,6 +110,7 @@ export const en = {
   axFailed: 'Failed',
   axHeld: 'Needs your approval',
   axRefused: 'Not allowed',
+  axWithdrawn: 'Withdrawn: the reply was cut off',
   axNotRun: 'Not done',
   axDroppedOne: 'Skipped 1 line the assistant wrote that could not be read.',
   axDroppedMany: 'Skipped {count} lines the assistant wrote that could not be read.',
@@ -179,6 +180,7 @@ export const en = {
   // Below the failed step, which shows the reason itself
   axOutcomeFailedShown: 'Stopped: a step could not be done.',
   axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
+  axOutcomeWithdrawn: 'The reply was cut off, so the step waiting for your approval was withdrawn and not done.',
   axOutcomeUnseen: 'Stopped: a step needs your approval, but the assistant can’t be seen on the page to ask you.',
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // Said politely to assistive technology as steps change

@@ -39,6 +39,11 @@ export const en = {
   confirmDetails: 'What will be sent',
   confirmRequired: 'required',
   confirmEmptyValue: '(empty)',
+  // Offered when the asker can refuse everything it has waiting at once: this request, the ones behind it, and what it runs
+  confirmStopAll: 'Stop the assistant',
+  // How many more requests of the same asker wait behind the one shown
+  confirmWaitingOne: '1 more request from the assistant is waiting.',
+  confirmWaitingMany: '{count} more requests from the assistant are waiting.',
   actionBlocked: 'This action can’t be done from here.',
   actionFailed: 'Something went wrong. Nothing was changed.',
   actionRunning: 'Working…',
@@ -86,6 +91,9 @@ export const en = {
   ouiIndicatorLabel: 'What the assistant is doing',
   ouiRunning: 'Assistant: {description}',
   ouiConfirming: 'Waiting for your confirmation: {description}',
+  // Requests that need the person, waiting behind the question open now
+  ouiWaitingOne: '1 more request waits for your confirmation',
+  ouiWaitingMany: '{count} more requests wait for your confirmation',
   ouiProgress: 'Assistant: {description}, {progress}% done',
   ouiFollowing: 'Assistant: {description}, still in progress',
   ouiProgressLabel: 'Progress of {description}',

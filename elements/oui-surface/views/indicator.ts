@@ -1,7 +1,8 @@
 /**
  * The indicator's default look: one line per request an agent has in flight, in words, with a progress bar
- * for an async action that said how far it is, and a Stop button. Hidden (taking no room) while idle. It sits
- * in the `indicator` slot, so an app that puts its own element there replaces it.
+ * for an async action that said how far it is, and a Stop button; the requests waiting to be asked behind the
+ * open question are one line that counts them. Hidden (taking no room) while idle. It sits in the `indicator`
+ * slot, so an app that puts its own element there replaces it.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
@@ -11,10 +12,12 @@ import type { Activity } from '../controllers/activity.js';
 import { activityRuns, shownDescription } from './activityWords.js';
 
 export function indicatorView(list: readonly Activity[], w: Strings, stop: (requestId: string, button: HTMLButtonElement) => void): TemplateResult {
+  const shown = list.filter((a) => a.phase !== 'queued');
+  const waiting = list.length - shown.length;
   return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0}>
     <ul class="activities">
       ${repeat(
-        list,
+        shown,
         (a) => a.request.requestId,
         (a) => {
           const description = shownDescription(a.action);
@@ -39,6 +42,12 @@ export function indicatorView(list: readonly Activity[], w: Strings, stop: (requ
           </li>`;
         },
       )}
+      ${waiting > 0
+        ? html`<li class="activity" part="activity waiting" data-phase="queued">
+            <span class="pulse" aria-hidden="true"></span>
+            <span class="activity-text">${waiting === 1 ? w.ouiWaitingOne : fill(w.ouiWaitingMany, { count: waiting })}</span>
+          </li>`
+        : nothing}
     </ul>
   </div>`;
 }

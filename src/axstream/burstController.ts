@@ -472,7 +472,10 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     const patch: { -readonly [K in keyof Step<Ref>]?: Step<Ref>[K] } = {};
     if (targets.target || targets.from) patch.resolved = targets;
     if (risky) patch.risk = 'risky';
-    if (keys && backend.assess) patch.secret = assessment.secret === true;
+    // A safe type step's text stays hidden while it types, and is shown only once its field is known to have
+    // stayed unsecret (a page may make it a password on the first character); a step the person must approve
+    // is shown to them, and masked afterwards if its field turned secret.
+    if (keys && backend.assess && (assessment.secret === true || action.do === 'key' || (risky && policy !== 'allow'))) patch.secret = assessment.secret === true;
     if (ambiguous) {
       const words = ambiguity(ambiguous.target, ambiguous.node, ambiguous.alike);
       // Nobody is asked to approve a guess: a risky step names its element or doesn't run.
@@ -488,14 +491,17 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     } else if (Object.keys(patch).length > 0) set(index, patch);
     // A listener may have stopped the burst on hearing the step; then it must not be performed.
     if (result !== null) return;
+    let turnedSecret = false;
     try {
       const r = await race(backend.act(action, targets, { signal: inner.signal, step: steps[index]! }));
       if (r === STOPPED || result !== null) return;
+      turnedSecret = typeof r === 'object' && r !== null && r.secret === true;
     } catch (error) {
       if (result !== null) return;
+      if (keys) set(index, { secret: assessment.secret === true });
       return fail(index, 'action_failed', `${action.do} failed: ${clipError(error)}`);
     }
-    set(index, { status: 'done' });
+    set(index, keys ? { status: 'done', secret: assessment.secret === true || turnedSecret } : { status: 'done' });
   };
 
   const runStep = async (index: number) => {

@@ -87,7 +87,9 @@ describe('oui-surface: a burst of confirmations (issue 26, item 9)', () => {
     expect(ran).to.deep.equal([]);
   });
 
-  it('a lone confirmation says nothing is waiting, and is still accessible with the Stop control', async () => {
+  it('a lone confirmation says nothing is waiting, and is still accessible with the Stop control', async function () {
+    // axe over a dialog in shadow DOM takes seconds on a busy machine.
+    this.timeout(30000);
     const m = await mount({ surface: bank(), handlers: { transfer: () => 1, sync: () => 1 } });
     const call = m.agent.call('transfer', { to: 'ana', amount: 20 });
     const dialog = await openDialog(m.el);

@@ -89,7 +89,7 @@ describe('oui-surface: a burst of confirmations (issue 26, item 9)', () => {
 
   it('a lone confirmation says nothing is waiting, and is still accessible with the Stop control', async function () {
     // axe over a dialog in shadow DOM takes seconds on a busy machine.
-    this.timeout(30000);
+    (this as { timeout(ms: number): void }).timeout(30000);
     const m = await mount({ surface: bank(), handlers: { transfer: () => 1, sync: () => 1 } });
     const call = m.agent.call('transfer', { to: 'ana', amount: 20 });
     const dialog = await openDialog(m.el);

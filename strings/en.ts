@@ -43,6 +43,11 @@ export const en = {
   confirmDetails: 'What will be sent',
   confirmRequired: 'required',
   confirmEmptyValue: '(empty)',
+  // Offered when the asker can refuse everything it has waiting at once: this request, the ones behind it, and what it runs
+  confirmStopAll: 'Stop the assistant',
+  // How many more requests of the same asker wait behind the one shown
+  confirmWaitingOne: '1 more request from the assistant is waiting.',
+  confirmWaitingMany: '{count} more requests from the assistant are waiting.',
   actionBlocked: 'This action can’t be done from here.',
   actionFailed: 'Something went wrong. Nothing was changed.',
   actionRunning: 'Working…',
@@ -95,6 +100,9 @@ export const en = {
   ouiIndicatorLabel: 'What the assistant is doing',
   ouiRunning: 'Assistant: {description}',
   ouiConfirming: 'Waiting for your confirmation: {description}',
+  // Requests that need the person, waiting behind the question open now
+  ouiWaitingOne: '1 more request waits for your confirmation',
+  ouiWaitingMany: '{count} more requests wait for your confirmation',
   ouiProgress: 'Assistant: {description}, {progress}% done',
   ouiFollowing: 'Assistant: {description}, still in progress',
   ouiProgressLabel: 'Progress of {description}',
@@ -119,6 +127,7 @@ export const en = {
   axFailed: 'Failed',
   axHeld: 'Needs your approval',
   axRefused: 'Not allowed',
+  axWithdrawn: 'Withdrawn: the reply was cut off',
   axNotRun: 'Not done',
   axDroppedOne: 'Skipped 1 line the assistant wrote that could not be read.',
   axDroppedMany: 'Skipped {count} lines the assistant wrote that could not be read.',
@@ -188,6 +197,7 @@ export const en = {
   // Below the failed step, which shows the reason itself
   axOutcomeFailedShown: 'Stopped: a step could not be done.',
   axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
+  axOutcomeWithdrawn: 'The reply was cut off, so the step waiting for your approval was withdrawn and not done.',
   axOutcomeUnseen: 'Stopped: a step needs your approval, but the assistant can’t be seen on the page to ask you.',
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // run()'s model failed in the middle of its reply

@@ -36,7 +36,7 @@ import { runnerStyles } from './styles.js';
 import { actionRuns, actionWords, alsoMatchedRuns, approvalWords, stateWords, type ShownStatus } from './views/stepWords.js';
 import { defineElement } from '../shared/base/defineElement.js';
 
-const POLICIES: readonly Policy[] = ['confirm', 'refuse', 'allow'];
+const POLICIES: readonly Policy[] = ['confirm', 'hold', 'refuse', 'allow'];
 
 /**
  * A long burst's log shows the steps around the one running: up to `BEFORE` before it and `AFTER` after it. The
@@ -79,7 +79,7 @@ function landedOn(step: Step<unknown>): Element | null {
  * @summary Runs a model's axstream actions against the live page as they stream, with approval for risky steps.
  *
  * @fires {AxStepEvent} ax-step - A step was read or changed state: `step` (`index`, `action` (typed secrets as dots), `status`: queued, running, done, failed, held or refused; `error`, `risk`, `secret`), `burst`.
- * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, unfinished (no observe or done), truncated (the reply was cut off mid-line), no-actions (no fence), aborted, refused, failed, changed (the page changed after an approval), unseen (an approval the person could not be shown) or model-failed (`run()`'s model failed mid-reply); `outcome.engine` is the engine's own outcome.
+ * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, unfinished (no observe or done), truncated (the reply was cut off mid-line), no-actions (no fence), aborted, refused, failed, changed (the page changed after an approval), unseen (an approval the person could not be shown), model-failed (`run()`'s model failed mid-reply) or withdrawn (the reply was cut off while a risky step waited; not done); `outcome.engine` is the engine's own outcome.
  * @fires {AxObserveEvent} ax-observe - The page was looked at: `observation.text` is what a model is shown; `burst` (0 for `observe()`).
  * @fires {AxIssueEvent} ax-issue - A line inside the fence was dropped (`issue.code`, `issue.line`, `issue.message`); the burst went on. Also a warning (`issue.severity` `warning`, code `ambiguous_target`) when a step's target matched several elements equally well.
  *
@@ -119,8 +119,10 @@ export class AxRunner extends AgentElement {
 
   /**
    * What happens to a risky step (marked by the model, the app, or the built-in rules): `confirm` (the default)
-   * asks the person in a confirmation dialog, `refuse` never runs it, `allow` runs it like any other. Any other
-   * value reads as `confirm`.
+   * asks the person in a confirmation dialog, `hold` asks them only once the reply has reached its barrier
+   * (observe, done, the closing fence or its end) so a reply cut off first never asks and never runs it, `refuse`
+   * never runs it, `allow` runs it like any other. Any other value reads as `confirm`. Under every policy, a
+   * dialog open for a step of a reply that is then cut off is withdrawn, and the step is not done.
    */
   @property({ reflect: true }) policy: Policy = 'confirm';
 
@@ -409,6 +411,8 @@ export class AxRunner extends AgentElement {
         return w.axOutcomeUnseen;
       case 'model-failed':
         return w.axOutcomeModelFailed;
+      case 'withdrawn':
+        return w.axOutcomeWithdrawn;
     }
   }
 

@@ -22,11 +22,12 @@ const init: EventInit = { bubbles: true, composed: true };
  * | `changed`    | `target_changed`                  | approved, but the element changed before it acted: nothing was done |
  * | `unseen`     | `approval_unseen`                 | a risky step needed approval and the runner could not be seen to ask |
  * | `model-failed` | `model_failed`                  | `run()`'s model failed mid-reply: what ran stands, the steps after it were not done |
+ * | `withdrawn`  | `withdrawn`                       | the reply was cut off while a risky step waited (for it, or for approval): not done |
  */
 export type AxOutcome<Ref = unknown> =
   | { readonly reason: 'done'; readonly status: 'success' | 'failure'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
   | {
-      readonly reason: 'observe' | 'unfinished' | 'truncated' | 'no-actions' | 'aborted' | 'refused' | 'failed' | 'changed' | 'unseen' | 'model-failed';
+      readonly reason: 'observe' | 'unfinished' | 'truncated' | 'no-actions' | 'aborted' | 'refused' | 'failed' | 'changed' | 'unseen' | 'model-failed' | 'withdrawn';
       readonly detail?: string;
       readonly step?: Step<Ref>;
       readonly engine: BurstOutcome<Ref>;
@@ -60,6 +61,8 @@ export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
       return { reason: 'unseen', ...detail, ...step, engine };
     case 'model_failed':
       return { reason: 'model-failed', ...detail, engine };
+    case 'withdrawn':
+      return { reason: 'withdrawn', ...detail, ...step, engine };
   }
 }
 
@@ -78,12 +81,12 @@ export class AxStepEvent<Ref = unknown> extends Event {
 
 /**
  * `ax-end`: a burst ended; `outcome.reason` is `done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`,
- * `refused`, `failed`, `changed`, `unseen` or `model-failed`.
+ * `refused`, `failed`, `changed`, `unseen`, `model-failed` or `withdrawn`.
  */
 export class AxEndEvent<Ref = unknown> extends Event {
   static readonly eventName = 'ax-end';
   constructor(
-    /** How it ended: `reason` (`done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`, `refused`, `failed`, `changed`, `unseen`, `model-failed`), `detail`, the `step` concerned, and the engine's own outcome. */
+    /** How it ended: `reason` (`done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`, `refused`, `failed`, `changed`, `unseen`, `model-failed`, `withdrawn`), `detail`, the `step` concerned, and the engine's own outcome. */
     readonly outcome: AxOutcome<Ref>,
     /** Which burst of the run ended, from 1. */
     readonly burst: number,

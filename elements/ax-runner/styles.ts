@@ -95,12 +95,14 @@ export const runnerStyles: CSSResultGroup = [
       content: '✓';
     }
     .failed .mark,
-    .refused .mark {
+    .refused .mark,
+    .withdrawn .mark {
       border-color: var(--_danger);
       color: var(--_danger);
     }
     .failed .mark::before,
-    .refused .mark::before {
+    .refused .mark::before,
+    .withdrawn .mark::before {
       content: '✕';
     }
     .held .mark {
@@ -138,7 +140,8 @@ export const runnerStyles: CSSResultGroup = [
       color: var(--_success-text);
     }
     .failed .state,
-    .refused .state {
+    .refused .state,
+    .withdrawn .state {
       color: var(--_danger-text);
       font-weight: 600;
     }

@@ -71,6 +71,7 @@ export type OuiSurfaceOptions = OUISurfaceOptions;
  * @csspart indicator - The box shown while an agent acts (hidden when idle).
  * @csspart activity - One request in the indicator.
  * @csspart activity-text - What the agent is doing, in words.
+ * @csspart waiting - The line (also an `activity`) that counts the requests waiting to be asked behind the open question.
  * @csspart progress - The progress bar of an async action that said how far it is.
  * @csspart stop - The Stop button of a request.
  * @csspart announcer - The visually hidden polite live region.
@@ -241,6 +242,15 @@ export class OUISurfaceElement extends AgentElement {
   /** Stops a request, as the indicator's Stop button does: answered ACTION_DENIED, its handler's signal aborted. False when it wasn't in flight. */
   stop(requestId: string): boolean {
     return this.#runtime.stop(requestId);
+  }
+
+  /**
+   * Stops the agent here, as the confirmation's "Stop the assistant" does: every request in flight is answered
+   * ACTION_DENIED (those waiting for the person or their turn never run; those running hear their signal abort).
+   * Returns how many were stopped. What the agent asks afterwards is handled as usual.
+   */
+  stopAll(): number {
+    return this.#runtime.stopAll();
   }
 
   protected override updated(changed: PropertyValues<this>): void {

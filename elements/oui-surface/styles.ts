@@ -52,7 +52,8 @@ export const surfaceStyles: CSSResultGroup = [
       background: var(--_accent);
       animation: oui-pulse 1.2s ease-in-out infinite;
     }
-    .activity[data-phase='confirm'] .pulse {
+    .activity[data-phase='confirm'] .pulse,
+    .activity[data-phase='queued'] .pulse {
       background: var(--_warning);
       animation: none;
     }

@@ -17,6 +17,12 @@ export interface Observation<Ref = unknown> {
 }
 
 /** What every backend call is given. */
+/** What `act` learnt while acting, when it has something to say. */
+export interface ActResult {
+  /** The field typed into turned secret while the step typed: what it typed is shown as dots from now on. */
+  readonly secret?: boolean;
+}
+
 export interface BackendContext {
   /** Aborts when the burst stops (cancelled, or ended by a barrier): a long action should give up. */
   readonly signal: AbortSignal;
@@ -75,9 +81,11 @@ export interface Backend<Ref = unknown> {
    * fails the step and ends the burst, and the message is what the model is told. Every `act` line reaches here,
    * `wait` included (`sleep` in clock.ts does it), except `wait_until`, which the engine runs by resolving
    * again and again. An `open` target is a plain string from the model: the backend decides which apps or
-   * origins may be opened, and throws for the rest.
+   * origins may be opened, and throws for the rest. A `type` or `key` step may settle with `{secret: true}` when
+   * its field turned secret while it typed (a page that makes a field a password on its first input): the step
+   * is masked from then on.
    */
-  act(action: ActAction, targets: ResolvedTargets<Ref>, context: ActContext<Ref>): void | Promise<void>;
+  act(action: ActAction, targets: ResolvedTargets<Ref>, context: ActContext<Ref>): void | ActResult | Promise<void | ActResult>;
   /**
    * Looks at a step before it runs, once its element targets are found and before any approval is asked: how
    * risky it is, where its keys go, whether it types a secret. Throwing refuses the step before anyone is asked

@@ -51,6 +51,9 @@ export function createBurst<Ref = unknown>(options: BurstOptions<Ref>): Burst<Re
       dropped(issue) {
         controller.drop(issue);
       },
+      fenceClosed() {
+        controller.fenceClosed();
+      },
       narration(text, line) {
         if (!controller.closed) narration.emit(text, line);
       },

@@ -24,8 +24,12 @@ import type { AxNode } from './tree.js';
 import type { ActAction, AxAction, AxIssue, AxIssueCode, AxTarget, Target, WaitUntilAction } from './types.js';
 import { AX_LIMITS } from './vocabulary.js';
 
-/** What happens to a risky step: ask `approve`, refuse it, or run it like any other. */
-export type Policy = 'confirm' | 'refuse' | 'allow';
+/**
+ * What happens to a risky step: ask `approve` at once (`confirm`); ask it only once the reply has reached its
+ * barrier (`hold`: observe, done, the closing fence or the reply's end; a reply cut off first withdraws the step
+ * unasked); refuse it; or run it like any other (`allow`).
+ */
+export type Policy = 'confirm' | 'hold' | 'refuse' | 'allow';
 
 /**
  * What an approval answers: `true` approves; `'unseen'` says the person could not be asked where they would see
@@ -66,6 +70,8 @@ export interface BurstController<Ref = unknown> {
    * default), `truncated` (the reply stopped in the middle of line `cutOff`) or `no_fence` (it had no fence).
    */
   end(how?: BurstEnding): void;
+  /** The reply's fence closed: the lines it held are whole, which releases a step held under `hold`. */
+  fenceClosed(): void;
   /** Stops the burst now (outcome `aborted`); the step running or held fails. */
   stop(detail?: string): void;
   /** Settles once, with how the burst ended; never rejects. */
@@ -112,6 +118,8 @@ type Entry = number | AxIssue | Omitted | typeof END;
 
 /** Settles a race against the burst's end: this value means the burst ended first. */
 const STOPPED: unique symbol = Symbol('stopped');
+/** Settles a race against the reply's cut: this value means the reply was cut off first. */
+const CUT: unique symbol = Symbol('cut');
 
 type Found<Ref> = { node: AxNode<Ref>; alike: readonly AxNode<Ref>[] } | { error: string } | typeof STOPPED;
 
@@ -173,6 +181,19 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
   const whenStopped = new Promise<typeof STOPPED>((resolve) => (stopped = resolve));
   /** `value`, unless the burst ends first: a slow backend or a pending approval never holds up a stop. */
   const race = <T>(value: T | PromiseLike<T>): Promise<T | typeof STOPPED> => Promise.race([Promise.resolve(value), whenStopped]);
+
+  // Bounded speculation: whether the reply has reached its barrier, or was cut off (the line it stopped in).
+  let whole = false;
+  let reachedWhole!: () => void;
+  const whenWhole = new Promise<void>((resolve) => (reachedWhole = resolve));
+  const replyWhole = () => {
+    whole = true;
+    reachedWhole();
+  };
+  let cutLine = 0;
+  // Aborted when the reply is known to be cut off: withdraws an approval being asked.
+  const cut = new AbortController();
+  const whenCut = new Promise<typeof CUT>((resolve) => cut.signal.addEventListener('abort', () => resolve(CUT), { once: true }));
 
   const set = (index: number, patch: Partial<Step<Ref>>): Step<Ref> => {
     const masked = 'secret' in patch ? { action: shownAction(actions[index]!, patch.secret) } : {};
@@ -265,9 +286,23 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     return { resolved: { kind: 'element', node: found.node }, alike: found.alike };
   };
 
+  /** A held risky step of a reply that was cut off: it never runs, whatever anyone answered. */
+  const withdraw = (index: number): false => {
+    const error = `the reply was cut off in the middle of line ${cutLine}, so this risky step was withdrawn and not run`;
+    const step = set(index, { status: 'withdrawn', error });
+    finish({
+      reason: 'withdrawn',
+      line: cutLine,
+      detail: `the reply was cut off in the middle of line ${cutLine} while the risky step of line ${step.line} waited, so neither it nor anything after it was run`,
+      step,
+    });
+    return false;
+  };
+
   /**
    * Whether a risky step may run; when not, the step and the burst have been ended here. `patch` is what the step
-   * learnt before the gate (its resolved elements, its raised risk), shown in the held snapshot.
+   * learnt before the gate (its resolved elements, its raised risk), shown in the held snapshot. Under `hold` the
+   * question waits for the reply's barrier; under any policy that asks, a reply cut off withdraws it.
    */
   const gate = async (index: number, patch: Partial<Step<Ref>> = {}): Promise<boolean> => {
     if (policy === 'refuse' || !approve) {
@@ -277,15 +312,21 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
       return false;
     }
     const held = set(index, { ...patch, status: 'held' });
+    if (policy === 'hold' && !whole && !cut.signal.aborted) {
+      if ((await race(Promise.race([whenWhole, whenCut]))) === STOPPED || result !== null) return false;
+    }
+    if (cut.signal.aborted) return withdraw(index);
     let answer: unknown;
     let why = 'the person refused it';
     try {
-      answer = await race(approve(held, { signal: inner.signal }));
+      answer = await race(Promise.race([approve(held, { signal: AbortSignal.any([inner.signal, cut.signal]) }), whenCut]));
     } catch (error) {
       answer = false;
       why = `approval failed: ${clipError(error)}`;
     }
     if (answer === STOPPED || result !== null) return false;
+    // A yes that comes with the cut, or after it, is not taken: the reply it approved a step of is not whole.
+    if (answer === CUT || cut.signal.aborted) return withdraw(index);
     if (answer === true) return true;
     if (answer === 'unseen') {
       const error = 'the approval could not be shown where the person would see it';
@@ -431,7 +472,10 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     const patch: { -readonly [K in keyof Step<Ref>]?: Step<Ref>[K] } = {};
     if (targets.target || targets.from) patch.resolved = targets;
     if (risky) patch.risk = 'risky';
-    if (keys && backend.assess) patch.secret = assessment.secret === true;
+    // A safe type step's text stays hidden while it types, and is shown only once its field is known to have
+    // stayed unsecret (a page may make it a password on the first character); a step the person must approve
+    // is shown to them, and masked afterwards if its field turned secret.
+    if (keys && backend.assess && (assessment.secret === true || action.do === 'key' || (risky && policy !== 'allow'))) patch.secret = assessment.secret === true;
     if (ambiguous) {
       const words = ambiguity(ambiguous.target, ambiguous.node, ambiguous.alike);
       // Nobody is asked to approve a guess: a risky step names its element or doesn't run.
@@ -447,14 +491,17 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     } else if (Object.keys(patch).length > 0) set(index, patch);
     // A listener may have stopped the burst on hearing the step; then it must not be performed.
     if (result !== null) return;
+    let turnedSecret = false;
     try {
       const r = await race(backend.act(action, targets, { signal: inner.signal, step: steps[index]! }));
       if (r === STOPPED || result !== null) return;
+      turnedSecret = typeof r === 'object' && r !== null && r.secret === true;
     } catch (error) {
       if (result !== null) return;
+      if (keys) set(index, { secret: assessment.secret === true });
       return fail(index, 'action_failed', `${action.do} failed: ${clipError(error)}`);
     }
-    set(index, { status: 'done' });
+    set(index, keys ? { status: 'done', secret: assessment.secret === true || turnedSecret } : { status: 'done' });
   };
 
   const runStep = async (index: number) => {
@@ -529,15 +576,23 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
       steps.push(step);
       queue.push(step.index);
       // Nothing after observe or done can run: stop taking lines now rather than read them for nothing.
-      if (action.op === 'observe' || action.op === 'done') closed = true;
+      if (action.op === 'observe' || action.op === 'done') {
+        closed = true;
+        replyWhole();
+      }
       stepListeners.emit(step);
       pump();
     },
     drop,
+    fenceClosed: replyWhole,
     end(how) {
       if (ended || result !== null) return;
       ended = true;
       if (how) ending = how;
+      if (how?.reason === 'truncated') {
+        cutLine = how.line;
+        cut.abort();
+      } else replyWhole();
       queue.push(END);
       pump();
     },

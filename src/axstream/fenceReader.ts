@@ -20,6 +20,8 @@ export interface FenceHandlers {
   action(action: AxAction, line: number): void;
   /** A line inside a fence that was dropped, and why. */
   dropped(issue: AxIssue): void;
+  /** The fence closed: the lines it held are whole. */
+  fenceClosed?(): void;
   /** A line outside any fence, without its ending. */
   narration?(text: string, line: number): void;
 }
@@ -84,6 +86,7 @@ export function createFenceReader(handlers: FenceHandlers, options: FenceReaderO
     }
     if (closesFence(text)) {
       inFence = false;
+      handlers.fenceClosed?.();
       return;
     }
     if (isBlank(text)) return;

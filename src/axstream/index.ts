@@ -59,7 +59,7 @@ export {
   type RemoteReply,
   type RemoteRequest,
 } from './remote.js';
-export type { Backend, BackendContext, ActContext, Assessment, Observation, ResolveContext } from './backend.js';
+export type { Backend, BackendContext, ActContext, ActResult, Assessment, Observation, ResolveContext } from './backend.js';
 export type { AxDestination, AxNode, AxTree } from './tree.js';
 export type { BurstOutcome, BurstEndReason, Resolved, ResolvedTargets, Step, StepStatus } from './step.js';
 export type * from './types.js';

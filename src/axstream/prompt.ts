@@ -118,9 +118,17 @@ export interface AxUserPromptInput {
 
 /**
  * The fence round the screen, `<screen>` … `</screen>`, written anywhere else (page text, a name in the summary,
- * a pasted task), in any case and spacing: what `fenced()` defuses.
+ * a pasted task), in any case and spacing: what `fenced()` defuses. A model reads past invisible format
+ * characters (zero-width spaces and joiners, direction marks, soft hyphens, word joiners) and reads the
+ * full-width and small `<` as `<`, so `<\u200b/screen>` is a marker too: they may sit anywhere in it. They stay
+ * in the text (a name keeps its joiners, so the model writes it as the page has it); only the `<` is changed.
  */
-const SCREEN_MARKER = /<(\s*\/?\s*screen\b)/gi;
+const SCREEN_MARKER = (() => {
+  const hidden = '\\p{Cf}*';
+  const gap = '[\\s\\p{Cf}]*';
+  const word = [...'screen'].join(hidden);
+  return new RegExp(`[<\\uff1c\\ufe64](${gap}\\/?${gap}${word})(?![\\p{L}\\p{N}_])`, 'giu');
+})();
 
 /**
  * Text from outside the prompt (the page, the summary of what it said, the task) with every screen marker in it

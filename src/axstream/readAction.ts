@@ -48,6 +48,17 @@ export function readAction(value: unknown, line: number): ReadLine {
   return readAct(spec, value, line);
 }
 
+/**
+ * True when `text` has more than `max` characters, counted as code points (an emoji is one, as the limits say),
+ * not UTF-16 units; only a string longer than `max` units needs counting.
+ */
+function longer(text: string, max = Infinity): boolean {
+  if (text.length <= max) return false;
+  let n = 0;
+  for (const _ of text) if (++n > max) return true;
+  return false;
+}
+
 function readDone(value: Record<string, unknown>, line: number): ReadLine {
   const status = value['status'];
   if (status === undefined) return drop('missing_field', line, 'done needs "status": success or failure');
@@ -55,7 +66,7 @@ function readDone(value: Record<string, unknown>, line: number): ReadLine {
   const reason = value['reason'];
   if (reason === undefined) return { ok: true, action: { op: 'done', status } };
   if (typeof reason !== 'string') return drop('bad_field', line, '"reason" must be a string');
-  if (reason.length > AX_LIMITS.maxReasonLength) return drop('bad_field', line, `"reason" is longer than ${AX_LIMITS.maxReasonLength} characters`);
+  if (longer(reason, AX_LIMITS.maxReasonLength)) return drop('bad_field', line, `"reason" is longer than ${AX_LIMITS.maxReasonLength} characters`);
   return { ok: true, action: { op: 'done', status, reason } };
 }
 
@@ -97,13 +108,13 @@ function readField(f: FieldSpec, raw: unknown, action: string): Checked | string
     case 'text':
       if (typeof raw !== 'string') return `${name} must be a string`;
       if (raw.length === 0) return `${name} is empty: there is nothing to type`;
-      if (raw.length > (f.max ?? Infinity)) return `${name} is longer than ${f.max} characters`;
+      if (longer(raw, f.max)) return `${name} is longer than ${f.max} characters`;
       return { value: raw };
     case 'location': {
       if (typeof raw !== 'string') return `${action}'s ${name} must be a plain string (an app name or a URL)`;
       const t = raw.trim();
       if (t === '') return `${name} is empty`;
-      if (t.length > (f.max ?? Infinity)) return `${name} is longer than ${f.max} characters`;
+      if (longer(t, f.max)) return `${name} is longer than ${f.max} characters`;
       return { value: t };
     }
     case 'direction': {

@@ -8,9 +8,10 @@ import type { AxAction, Risk } from './types.js';
 /**
  * `queued`: read, waiting its turn. `held`: a risky step waiting for approval, its targets already found.
  * `running`: being resolved or performed (a risky step runs first to find its targets, then is held). `done`: performed (or, for assert, found). `failed`: it could not be done, `error` says why.
- * `refused`: a risky step the policy or the person refused.
+ * `refused`: a risky step the policy or the person refused. `withdrawn`: a held risky step of a reply that was
+ * cut off: it never runs (under `hold` it was never asked; an approval being asked is withdrawn).
  */
-export type StepStatus = 'queued' | 'held' | 'running' | 'done' | 'failed' | 'refused';
+export type StepStatus = 'queued' | 'held' | 'running' | 'done' | 'failed' | 'refused' | 'withdrawn';
 
 /** Where a target landed: an element of the live tree, or a point passed through. */
 export type Resolved<Ref = unknown> =
@@ -68,6 +69,11 @@ export type BurstOutcome<Ref = unknown> =
   | { readonly reason: 'target_changed'; readonly detail: string; readonly step: Step<Ref> }
   /** A risky step needed approval, and the person could not be asked where they would see it. */
   | { readonly reason: 'approval_unseen'; readonly detail: string; readonly step: Step<Ref> }
+  /**
+   * The reply was cut off in the middle of line `line` while a risky step (`step`, now `withdrawn`) was held:
+   * it was not run, nor anything after it.
+   */
+  | { readonly reason: 'withdrawn'; readonly detail: string; readonly line: number; readonly step: Step<Ref> }
   /** The reply ended after its fence, without observe or done: every step read ran. */
   | { readonly reason: 'stream_ended' }
   /**

@@ -16,7 +16,7 @@ export interface RunSummary {
   text(): string;
 }
 
-const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated' | 'model_failed'>, string> = {
+const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated' | 'model_failed' | 'withdrawn'>, string> = {
   done: 'you ended the task',
   observe: 'you asked to observe',
   assert_failed: 'an assert failed, so the burst stopped there',
@@ -31,7 +31,7 @@ const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated' | 'model_faile
 
 /** How a burst ended, in the words the model reads. */
 function endingWords(outcome: BurstOutcome): string {
-  if (outcome.reason === 'truncated') return `${outcome.detail}; your reply stops there, so write shorter bursts`;
+  if (outcome.reason === 'truncated' || outcome.reason === 'withdrawn') return `${outcome.detail}; your reply stops there, so write shorter bursts`;
   if (outcome.reason === 'model_failed') return `your reply broke off (${clip(outcome.detail)}); the steps above ran, the rest did not`;
   return ENDINGS[outcome.reason];
 }
@@ -46,6 +46,8 @@ export function summaryLine(step: Step): string | null {
       return `  FAILED: ${what}: ${step.error ?? 'no reason given'}`;
     case 'refused':
       return `  REFUSED: ${what}: ${step.error ?? 'no reason given'}`;
+    case 'withdrawn':
+      return `  WITHDRAWN: ${what}: ${step.error ?? 'no reason given'}`;
     default:
       return null;
   }

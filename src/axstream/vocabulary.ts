@@ -19,7 +19,7 @@ export const AX_LIMITS = Object.freeze({
   maxSteps: 1000,
   /** Issues a burst keeps in its list; listeners still hear every one. */
   maxIssues: 1000,
-  /** Characters one `type` may send. */
+  /** Characters (code points: an emoji is one) one `type` may send. */
   maxTextLength: 4000,
   /** Keys in one chord. */
   maxChordKeys: 6,

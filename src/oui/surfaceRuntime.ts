@@ -71,9 +71,12 @@ export interface OUIConfirmLimits {
  */
 export type OUIConfirm = (request: OUIActionRequest, action: OUIAction, limits: OUIConfirmLimits) => boolean | PromiseLike<boolean>;
 
-/** What the runtime is doing, for an indicator: asking, running, following (with progress), or done. */
+/**
+ * What the runtime is doing, for an indicator: a request that needs the person waiting its turn to be asked
+ * (`queued`, while another question is open), asking, running, following (with progress), or done.
+ */
 export interface OUIActivity {
-  phase: 'confirm' | 'run' | 'progress' | 'done';
+  phase: 'queued' | 'confirm' | 'run' | 'progress' | 'done';
   request: OUIActionRequest;
   action?: OUIAction;
   /** With `progress` and `done`. */
@@ -440,8 +443,12 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     let first = true;
     const shown = place.turn.then(() => (first = false));
     await Promise.resolve();
-    // Its turn at once (nothing ahead): no word needed. Else the agent hears what it waits for.
-    if (first && !flight.done) waitFor(flight, waiting, waiting === 'confirmation');
+    // Its turn at once (nothing ahead): no word needed. Else the agent hears what it waits for, and a question
+    // waiting behind another is counted for the person.
+    if (first && !flight.done) {
+      waitFor(flight, waiting, waiting === 'confirmation');
+      if (waiting === 'confirmation') activity.emit({ phase: 'queued', request: flight.request, ...(flight.action ? { action: flight.action } : {}) });
+    }
     await shown;
     stopBeat(flight);
     return !flight.done;

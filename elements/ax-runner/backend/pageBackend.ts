@@ -9,6 +9,7 @@
  * the model is told.
  */
 import {
+  type ActResult,
   type Assessment,
   type Backend,
   type BackendContext,
@@ -478,8 +479,10 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
       return now === document.body || now === document.documentElement ? null : `the focus moved to ${approvedWords(nodeNow(now))}`;
     },
 
-    async act(action: ActAction, targets, { signal }): Promise<void> {
+    async act(action: ActAction, targets, { signal }): Promise<ActResult | void> {
       const forms = guardForms();
+      // Secrecy was judged before typing; a page may make the field a password once typing starts: asked again.
+      const field = action.do === 'type' || action.do === 'key' ? deepActiveElement() : null;
       try {
         await perform(action, targets, signal);
       } finally {
@@ -487,6 +490,7 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
       }
       // Something the action set off tried to send a form where it may not go: it was stopped, and the model is told.
       if (forms.refused.length > 0) throw new Error(forms.refused[0]);
+      if (field && (isSecretField(field) || isSecretField(deepActiveElement()))) return { secret: true };
     },
   };
   return backend;

@@ -39,7 +39,7 @@ export class StepAnnouncementsController implements ReactiveController {
     this.clear();
   }
 
-  /** A step changed state; finished, held, failed and refused steps are said. */
+  /** A step changed state; finished, held, failed, refused and withdrawn steps are said. */
   changed(step: Step): void {
     switch (step.status) {
       case 'done':
@@ -50,6 +50,7 @@ export class StepAnnouncementsController implements ReactiveController {
       case 'held':
       case 'failed':
       case 'refused':
+      case 'withdrawn':
         this.flush();
         this.say(this.sentences().one(step));
         this.#saidAt = performance.now();

@@ -41,6 +41,8 @@ export function stateWords(w: Strings, status: ShownStatus): string {
       return w.axHeld;
     case 'refused':
       return w.axRefused;
+    case 'withdrawn':
+      return w.axWithdrawn;
   }
 }
 

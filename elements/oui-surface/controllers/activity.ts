@@ -16,8 +16,11 @@ import { shownDescription } from '../views/activityWords.js';
 export interface Activity {
   readonly request: OUIActionRequest;
   readonly action: OUIAction;
-  /** `confirm`: the person is being asked; `run`: the handler runs; `progress`: an async action is followed. */
-  readonly phase: 'confirm' | 'run' | 'progress';
+  /**
+   * `queued`: it needs the person and waits behind the question open now; `confirm`: the person is being asked;
+   * `run`: the handler runs; `progress`: an async action is followed.
+   */
+  readonly phase: 'queued' | 'confirm' | 'run' | 'progress';
   /** 0–100 once an interim result said so. */
   readonly progress?: number;
 }
@@ -42,6 +45,11 @@ export class ActivityController implements ReactiveController {
     return this.#list.get();
   }
 
+  /** How many requests wait to be asked behind the question open now (reactive). */
+  get waiting(): number {
+    return this.#list.get().filter((a) => a.phase === 'queued').length;
+  }
+
   hostConnected(): void {}
 
   /** The person pressed Stop for this request. */
@@ -62,8 +70,8 @@ export class ActivityController implements ReactiveController {
       const description = shownDescription(known.action);
       const stopped = this.#stopped.delete(id);
       const ok = a.result?.success === true;
-      // A confirmation the person refused needs no words: they just said no themselves.
-      if (known.phase === 'confirm' && !ok) return;
+      // A confirmation the person refused (or one never asked) needs no words: they just said no themselves.
+      if ((known.phase === 'confirm' || known.phase === 'queued') && !ok) return;
       this.announcer.announce(fill(stopped ? w.ouiStopped : ok ? w.ouiDone : w.ouiFailed, { description }));
       return;
     }

@@ -155,6 +155,13 @@ export class SurfaceRuntimeController implements ReactiveController {
     return this.#built.runtime.stop(requestId);
   }
 
+  /** Stops every request in flight: those waiting to be asked or to run are refused, those running stopped. */
+  stopAll(): number {
+    let stopped = 0;
+    for (const request of this.pending) if (this.stop(request.requestId)) stopped++;
+    return stopped;
+  }
+
   /** What the runtime is built from changed: it is built again (or kept, if what it needs is the same) in a microtask. */
   schedule(): void {
     if (this.#scheduled) return;
@@ -321,6 +328,8 @@ export class SurfaceRuntimeController implements ReactiveController {
     const answer = await this.approval.ask(confirmSentence(request, action, this.inputs.words()), {
       details: confirmDetails(request, action),
       signal: limits.signal,
+      waiting: () => this.activity.waiting,
+      stopAll: () => this.stopAll(),
       ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
     });
     // Its own words for the agent: not a refusal by the person, who never saw it.

@@ -1,8 +1,9 @@
 /**
  * The indicator's default look: one line per request an agent has in flight, in words, with a progress bar
- * for an async action that said how far it is, and a Stop button. Hidden (taking no room) while idle. It sits
- * in the `indicator` slot, so an app that puts its own element there replaces it. It is the package's own UI
- * (ownUi.ts): what an agent is doing is said to the person, never shown to an agent observing the page.
+ * for an async action that said how far it is, and a Stop button; the requests waiting to be asked behind the
+ * open question are one line that counts them. Hidden (taking no room) while idle. It sits in the `indicator`
+ * slot, so an app that puts its own element there replaces it. It is the package's own UI (ownUi.ts): what an
+ * agent is doing is said to the person, never shown to an agent observing the page.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
@@ -13,10 +14,12 @@ import { ownUi } from '../../shared/base/ownUi.js';
 import { activityRuns, shownDescription } from './activityWords.js';
 
 export function indicatorView(list: readonly Activity[], w: Strings, stop: (requestId: string, button: HTMLButtonElement) => void): TemplateResult {
+  const shown = list.filter((a) => a.phase !== 'queued');
+  const waiting = list.length - shown.length;
   return html`<div class="indicator" part="indicator" role="group" aria-label=${w.ouiIndicatorLabel} ?hidden=${list.length === 0} ${ownUi()}>
     <ul class="activities">
       ${repeat(
-        list,
+        shown,
         (a) => a.request.requestId,
         (a) => {
           const description = shownDescription(a.action);
@@ -41,6 +44,12 @@ export function indicatorView(list: readonly Activity[], w: Strings, stop: (requ
           </li>`;
         },
       )}
+      ${waiting > 0
+        ? html`<li class="activity" part="activity waiting" data-phase="queued">
+            <span class="pulse" aria-hidden="true"></span>
+            <span class="activity-text">${waiting === 1 ? w.ouiWaitingOne : fill(w.ouiWaitingMany, { count: waiting })}</span>
+          </li>`
+        : nothing}
     </ul>
   </div>`;
 }

@@ -35,6 +35,16 @@ export interface ConfirmationRequest {
   readonly signal?: AbortSignal;
   /** Epoch ms (`Date.now()` time) at which the request is withdrawn; a Confirm at or after it is `withdrawn`. */
   readonly deadline?: number;
+  /**
+   * How many more requests of the same asker wait behind this one, shown in the dialog. Read while drawing: a
+   * function that reads signals keeps the count current.
+   */
+  readonly waiting?: () => number;
+  /**
+   * Offers the person one more control ("Stop the assistant"): the request is answered `cancelled` and then this
+   * is called, once, to refuse everything else the asker has waiting and stop what it runs.
+   */
+  readonly stopAll?: () => void;
 }
 
 /** What the queue needs of a dialog: show one request and call `settle` once with how it ended; close on `withdraw`. */

@@ -55,6 +55,10 @@ export interface AskOptions extends ApprovalLimits {
   readonly opener?: HTMLElement | null;
   /** Every param the action will receive, listed in full below the sentence (see `paramDetails()`). */
   readonly details?: readonly ParamDetail[];
+  /** How many more requests of the same asker wait behind this one (see ConfirmationRequest). */
+  readonly waiting?: () => number;
+  /** Offers "Stop the assistant": called once the person pressed it (see ConfirmationRequest). */
+  readonly stopAll?: () => void;
 }
 
 export interface GovernedAction<R> extends ApprovalLimits {
@@ -271,6 +275,8 @@ export class ApprovalController implements ReactiveController {
       ...(options.details ? { details: options.details } : {}),
       ...(options.opener !== undefined ? { opener: options.opener } : {}),
       ...(options.deadline !== undefined ? { deadline: options.deadline } : {}),
+      ...(options.waiting ? { waiting: options.waiting } : {}),
+      ...(options.stopAll ? { stopAll: options.stopAll } : {}),
     });
   }
 

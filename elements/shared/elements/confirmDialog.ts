@@ -9,7 +9,7 @@ import { AgentElement } from '../base/agentElement.js';
 import { streamText } from '../base/streamText.js';
 import { deepActiveElement } from '../base/deepActiveElement.js';
 import { defineElement } from '../base/defineElement.js';
-import type { ParamDetail } from '../../../src/actions/index.js';
+import { fill, type ParamDetail } from '../../../src/actions/index.js';
 import { approvalQueue, type ConfirmationAnswer, type ApprovalPresenter, type ConfirmationRequest } from '../approvals/approvalQueue.js';
 import { canBeSeen, isDrawn } from '../approvals/visibility.js';
 import { markOwnUi } from '../base/ownUi.js';
@@ -66,8 +66,13 @@ const sameBox = (a: DOMRect, b: DOMRect) => a.x === b.x && a.y === b.y && a.widt
  *   bounded box that scrolls (with the keyboard too). The sentence, names and values are text, never markup,
  *   shown without direction controls.
  *
+ * - When the asker says how many more of its requests wait (`waiting`), the count is shown under the sentence;
+ *   it changing doesn't restart the inert time (it is not what the person approves, and an agent asking again
+ *   and again must not keep the buttons from ever taking a press). When the asker offers `stopAll`, a third
+ *   control, "Stop the assistant", refuses this request (`cancelled`) and then lets the asker refuse the rest.
+ *
  * Words come from `strings` (`confirmTitle`, `cancel`, `confirm`, `confirmDetails`, `confirmRequired`,
- * `confirmEmptyValue`).
+ * `confirmEmptyValue`, `confirmStopAll`, `confirmWaitingOne`, `confirmWaitingMany`).
  *
  * @csspart dialog - The `<dialog>` box.
  * @csspart title - The heading ("Please confirm").
@@ -76,7 +81,9 @@ const sameBox = (a: DOMRect, b: DOMRect) => a.x === b.x && a.y === b.y && a.widt
  * @csspart detail - One param: its name and its value.
  * @csspart detail-name - A param's name (and whether it is required).
  * @csspart detail-value - A param's whole value.
+ * @csspart waiting - How many more requests of the same asker wait (when it says).
  * @csspart actions - The row of buttons.
+ * @csspart stop-all - "Stop the assistant" (when the asker offers it).
  * @csspart cancel - The Cancel button.
  * @csspart confirm - The Confirm button (`aria-disabled="true"` while its buttons are still inert).
  * @fires {AeConfirmCloseEvent} ae-confirm-close - When the dialog closes: `answer`, `confirmed` (also as `detail`). Not composed.
@@ -117,6 +124,10 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
       }
       .run {
         unicode-bidi: isolate;
+      }
+      .waiting {
+        min-block-size: 1lh;
+        color: var(--_muted-text, var(--_text));
       }
       .details {
         max-block-size: min(40dvh, 18rem);
@@ -177,6 +188,12 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
         background: var(--_surface);
         color: var(--_text);
       }
+      .stop-all {
+        margin-inline-end: auto;
+        border: 1px solid var(--_input-border);
+        background: var(--_surface);
+        color: var(--_danger-text, var(--_text));
+      }
       .confirm {
         border: 1px solid var(--_accent);
         background: var(--_accent);
@@ -198,6 +215,8 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
 
   @state() private sentence = '';
   @state() private details: readonly ParamDetail[] = [];
+  @state() private waitingOf: (() => number) | null = null;
+  @state() private stopAllOf: (() => void) | null = null;
   /** True once the buttons take activation (after the inert period). */
   @state() private active = false;
   @query('dialog') private dialog!: HTMLDialogElement;
@@ -266,6 +285,8 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
     this.active = false;
     this.sentence = streamText(String(request.sentence ?? ''));
     this.details = Array.isArray(request.details) ? request.details : [];
+    this.waitingOf = typeof request.waiting === 'function' ? request.waiting : null;
+    this.stopAllOf = typeof request.stopAll === 'function' ? request.stopAll : null;
     void this.#show(showing);
   }
 
@@ -308,7 +329,9 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
       if (!this.#box || !sameBox(box, this.#box)) this.#startInert();
     });
     resized.observe(dialog);
-    const changed = new MutationObserver(() => {
+    const changed = new MutationObserver((records) => {
+      const count = dialog.querySelector('.waiting');
+      if (count && records.every((r) => count.contains(r.target))) return;
       if (this.#showing) this.#startInert();
     });
     changed.observe(dialog, { childList: true, characterData: true, subtree: true });
@@ -349,7 +372,7 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
       role="alertdialog"
       aria-modal="true"
       aria-labelledby="title"
-      aria-describedby="sentence"
+      aria-describedby=${this.waitingOf ? 'sentence waiting' : 'sentence'}
       @cancel=${this.#onCancel}
       @close=${this.#onClose}
       @pointerdown=${this.#onPress}
@@ -357,8 +380,10 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
     >
       <h2 id="title" part="title">${w.confirmTitle}</h2>
       <p id="sentence" part="sentence">${this.sentence ? html`<span class="run">${this.sentence}</span>` : nothing}</p>
+      ${this.waitingOf ? html`<p id="waiting" class="waiting" part="waiting">${this.#waitingWords(this.waitingOf)}</p>` : nothing}
       ${this.details.length > 0 ? this.#detailsView() : nothing}
       <div class="actions" part="actions">
+        ${this.stopAllOf ? html`<button type="button" class="stop-all" part="stop-all" @click=${this.#onStopAll}>${w.confirmStopAll}</button>` : nothing}
         <button type="button" class="cancel" part="cancel" @click=${(e: Event) => this.#accepts(e) && this.#finish('cancelled')}>${w.cancel}</button>
         <button
           type="button"
@@ -369,6 +394,20 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
       </div>
     </dialog>`;
   }
+
+  /** The count of what else waits: nothing when none (the line keeps its place, so the dialog doesn't move). */
+  #waitingWords(waiting: () => number): string {
+    const n = Math.max(0, Math.floor(Number(waiting()) || 0));
+    const w = this.words;
+    return n === 0 ? '' : n === 1 ? w.confirmWaitingOne : fill(w.confirmWaitingMany, { count: n });
+  }
+
+  readonly #onStopAll = (event: Event): void => {
+    const stopAll = this.#showing?.request.stopAll;
+    if (!this.#accepts(event) || !stopAll) return;
+    this.#finish('cancelled');
+    stopAll();
+  };
 
   #detailsView(): TemplateResult {
     const w = this.words;

@@ -120,6 +120,21 @@ describe('ax-runner: secrets stay secret', () => {
     expect(leaks(r.shadowRoot!.textContent ?? '')).to.deep.equal([]);
   });
 
+  it('issue 26.11a: a field the page turns into a password on the first character: the typed text is never shown, in the log or in any event', async () => {
+    const app = await area(html`<label>Passphrase <input class="late" /></label>`);
+    const field = app.querySelector<HTMLInputElement>('.late')!;
+    field.addEventListener('input', () => (field.type = 'password'), { once: true });
+    const r = await runner(app, { policy: 'allow' });
+    const w = watch(r);
+    const outcome = await r.stream(reply('', act({ do: 'click', target: byName('textbox', 'Passphrase') }), act({ do: 'type', text: 'hunter2' })));
+    expect(outcome.reason).to.equal('unfinished');
+    expect(field.value).to.equal('hunter2');
+    expect(leaks(JSON.stringify(w.steps.map((s) => s.action)))).to.deep.equal([]);
+    expect(w.steps.filter((s) => s.index === 1).at(-1)!.secret).to.equal(true);
+    await r.updateComplete;
+    expect(leaks(r.shadowRoot!.textContent ?? '')).to.deep.equal([]);
+  });
+
   it('a type step whose field is not yet known is not shown in clear while it waits', async () => {
     const app = await loginForm();
     const r = await runner(app, { policy: 'allow' });

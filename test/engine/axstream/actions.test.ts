@@ -159,3 +159,13 @@ test('op and do are read exactly: other values, other types and a missing op dro
   assert.equal(dropped('click'), 'not_object');
   assert.equal(dropped(null), 'not_object');
 });
+
+test('issue 26.11c: the limits count characters, not UTF-16 units: 2,100 emoji type; 4,000 do; 4,001 are dropped', () => {
+  const emoji = (n: number) => '😀'.repeat(n);
+  assert.equal((ok({ op: 'act', do: 'type', text: emoji(2100) }) as { text: string }).text, emoji(2100));
+  ok({ op: 'act', do: 'type', text: emoji(AX_LIMITS.maxTextLength) });
+  assert.equal(dropped({ op: 'act', do: 'type', text: emoji(AX_LIMITS.maxTextLength + 1) }), 'bad_field');
+  ok({ op: 'act', do: 'open', target: `https://example.com/${'é'.repeat(1000)}${'😀'.repeat(1000)}` });
+  ok({ op: 'done', status: 'failure', reason: emoji(AX_LIMITS.maxReasonLength) });
+  assert.equal(dropped({ op: 'done', status: 'failure', reason: emoji(AX_LIMITS.maxReasonLength + 1) }), 'bad_field');
+});

@@ -233,6 +233,29 @@ test('secrets: a type step into a secret field is shown as dots in every snapsho
   assert.ok(!summary.text().includes('hunter2'));
 });
 
+test('issue 26.11a: a field that turns secret while the step types (act says so): its text is never shown, before, during or after', async () => {
+  const fake = assessing((a) => (a.do === 'type' ? { secret: false } : undefined));
+  const backend: Backend<Ref> = {
+    ...fake.backend,
+    async act(action, targets, ctx) {
+      await fake.backend.act(action, targets, ctx);
+      return action.do === 'type' && action.text === 'hunter2' ? { secret: true } : undefined;
+    },
+  };
+  const seen: Step<Ref>[] = [];
+  const burst = createBurst<Ref>({ backend });
+  burst.onStep((s) => seen.push(s));
+  burst.write(fence(act({ do: 'type', text: 'hunter2' }), act({ do: 'type', text: 'Ada' })));
+  burst.end();
+  await burst.outcome;
+  assert.deepEqual(fake.log, ['type "hunter2"', 'type "Ada"']);
+  const text = JSON.stringify(seen.map((s) => s.action));
+  assert.ok(!text.includes('hunter2'), text);
+  assert.equal(burst.steps[0]!.secret, true);
+  assert.equal(burst.steps[1]!.secret, false);
+  assert.equal(burst.steps[1]!.action.op === 'act' && burst.steps[1]!.action.do === 'type' && burst.steps[1]!.action.text, 'Ada');
+});
+
 test('without an assessment a type step’s text shows once it runs (nothing can say it is secret)', async () => {
   const r = await runBurst(fence(act({ do: 'type', text: 'hello' })));
   assert.equal(r.steps[0]!.secret, false);

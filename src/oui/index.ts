@@ -97,4 +97,5 @@ export {
   type AnthropicTool,
   type McpTool,
 } from './agent/toolShapes.js';
+export { fromModelArgs, strictSchema, OUI_WRAPPED_INPUT } from './agent/modelSchema.js';
 export { observationContext, type ObservationContextOptions, type ObservationContextSurface } from './agent/observationContext.js';

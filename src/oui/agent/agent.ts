@@ -28,6 +28,7 @@ import {
 import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from '../transport.js';
 import { readActionResult } from '../wire.js';
 import { observationContext, type ObservationContextOptions } from './observationContext.js';
+import { fromModelArgs } from './modelSchema.js';
 import { nameOUITools, qualifiedToolName, type OUIToolCollision, type OUIToolEntry } from './toolNames.js';
 import {
   anthropicTools,
@@ -455,9 +456,12 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const resolveTool = (name: string): OUIToolEntry | undefined => {
     const entry = byName.get(name);
     if (entry) return entry;
-    // The qualified form names a tool whether or not its name needed the surface.
-    return toolList.find((t) => qualifiedToolName(t.surfaceId, t.actionId) === name);
+    // The qualified form names a tool whether or not its name needed the surface, fitted to the rule or as written.
+    return toolList.find((t) => qualifiedToolName(t.surfaceId, t.actionId) === name || `${t.surfaceId}__${t.actionId}` === name);
   };
+
+  /** The tools a short name meant before another surface declared the same action id (their names now carry the surface). */
+  const ambiguous = (name: string): OUIToolEntry[] => toolList.filter((t) => t.qualified && nameOUITools([t.surface]).tools.some((u) => u.actionId === t.actionId && u.name === name));
 
   /** The tool a name meant among the surfaces that are away, named as they were when registered. */
   const awayTool = (name: string): OUIToolEntry | undefined => {
@@ -473,6 +477,12 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       const gone = typeof name === 'string' ? awayTool(name) : undefined;
       const answer = gone && awayAnswer(gone.surfaceId);
       if (gone && answer) return Promise.resolve(local(newRequestId(), gone.surfaceId, gone.actionId, ...answer));
+      const meant = typeof name === 'string' ? ambiguous(name) : [];
+      if (meant.length > 0) {
+        const names = meant.map((t) => t.name);
+        const result = local(newRequestId(), '', shown, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The tool name ${JSON.stringify(shown)} is ambiguous now: more than one surface has that action. Call one of ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+        return Promise.resolve({ ...result, error: { ...result.error!, details: { ambiguous: true, tools: names } } });
+      }
       return Promise.resolve(local(newRequestId(), '', shown, OUI_ERROR_CODES.ACTION_NOT_FOUND, `There is no tool named ${JSON.stringify(shown)}`));
     }
     let params: unknown = args ?? {};
@@ -486,7 +496,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     if (!isPlainObject(params)) {
       return Promise.resolve(local(newRequestId(), tool.surfaceId, tool.actionId, OUI_ERROR_CODES.INVALID_PARAMS, 'The arguments must be an object'));
     }
-    return request(tool.surfaceId, tool.actionId, params, o);
+    // As the action declared it: a union out of its wrapper, strict mode's nulls for "left out" dropped.
+    return request(tool.surfaceId, tool.actionId, fromModelArgs(tool.action.input, params), o);
   };
 
   if (transport) attach(transport);

@@ -4,13 +4,13 @@
  * it does, when to use it, what must hold first, how long it takes, whether the person confirms) and the
  * action's input schema as an object schema.
  */
-import { isPlainObject } from '../json.js';
+import { modelSchema, strictSchema } from './modelSchema.js';
 import type { OUIToolEntry } from './toolNames.js';
 
 /** An OpenAI Chat Completions function tool. */
 export interface OpenAIFunctionTool {
   type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+  function: { name: string; description: string; parameters: Record<string, unknown>; strict: boolean };
 }
 
 /** An OpenAI Responses API function tool. */
@@ -19,6 +19,8 @@ export interface OpenAIResponsesTool {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
+  /** True only when `parameters` keeps strict mode's rules (the Responses API takes a tool without it as strict). */
+  strict: boolean;
 }
 
 /** An Anthropic Messages API tool. */
@@ -53,19 +55,25 @@ export function ouiToolDescription(tool: OUIToolEntry): string {
   return text.length > MAX_TOOL_DESCRIPTION ? `${text.slice(0, MAX_TOOL_DESCRIPTION - 1)}…` : text;
 }
 
-/** The action's input as an object schema: `type: "object"` and `properties` always present. */
+/**
+ * The action's input as a root object schema (a fresh copy): `type: "object"` and `properties` always present, a
+ * root union offered in the property `input` (see modelSchema.ts).
+ */
 export function ouiToolParameters(tool: OUIToolEntry): Record<string, unknown> {
-  // The definition is frozen and JSON-only: a structured copy is enough, and the caller may change it.
-  const input = JSON.parse(JSON.stringify(tool.action.input)) as Record<string, unknown>;
-  input.type = 'object';
-  if (!isPlainObject(input.properties)) input.properties = {};
-  return input;
+  return modelSchema(tool.action.input);
+}
+
+/** OpenAI's parameters: strict-ready when the input can be said so (closed objects, optional fields nullable). */
+function openAIParameters(tool: OUIToolEntry): { parameters: Record<string, unknown>; strict: boolean } {
+  const loose = ouiToolParameters(tool);
+  const strict = strictSchema(loose);
+  return strict ? { parameters: strict, strict: true } : { parameters: loose, strict: false };
 }
 
 /** OpenAI function tools; `api: 'responses'` for the Responses API's flat shape. */
 export function openAITools(tools: readonly OUIToolEntry[], api: 'chat' | 'responses' = 'chat'): OpenAIFunctionTool[] | OpenAIResponsesTool[] {
-  if (api === 'responses') return tools.map((t) => ({ type: 'function', name: t.name, description: ouiToolDescription(t), parameters: ouiToolParameters(t) }));
-  return tools.map((t) => ({ type: 'function', function: { name: t.name, description: ouiToolDescription(t), parameters: ouiToolParameters(t) } }));
+  if (api === 'responses') return tools.map((t) => ({ type: 'function', name: t.name, description: ouiToolDescription(t), ...openAIParameters(t) }));
+  return tools.map((t) => ({ type: 'function', function: { name: t.name, description: ouiToolDescription(t), ...openAIParameters(t) } }));
 }
 
 /** Anthropic tools. */

@@ -47,9 +47,17 @@ test('tools in each API’s shape, from the registered surfaces', async () => {
   const [chat] = p.agent.openAITools();
   assert.equal(chat!.type, 'function');
   assert.equal(chat!.function.name, 'todo-list__add_item');
-  assert.deepEqual(chat!.function.parameters, todoSurface().actions[0]!.input);
+  // Strict-ready: every property required, the optional one nullable, what strict mode lacks said in words.
+  assert.equal(chat!.function.strict, true);
+  assert.deepEqual(chat!.function.parameters, {
+    type: 'object',
+    properties: { title: { type: 'string', description: '(minLength: 1; maxLength: 80)' }, due: { type: ['string', 'null'], format: 'date' } },
+    required: ['title', 'due'],
+    additionalProperties: false,
+  });
+  assert.deepEqual(p.agent.anthropicTools()[0]!.input_schema, todoSurface().actions[0]!.input, 'Anthropic gets the input as declared');
   const flat = p.agent.openAITools('responses').find((t) => t.name === 'check_out')!;
-  assert.deepEqual(flat.parameters, { type: 'object', properties: {} }, 'an input without type becomes an object schema');
+  assert.deepEqual(flat.parameters, { type: 'object', properties: {}, required: [], additionalProperties: false }, 'an input without type becomes an object schema');
   assert.match(flat.description, /^Pay\nWhen: when the person is done\nFirst: a non-empty cart\nTakes: 2-5s\nOn: Cart \(shop-cart\)$/);
 
   const anthropic = p.agent.anthropicTools().find((t) => t.name === 'clear_done')!;

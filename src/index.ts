@@ -49,7 +49,7 @@ export {
   OUI_SOCKET_EVENTS, OUI_SURFACE_LIMITS, OUI_TOOL_NAME, OUI_WIRE_LIMITS, OUI_WRAPPED_INPUT, SOCKET_IO_MAX_MESSAGE_BYTES, assertSurface,
   createDirectTransportPair, createOUIAgent, createPostMessageTransport, createSurfaceRuntime,
   createWebSocketTransport, fromModelArgs, isActive, isRequestTransport, matchRoute, matchesDispatchFilter, nameOUITools,
-  observationContext, ouiToolDescription, ouiToolParameters, parseStatusObservationId, qualifiedToolName,
+  observationContext, ouiResultSchema, ouiToolDescription, ouiToolParameters, parseStatusObservationId, qualifiedToolName,
   readActionRequest, readActionResult, readCancel, readDeregistration, readDispatch, readObservationUpdate,
   readRegistration, resolveDispatchFilter, routeProblem, statusObservationId, strictSchema, validateSurface,
 } from './oui/index.js';

@@ -25,6 +25,7 @@ import { createServer } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { Server as SocketServer } from 'socket.io';
+import { Validator } from '@cfworker/json-schema';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -40,12 +41,22 @@ import { serveHttp, serveStdio } from '../mcp/server.mjs';
 export const OBSERVATIONS_URI = 'oui://page/observations';
 const SERVER_INFO = { name: 'agentic-elements-oui', version: '0.1.0' };
 
-/** A tool call's result as MCP content: the data (or the error) as text, the whole OUI result as structured content. */
-export function toolResult(result) {
+/**
+ * A tool call's result as MCP content: the data (or the error) as text, the whole OUI result as structured content.
+ * With `outputSchema` (the tool's listing declared one), data that breaks it stays in the text only and a note
+ * says so: a client checks structured content against the schema and would throw, and the model, told nothing,
+ * would run again an action that already ran.
+ */
+export function toolResult(result, outputSchema) {
   const shown = result.success ? (result.data ?? null) : result.error;
+  let structured = result;
+  if (outputSchema && !new Validator(outputSchema, '2020-12', false).validate(result).valid) {
+    const { data: _dropped, ...rest } = result;
+    structured = { ...rest, note: 'The page answered data that does not match the declared output; it is in the text content.' };
+  }
   return {
     content: [{ type: 'text', text: JSON.stringify(shown) ?? 'null' }],
-    structuredContent: result,
+    structuredContent: structured,
     isError: !result.success,
   };
 }
@@ -104,7 +115,9 @@ export async function createOuiMcpApp(options = {}) {
         last = interim.progress;
         extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: interim.progress, total: 100 } }).catch(() => {});
       };
-      return toolResult(await agent.call(name, args ?? {}, { onInterim }));
+      const result = await agent.call(name, args ?? {}, { onInterim });
+      const output = agent.tools().find((t) => t.surfaceId === result.surfaceId && t.actionId === result.actionId)?.action.output;
+      return toolResult(result, output && agent.answers(result.surfaceId) ? engine.ouiResultSchema(output) : undefined);
     });
 
     server.setRequestHandler(ListResourcesRequestSchema, async () => ({

@@ -92,6 +92,7 @@ export { nameOUITools, qualifiedToolName, OUI_TOOL_NAME, type OUIToolEntry, type
 export {
   ouiToolDescription,
   ouiToolParameters,
+  ouiResultSchema,
   type OpenAIFunctionTool,
   type OpenAIResponsesTool,
   type AnthropicTool,

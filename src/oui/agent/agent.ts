@@ -514,7 +514,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     collisions: () => collisionList,
     openAITools: ((api: 'chat' | 'responses' = 'chat') => openAITools(toolList, api)) as OUIAgent['openAITools'],
     anthropicTools: () => anthropicTools(toolList),
-    mcpTools: () => mcpTools(toolList),
+    mcpTools: () => mcpTools(toolList, (id) => known.get(id)?.answers === true),
     call,
     request,
     observations: (surfaceId) => new Map(known.get(surfaceId)?.values ?? []),

@@ -64,7 +64,7 @@ test('tools in each API’s shape, from the registered surfaces', async () => {
   assert.deepEqual(Object.keys(anthropic).sort(), ['description', 'input_schema', 'name']);
   assert.match(anthropic.description, /asked to confirm/);
   const mcp = p.agent.mcpTools().find((t) => t.name === 'export_all')!;
-  assert.deepEqual(Object.keys(mcp).sort(), ['description', 'inputSchema', 'name', 'title']);
+  assert.deepEqual(Object.keys(mcp).sort(), ['annotations', 'description', 'inputSchema', 'name', 'title']);
   assert.match(mcp.description, /Starts a job/);
   for (const t of p.agent.tools()) assert.match(t.name, OUI_TOOL_NAME);
   mcp.inputSchema.type = 'changed';
@@ -216,8 +216,8 @@ test('context text: each surface and its latest values, bounded', async () => {
   await settle(2);
   const text = p.agent.contextText();
   assert.match(text, /^Surfaces on the page/);
-  assert.match(text, /- todo-list "Todos": The list of things to do\n {2}item_count = 2\n {2}filter = \{"done":true,"label":"xxx/);
-  assert.match(text, /total = "12\.00"/);
+  assert.match(text, /- todo-list "Todos": The list of things to do\n {2}item_count \(How many todos\) = 2\n {2}filter \(The filter shown\) = \{"done":true,"label":"xxx/);
+  assert.match(text, /total \(Total in cents\) = "12\.00"/);
   assert.ok(text.length <= 2000);
   assert.ok(text.split('\n').every((l) => l.length <= 260), 'one value is cut');
   const short = p.agent.contextText({ maxChars: 120 });

@@ -57,7 +57,7 @@ export type {
   AnthropicTool, DirectTransportOptions, DirectTransportPair, JSONSchema, McpTool, MessageEventLike,
   MessageListenerLike, MessageTargetLike, OUIAction, OUIActionContext, OUIActionHandler, OUIActionHandlerObject,
   OUIActionHandlers, OUIActionPolling, OUIActionRequest, OUIActionResult, OUIActionResultMessage, OUIActionRun,
-  OUIActivation, OUIActivity, OUIAgent, OUIAgentOptions, OUICallOptions, OUICancelMessage, OUIConfirm,
+  OUIActivation, OUIActivity, OUIAgent, OUIAgentOptions, OUICallOptions, OUICancelMessage, OUIConfirm, OUIPageLeft,
   OUIConnection, OUIDispatchMessage, OUIEntity, OUIErrorCode, OUIEventSource, OUIFollowContext, OUIIssue,
   OUIIssueCode, OUIObservation, OUIObservationGetters, OUIObservationHandler, OUIObservationUpdate, OUIPollStatus,
   OUIProtocolEvent, OUIProtocolEventType, OUIRegistrationMessage, OUIRequestMessage, OUIRequestTransport,

@@ -78,16 +78,24 @@ export interface OUICallOptions {
   onInterim?: (result: OUIActionResultMessage) => void;
 }
 
+/**
+ * Why the page the agent listened to left, when the app knows: `closed` (the tab closed or navigated away: its
+ * surfaces are gone for good) or `replaced` (another page took its place, and may give it back). Unsaid, the page
+ * is taken to be reconnecting.
+ */
+export type OUIPageLeft = 'closed' | 'replaced';
+
 /** The agent's handle. */
 export interface OUIAgent {
   readonly transport: OUITransport | null;
   /**
-   * Listens to a transport (replacing the one before: a page that reconnected on a new socket). Calls still
-   * waiting keep waiting. One of ours, or any transport 0.1.0 declares (then every call is a plain dispatch).
+   * Listens to a transport (replacing the one before: a page that reconnected on a new socket, or another page;
+   * `previous` says why the one before left). Calls still waiting keep waiting. One of ours, or any transport
+   * 0.1.0 declares (then every call is a plain dispatch).
    */
-  attach(transport: OUITransport): void;
-  /** Stops listening; the surfaces are forgotten. */
-  detach(): void;
+  attach(transport: OUITransport, options?: { previous?: OUIPageLeft }): void;
+  /** Stops listening; the surfaces are forgotten (`left` says why their page went, for the calls that name them). */
+  detach(left?: OUIPageLeft): void;
   /** The registered surfaces, in the order they registered. */
   surfaces(): OUISurface[];
   surface(id: string): OUISurface | undefined;
@@ -182,8 +190,9 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const known = new Map<string, Known>();
   // Surfaces the agent knew and no longer has: deregistered by the page (a call is SURFACE_UNAVAILABLE), or whose
   // page lost its connection or was replaced (DISCONNECTED); never "no such tool". Bounded, oldest forgotten first.
-  const away = new Map<string, { surface: OUISurface; why: 'deregistered' | 'disconnected' }>();
-  const leave = (surface: OUISurface, why: 'deregistered' | 'disconnected') => {
+  type Why = 'deregistered' | 'disconnected' | OUIPageLeft;
+  const away = new Map<string, { surface: OUISurface; why: Why }>();
+  const leave = (surface: OUISurface, why: Why) => {
     away.delete(surface.id);
     if (away.size >= maxSurfaces) away.delete(away.keys().next().value!);
     away.set(surface.id, { surface, why });
@@ -192,6 +201,10 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     const gone = away.get(surfaceId);
     if (!gone) return null;
     if (gone.why === 'deregistered') return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not available now: the page withdrew it (it is not active there)`];
+    if (gone.why === 'closed') return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is gone: the page that held it was closed`];
+    if (gone.why === 'replaced') {
+      return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not offered now: another page (tab) took the place of the page that held it`];
+    }
     return [OUI_ERROR_CODES.DISCONNECTED, `The page holding the surface "${surfaceId}" is not connected (it may be reconnecting); try again shortly`];
   };
   const pending = createPendingReplies<string, Pending, OUIActionResultMessage>(timers);
@@ -354,23 +367,23 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   };
 
   /** The page went (its connection dropped, or another took its place): its surfaces are away until they register again. */
-  const forgetSurfaces = () => {
+  const forgetSurfaces = (why: Why = 'disconnected') => {
     if (known.size === 0) return;
-    for (const k of known.values()) leave(k.surface, 'disconnected');
+    for (const k of known.values()) leave(k.surface, why);
     known.clear();
     rename();
   };
 
-  const detach = () => {
+  const detach = (left?: OUIPageLeft) => {
     for (const u of unsubscribe) u();
     unsubscribe = [];
     attached = null;
-    forgetSurfaces();
+    forgetSurfaces(left);
   };
 
-  const attach = (t: OUITransport) => {
+  const attach = (t: OUITransport, o: { previous?: OUIPageLeft } = {}) => {
     if (disposed) throw new Error('The OUI agent was disposed');
-    detach();
+    detach(o.previous);
     attached = t;
     unsubscribe = [
       isRequestTransport(t) ? t.onRegistration(onRegister) : t.onSurfaceRegister((surface) => onRegister({ surface, timestamp: now() })),
@@ -378,7 +391,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       t.onObservation(onObservation),
       // A page that lost its connection registers again when it is back; until then it has no surfaces.
       t.onConnectionChange((connected) => {
-        if (!connected) forgetSurfaces();
+        if (!connected) forgetSurfaces('disconnected');
       }),
     ];
     if (isRequestTransport(t)) {

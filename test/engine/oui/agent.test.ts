@@ -322,3 +322,25 @@ test('tool names for ids 0.1.0 accepts and the model APIs do not: fitted, hashed
   void p.agent.call(a!.name, { sku: 'A' });
   assert.deepEqual(p.requests.map((r) => [r.surfaceId, r.actionId]), [['Shop Cart', 'add item!']]);
 });
+
+test('a page that left says how: a closed page’s surfaces are gone, a replaced page’s are on another tab', async () => {
+  const first = createDirectTransportPair();
+  const agent = createOUIAgent(first.server, { timeoutMs: 0 });
+  first.client.sendRegistration({ surface: cart(), timestamp: 1, capabilities: ['action:result'] });
+  await settle(2);
+  const second = createDirectTransportPair();
+  agent.attach(second.server, { previous: 'replaced' });
+  const replaced = await agent.call('check_out');
+  assert.equal(replaced.error?.code, 'SURFACE_UNAVAILABLE');
+  assert.match(replaced.error!.message, /another page/);
+  assert.doesNotMatch(replaced.error!.message, /try again shortly/);
+  second.client.sendRegistration({ surface: todoSurface(), timestamp: 1, capabilities: ['action:result'] });
+  await settle(2);
+  agent.detach('closed');
+  const gone = await agent.call('clear_done');
+  assert.equal(gone.error?.code, 'SURFACE_UNAVAILABLE');
+  assert.match(gone.error!.message, /is gone: the page that held it was closed/);
+  // The first page is back: its surfaces (still registered on its transport) are offered again.
+  agent.attach(first.server);
+  assert.deepEqual(agent.tools().map((t) => t.name), ['add_item', 'check_out']);
+});

@@ -10,9 +10,12 @@
 //            --page-token <token>                    the token pages must present (default: $OUI_PAGE_TOKEN,
 //                                                    else a random one, printed to stderr at start)
 //
-// One page drives the server at a time: a page that connects (and is authorized) replaces the one before (a
-// reload is a new connection), and calls still waiting are answered by the new connection if its buffer brings
-// their results. Both ports listen on 127.0.0.1 only.
+// Pages are told apart by the id they send (demo/oui/mcpPage.mjs: one per tab, kept across reloads). The newest
+// page is the active one, whose surfaces are the tools; the page it replaced is told, stays connected, and is
+// active again when the newer one leaves. A page leaves on pagehide (it says so and disconnects); one whose
+// connection broke without a word is reconnecting for `pageGraceMs`, then gone. A call to a surface of a page
+// that is gone answers that it is gone. The resource oui://pages lists the pages. Both ports listen on
+// 127.0.0.1 only.
 //
 // Why a page must present a token: the page's registrations become the tools the MCP host shows its model,
 // descriptions included. Listening on 127.0.0.1 keeps other machines out, not other programs on this one, and
@@ -39,6 +42,7 @@ import { loadEngine } from '../mcp/engine.mjs';
 import { serveHttp, serveStdio } from '../mcp/server.mjs';
 
 export const OBSERVATIONS_URI = 'oui://page/observations';
+export const PAGES_URI = 'oui://pages';
 const SERVER_INFO = { name: 'agentic-elements-oui', version: '0.1.0' };
 
 /**
@@ -66,39 +70,107 @@ export function toolResult(result, outputSchema) {
  * Server (`newServer()`); `acceptPage(socket)` gives the agent a page's Socket.IO socket.
  *
  * Options: `engine` (default: loaded like every Node script of the project), `namespace` (default `oui`),
- * `timeoutMs` (how long a call waits for its next result, default 30 000), `log` (stderr by default: stdout
- * belongs to stdio).
+ * `timeoutMs` (how long a call waits for its next result, default 30 000), `pageGraceMs` (how long a page whose
+ * connection broke may come back as itself, default 15 000), `log` (stderr by default: stdout belongs to stdio).
+ * `pages()` lists the pages connected.
  */
 export async function createOuiMcpApp(options = {}) {
   const engine = options.engine ?? (await loadEngine()).engine;
   const namespace = options.namespace ?? 'oui';
   const log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
+  const pageGraceMs = options.pageGraceMs ?? 15_000;
   const agent = engine.createOUIAgent(null, { timeoutMs: options.timeoutMs ?? 30_000 });
   agent.onIssue((issue) => log(`oui agent: ${issue.code}: ${issue.message}`));
-  let transport = null;
+  // Every page (tab) connected, by its id; the active one's surfaces are the tools.
+  const pages = new Map();
+  let active = null;
+  let turn = 0;
+
+  /** The page `socket` says it is (demo/oui/mcpPage.mjs sends a per-tab id), or one of its own. */
+  const identify = (socket) => {
+    const auth = socket.handshake?.auth ?? {};
+    const id = typeof auth.page === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(auth.page) ? auth.page : `socket-${socket.id}`;
+    const title = typeof auth.title === 'string' ? auth.title.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 120) : '';
+    return { id, title };
+  };
+
+  /** Makes `page` the one the agent listens to; `previous` says why the one before stops being it. */
+  const activate = (page, previous) => {
+    const before = active;
+    if (before && before !== page) before.socket.emit(`${namespace}:page:replaced`, { by: page.id });
+    active = page;
+    page.turn = ++turn;
+    agent.attach(page.transport, previous ? { previous } : {});
+    page.socket.emit(`${namespace}:page:active`, { page: page.id });
+    log(`oui: page ${page.id} is the active page`);
+  };
+
+  /** The page left for good (pagehide, a deliberate disconnect, or no reconnection within the grace). */
+  const leave = (page) => {
+    if (pages.get(page.id) !== page) return;
+    pages.delete(page.id);
+    clearTimeout(page.timer);
+    page.transport.close();
+    page.socket.disconnect(true);
+    log(`oui: page ${page.id} left`);
+    if (active !== page) return;
+    active = null;
+    // The page used most lately among those still connected takes over; with none, the agent has no page.
+    const next = [...pages.values()].filter((p) => p.socket.connected).sort((x, y) => y.turn - x.turn)[0];
+    if (next) activate(next, 'closed');
+    else agent.detach('closed');
+  };
+
+  const arrive = (socket, transport) => {
+    const { id, title } = identify(socket);
+    const same = pages.get(id);
+    // The same page again (a reload, a reconnection): the new connection is it.
+    if (same) {
+      clearTimeout(same.timer);
+      pages.delete(id);
+      if (same.socket !== socket) {
+        same.transport.close();
+        same.socket.disconnect(true);
+      }
+    }
+    const page = { id, title, socket, transport, turn: 0, timer: undefined };
+    pages.set(id, page);
+    socket.on(`${namespace}:page:leave`, () => leave(page));
+    socket.on('disconnect', (reason) => {
+      if (pages.get(id) !== page) return;
+      // The page closed its socket itself: it left. Else it may come back (same id) within the grace.
+      if (reason === 'client namespace disconnect') return leave(page);
+      page.timer = setTimeout(() => leave(page), pageGraceMs);
+    });
+    activate(page, same && active === same ? undefined : 'replaced');
+  };
 
   /**
-   * A page's socket: heard once `authorize(socket)` says yes (see servePages); only then does it replace the
-   * page before. A socket refused is closed, and changes nothing.
+   * A page's socket: heard once `authorize(socket)` says yes (see servePages); only then does it become the
+   * active page. A socket refused is closed, and changes nothing.
    */
   function acceptPage(socket, { authorize } = {}) {
     const next = engine.createWebSocketTransport(socket, { namespace, ...(authorize ? { authorize } : {}) });
     next.onIssue((issue) => log(`oui page: ${issue.code}: ${issue.message}`));
-    const take = () => {
-      if (transport === next) return;
-      transport?.close();
-      transport = next;
-      agent.attach(next);
-      log('oui: a page connected');
-    };
-    if (next.connected) take();
+    if (next.connected) arrive(socket, next);
     else {
       const stop = next.onConnectionChange((up) => {
         if (!up) return;
         stop();
-        take();
+        arrive(socket, next);
       });
     }
+  }
+
+  /** Which pages exist, for the agent. */
+  function pagesText() {
+    if (pages.size === 0) return 'Pages: none connected.';
+    const lines = [`Pages: ${pages.size} connected (a page is a browser tab; only the active page's surfaces are tools).`];
+    for (const p of pages.values()) {
+      const state = p === active ? 'active' : p.socket.connected ? 'waiting (a newer page took its place; it becomes active again when that one leaves)' : 'reconnecting';
+      lines.push(`- ${p.id} ${JSON.stringify(p.title)}: ${state}`);
+    }
+    return lines.join('\n');
   }
 
   function newServer() {
@@ -121,11 +193,16 @@ export async function createOuiMcpApp(options = {}) {
     });
 
     server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-      resources: [{ uri: OBSERVATIONS_URI, name: 'What the page shows', description: 'The latest observations of every surface on the page', mimeType: 'text/plain' }],
+      resources: [
+        { uri: OBSERVATIONS_URI, name: 'What the page shows', description: 'The pages connected, then the latest observations of every surface on the active page', mimeType: 'text/plain' },
+        { uri: PAGES_URI, name: 'Pages', description: 'The pages (browser tabs) connected, and which one is active', mimeType: 'text/plain' },
+      ],
     }));
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-      if (request.params.uri !== OBSERVATIONS_URI) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${request.params.uri}`);
-      return { contents: [{ uri: OBSERVATIONS_URI, mimeType: 'text/plain', text: agent.contextText({ maxChars: 8000 }) || 'No surface is registered.' }] };
+      const uri = request.params.uri;
+      if (uri === PAGES_URI) return { contents: [{ uri, mimeType: 'text/plain', text: pagesText() }] };
+      if (uri !== OBSERVATIONS_URI) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${uri}`);
+      return { contents: [{ uri, mimeType: 'text/plain', text: `${pagesText()}\n\n${agent.contextText({ maxChars: 8000 }) || 'No surface is registered.'}` }] };
     });
 
     // The client is told when the tools change; the listener goes when the connection does.
@@ -144,9 +221,14 @@ export async function createOuiMcpApp(options = {}) {
     agent,
     acceptPage,
     newServer,
+    pages: () => [...pages.values()].map((p) => ({ id: p.id, title: p.title, active: p === active, connected: p.socket.connected })),
     close() {
       agent.dispose();
-      transport?.close();
+      for (const p of pages.values()) {
+        clearTimeout(p.timer);
+        p.transport.close();
+      }
+      pages.clear();
     },
   };
 }

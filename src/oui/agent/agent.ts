@@ -368,6 +368,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
 
   /** The page went (its connection dropped, or another took its place): its surfaces are away until they register again. */
   const forgetSurfaces = (why: Why = 'disconnected') => {
+    // A page that was reconnecting is known now to have left: its surfaces say how.
+    if (why !== 'disconnected') for (const a of away.values()) if (a.why === 'disconnected') a.why = why;
     if (known.size === 0) return;
     for (const k of known.values()) leave(k.surface, why);
     known.clear();

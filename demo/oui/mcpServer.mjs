@@ -9,6 +9,9 @@
 //            --page-origin <origin>                  a browser origin allowed to connect (repeatable)
 //            --page-token <token>                    the token pages must present (default: $OUI_PAGE_TOKEN,
 //                                                    else a random one, printed to stderr at start)
+//            --agent-token <token>                   with --http: the token MCP clients must send as
+//                                                    `Authorization: Bearer <token>` (default: $OUI_AGENT_TOKEN,
+//                                                    else a random one, printed to stderr at start)
 //
 // Pages are told apart by the id they send (demo/oui/mcpPage.mjs: one per tab, kept across reloads). The newest
 // page is the active one, whose surfaces are the tools; the page it replaced is told, stays connected, and is
@@ -22,8 +25,16 @@
 // the Origin check only binds browsers: any local process (no Origin header) could otherwise connect, register a
 // "page" and rewrite what the model reads, or push the real page out. So every page connection must pass the
 // transport's `authorize` hook, here a token in the Socket.IO handshake (`io(url, { auth: { token } })`),
-// compared in constant time; until it does nothing it sends is heard, and the page it would replace stays. A
-// real deployment authenticates MCP sessions too (MCP's OAuth) before anything runs.
+// compared in constant time; until it does nothing it sends is heard, and the page it would replace stays.
+//
+// The agent side is the other half of the same boundary: whoever speaks MCP to this process lists the page's
+// tools and runs actions in the person's page. Over HTTP (a port any local program can reach) every request must
+// carry the agent token (`Authorization: Bearer <token>`) or pass an `authorize(req)` hook of your own
+// (serveAgentHttp refuses to start without one); a real deployment would use MCP's OAuth there. Over stdio there
+// is no token: the trust boundary is the process itself. Only the program that started it (the MCP host, run by
+// the person, from its config) holds its stdin and stdout, so whoever can start it or edit that config, i.e. the
+// person's own account, is trusted as the agent side; keep the host's config and this script writable by that
+// account only.
 import { createServer } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -233,16 +244,46 @@ export async function createOuiMcpApp(options = {}) {
   };
 }
 
+/** Whether `given` is `token`, compared in constant time. */
+function sameToken(want, given) {
+  if (typeof given !== 'string') return false;
+  const have = Buffer.from(given);
+  return have.length === want.length && timingSafeEqual(have, want);
+}
+
+function tokenBytes(token, who) {
+  if (typeof token !== 'string' || token.length < 16) throw new TypeError(`A ${who} token must be a string of at least 16 characters`);
+  return Buffer.from(token);
+}
+
 /** An authorize hook for page sockets: the handshake's `auth.token` must equal `token` (compared in constant time). */
 export function tokenAuthorizer(token) {
-  if (typeof token !== 'string' || token.length < 16) throw new TypeError('A page token must be a string of at least 16 characters');
-  const want = Buffer.from(token);
-  return (socket) => {
-    const given = socket?.handshake?.auth?.token;
-    if (typeof given !== 'string') return false;
-    const have = Buffer.from(given);
-    return have.length === want.length && timingSafeEqual(have, want);
+  const want = tokenBytes(token, 'page');
+  return (socket) => sameToken(want, socket?.handshake?.auth?.token);
+}
+
+/** An authorize hook for the agent side over HTTP: `Authorization: Bearer <token>` (compared in constant time). */
+export function bearerAuthorizer(token) {
+  const want = tokenBytes(token, 'agent');
+  return (req) => {
+    const header = req?.headers?.authorization;
+    const match = typeof header === 'string' ? /^Bearer ([^\s]+)$/.exec(header.trim()) : null;
+    return sameToken(want, match?.[1]);
   };
+}
+
+/**
+ * Serves the agent side (MCP over Streamable HTTP) on 127.0.0.1, at /mcp. Required, as for pages: `token` (the
+ * MCP client sends `Authorization: Bearer <token>`) or an `authorize(req)` hook of your own; without either it
+ * throws, because any program on this machine could then list the page's tools and run actions in the person's
+ * page. Every request is checked, not only a session's first. Resolves with the node http server.
+ */
+export async function serveAgentHttp(app, { port = 3333, host = '127.0.0.1', token, authorize, log = (l) => process.stderr.write(`${l}\n`) } = {}) {
+  const check = authorize ?? (token !== undefined ? bearerAuthorizer(token) : null);
+  if (typeof check !== 'function') {
+    throw new TypeError('serveAgentHttp() needs a token or an authorize(req) hook: without one, any program on this machine could list the tools and run actions in the person’s page');
+  }
+  return serveHttp(app, { port, host, authorize: check, log });
 }
 
 /**
@@ -290,8 +331,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   process.stderr.write(`Pages connect with io(${JSON.stringify(url)}, { auth: { token: ${JSON.stringify(token)} } })\n`);
   if (args.includes('--http')) {
     const port = Number(valueAfter('--http') ?? 3333);
-    await serveHttp(app, { port: Number.isInteger(port) && port >= 0 ? port : 3333 });
+    const agentToken = valueAfter('--agent-token') ?? process.env.OUI_AGENT_TOKEN ?? randomBytes(24).toString('base64url');
+    const http = await serveAgentHttp(app, { port: Number.isInteger(port) && port >= 0 ? port : 3333, token: agentToken });
+    process.stderr.write(`MCP clients connect to http://127.0.0.1:${http.address().port}/mcp with the header Authorization: Bearer ${agentToken}\n`);
   } else {
+    // Over stdio the agent side is whoever started this process: the MCP host, for the person (see the top).
     await serveStdio(app);
   }
 }

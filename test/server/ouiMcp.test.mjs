@@ -9,8 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { loadEngine } from '../../bin/loadEngine.mjs';
-import { serveHttp } from '../../demo/mcp/server.mjs';
-import { createOuiMcpApp, servePages, OBSERVATIONS_URI } from '../../demo/oui/mcpServer.mjs';
+import { createOuiMcpApp, servePages, serveAgentHttp, OBSERVATIONS_URI } from '../../demo/oui/mcpServer.mjs';
 
 const todo = {
   id: 'todo-list',
@@ -30,6 +29,7 @@ const notes = {
 };
 
 const TOKEN = 'page-token-for-the-test-0123456789';
+const AGENT_TOKEN = 'agent-token-for-the-test-0123456789';
 let engine;
 let app;
 let pages;
@@ -52,10 +52,11 @@ before(async () => {
   engine = await loadEngine();
   app = await createOuiMcpApp({ engine, log: () => {} });
   pages = await servePages(app, { port: 0, token: TOKEN, log: () => {} });
-  mcpHttp = await serveHttp(app, { port: 0, log: () => {} });
+  mcpHttp = await serveAgentHttp(app, { port: 0, token: AGENT_TOKEN, log: () => {} });
   client = new Client({ name: 'oui-mcp-test', version: '1.0.0' });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => listChanged.push(Date.now()));
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`)));
+  const headers = { Authorization: `Bearer ${AGENT_TOKEN}` };
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`), { requestInit: { headers } }));
 
   // The page: a Socket.IO client with one surface running on it.
   page = connectTo(pages.url, { transports: ['websocket'], auth: { token: TOKEN } });

@@ -9,8 +9,7 @@ import { io as connectTo } from 'socket.io-client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { loadEngine } from '../../bin/loadEngine.mjs';
-import { serveHttp } from '../../demo/mcp/server.mjs';
-import { createOuiMcpApp, servePages, OBSERVATIONS_URI, PAGES_URI } from '../../demo/oui/mcpServer.mjs';
+import { createOuiMcpApp, servePages, serveAgentHttp, OBSERVATIONS_URI, PAGES_URI } from '../../demo/oui/mcpServer.mjs';
 import { connectOuiPage } from '../../demo/oui/mcpPage.mjs';
 
 const TOKEN = 'page-token-for-the-tabs-test-0123456789';
@@ -62,7 +61,7 @@ before(async () => {
   engine = await loadEngine();
   app = await createOuiMcpApp({ engine, log: () => {}, pageGraceMs: 1000 });
   pages = await servePages(app, { port: 0, token: TOKEN, log: () => {} });
-  mcpHttp = await serveHttp(app, { port: 0, log: () => {}, token: AGENT_TOKEN });
+  mcpHttp = await serveAgentHttp(app, { port: 0, log: () => {}, token: AGENT_TOKEN });
   client = new Client({ name: 'oui-tabs-test', version: '1.0.0' });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${AGENT_TOKEN}` } } }),
@@ -135,4 +134,39 @@ test('a tab whose connection dropped without pagehide: reconnecting for a while,
   assert.equal(reloaded.page.pageId, id);
   assert.ok(reloaded.statuses.every((s) => s.state === 'active'));
   reloaded.close();
+});
+
+test('over HTTP the agent side needs the token too: without it (or with a wrong one) nothing is listed or run', async () => {
+  const a = tab('Tab E', 'todo', 'add_todo');
+  await until(async () => (await toolNames()).join() === 'add_todo');
+  const url = new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`);
+  for (const headers of [{}, { Authorization: 'Bearer guess' }, { Authorization: `Bearer ${AGENT_TOKEN.slice(0, -1)}x` }, { Authorization: AGENT_TOKEN }]) {
+    const intruder = new Client({ name: 'intruder', version: '1.0.0' });
+    await assert.rejects(intruder.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } })), /401|Unauthorized|token/i);
+    // Not even a session's later requests get through on a guessed session id.
+    const raw = await fetch(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'mcp-session-id': 'x' }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    assert.equal(raw.status, 401);
+    assert.match(raw.headers.get('www-authenticate') ?? '', /^Bearer/);
+  }
+  a.close();
+  await until(async () => (await toolNames()).length === 0);
+});
+
+test('the agent side over HTTP refuses to start without a token or an authorize hook; a hook of one’s own decides', async () => {
+  await assert.rejects(serveAgentHttp(app, { port: 0, log: () => {} }), /any program on this machine could list the tools/);
+  await assert.rejects(serveAgentHttp(app, { port: 0, token: 'short', log: () => {} }), /at least 16 characters/);
+  const seen = [];
+  const http = await serveAgentHttp(app, { port: 0, log: () => {}, authorize: (req) => (seen.push(req.headers['x-person']), req.headers['x-person'] === 'ann') });
+  try {
+    const url = new URL(`http://127.0.0.1:${http.address().port}/mcp`);
+    const ann = new Client({ name: 'ann', version: '1.0.0' });
+    await ann.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { 'x-person': 'ann' } } }));
+    assert.ok(Array.isArray((await ann.listTools()).tools));
+    await ann.close();
+    const bob = new Client({ name: 'bob', version: '1.0.0' });
+    await assert.rejects(bob.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { 'x-person': 'bob' } } })), /401|Unauthorized/i);
+    assert.ok(seen.includes('bob'));
+  } finally {
+    await new Promise((r) => http.close(() => r()));
+  }
 });

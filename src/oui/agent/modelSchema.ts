@@ -93,6 +93,8 @@ export function strictSchema(schema: Schema): Schema | null {
       if (!items) return null;
       out.items = items;
     }
+    // Strict mode has no "anything": each schema says what it is.
+    if (!['type', 'anyOf', '$ref', 'enum', 'const', 'properties'].some((k) => k in out)) return null;
     const types = Array.isArray(out.type) ? out.type : [out.type];
     if (!types.includes('object') && out.properties === undefined) return out;
     // An object: closed, with every property required; what was optional may be null.

@@ -36,6 +36,7 @@ function strictProblems(root: Schema, at: string): string[] {
   const walk = (s: unknown, path: string, depth: number) => {
     if (typeof s !== 'object' || s === null) return out.push(`${path}: not a schema`);
     const schema = s as Schema;
+    if (!['type', 'anyOf', '$ref', 'enum', 'const', 'properties'].some((k) => k in schema)) out.push(`${path}: says no type`);
     for (const k of STRICT_UNSUPPORTED) if (k in schema) out.push(`${path}: ${k} is not supported`);
     if (typeof schema.format === 'string' && !STRICT_FORMATS.has(schema.format)) out.push(`${path}: format ${schema.format}`);
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -130,7 +131,7 @@ const shop = (): OUISurface => ({
       },
     },
     // A free-form object can't be strict: said so, not claimed.
-    { id: 'set_meta', description: 'Set free-form metadata', input: { type: 'object', properties: { meta: { type: 'object' } } } },
+    { id: 'set_meta', description: 'Set free-form metadata', input: { type: 'object', properties: { meta: { type: 'object' }, extra: {} } } },
   ],
 });
 

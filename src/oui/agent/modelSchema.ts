@@ -167,7 +167,8 @@ export function fromModelArgs(input: Schema, args: Record<string, unknown>): Rec
   // A union's branches: the first whose properties name every key given guides the cleaning.
   const branches = ['oneOf', 'anyOf'].flatMap((k) => (Array.isArray(input[k]) ? (input[k] as unknown[]) : []));
   if (branches.length > 0 && isPlainObject(value)) {
-    const keys = Object.keys(value).filter((k) => value[k] !== null);
+    const given = value;
+    const keys = Object.keys(given).filter((k) => given[k] !== null);
     const fits = branches.map(resolve).find((b) => isPlainObject(b) && isPlainObject(b.properties) && keys.every((k) => k in (b.properties as Schema)));
     if (fits) value = clean(value, fits, 0);
   } else value = clean(value, input, 0);

@@ -24,7 +24,7 @@ function newPageId() {
  * Connects a page. `io` is Socket.IO's client function. Options: `token` (the server's page token), `title`,
  * `namespace` (default `oui`), `storage` (default sessionStorage), `events` (default the window: `pagehide` and
  * `pageshow` are heard there), `socketOptions` (more options for `io()`), `onStatus(status)`.
- * Returns `{socket, pageId, leave()}`.
+ * Returns `{socket, pageId, leave()}` (`pageId` changes once if the server finds this tab a duplicate).
  */
 export function connectOuiPage(io, url, options = {}) {
   const { token, title = '', namespace = 'oui', storage = globalThis.sessionStorage, events = globalThis, socketOptions = {}, onStatus = () => {} } = options;
@@ -40,6 +40,17 @@ export function connectOuiPage(io, url, options = {}) {
     pageId ??= newPageId();
   }
   const socket = io(url, { ...socketOptions, auth: { token, page: pageId, title: String(title).slice(0, 200) } });
+  // A duplicated tab starts with a copy of its opener's storage, so its id: the server gives it one of its own.
+  socket.on(`${namespace}:page:id`, (message) => {
+    if (typeof message?.page !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(message.page)) return;
+    pageId = message.page;
+    socket.auth = { ...socket.auth, page: pageId };
+    try {
+      storage?.setItem(STORAGE_KEY, pageId);
+    } catch {
+      // Kept for this load only.
+    }
+  });
   socket.on(`${namespace}:page:active`, () => onStatus({ state: 'active' }));
   socket.on(`${namespace}:page:replaced`, (message) => onStatus({ state: 'replaced', by: typeof message?.by === 'string' ? message.by : null }));
 
@@ -53,5 +64,11 @@ export function connectOuiPage(io, url, options = {}) {
   };
   events?.addEventListener?.('pagehide', leave);
   events?.addEventListener?.('pageshow', back);
-  return { socket, pageId, leave };
+  return {
+    socket,
+    get pageId() {
+      return pageId;
+    },
+    leave,
+  };
 }

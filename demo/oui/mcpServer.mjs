@@ -133,7 +133,12 @@ export async function createOuiMcpApp(options = {}) {
   };
 
   const arrive = (socket, transport) => {
-    const { id, title } = identify(socket);
+    let { id, title } = identify(socket);
+    // The id of a page still connected: a duplicated tab (its sessionStorage was copied). It is a page of its own.
+    if (pages.get(id)?.socket.connected) {
+      id = `page-${randomBytes(12).toString('hex')}`;
+      socket.emit(`${namespace}:page:id`, { page: id });
+    }
     const same = pages.get(id);
     // The same page again (a reload, a reconnection): the new connection is it.
     if (same) {

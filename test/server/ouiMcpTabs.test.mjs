@@ -136,6 +136,22 @@ test('a tab whose connection dropped without pagehide: reconnecting for a while,
   reloaded.close();
 });
 
+test('a duplicated tab (its sessionStorage copied, so the same id) becomes a page of its own; the first stays connected', async () => {
+  const storage = new Map();
+  const f = tab('Tab F', 'todo', 'add_todo', storage);
+  await until(async () => (await toolNames()).join() === 'add_todo');
+  const g = tab('Tab G', 'notes', 'add_note', new Map(storage));
+  await until(async () => (await toolNames()).join() === 'add_note');
+  await until(() => g.page.pageId !== f.page.pageId);
+  await until(() => f.statuses.at(-1)?.state === 'replaced');
+  assert.equal(f.page.socket.connected, true);
+  assert.equal(app.pages().length, 2);
+  g.events.dispatchEvent(new Event('pagehide'));
+  await until(async () => (await client.callTool({ name: 'add_todo', arguments: {} })).structuredContent.data === 'Tab F did add_todo');
+  f.close();
+  await until(async () => (await toolNames()).length === 0);
+});
+
 test('over HTTP the agent side needs the token too: without it (or with a wrong one) nothing is listed or run', async () => {
   const a = tab('Tab E', 'todo', 'add_todo');
   await until(async () => (await toolNames()).join() === 'add_todo');

@@ -46,18 +46,18 @@ export * from './omni-ir/transport/index.js';
 // Listed by name: the format's face also gives <oui-surface> a few types that are not the engine's API.
 export {
   OUIActionError, OUISurfaceError, OUI_CAPABILITIES, OUI_ERROR_CODES, OUI_MAX_BUFFER_SIZE, OUI_PROTOCOL_EVENTS,
-  OUI_SOCKET_EVENTS, OUI_SURFACE_LIMITS, OUI_TOOL_NAME, OUI_WIRE_LIMITS, SOCKET_IO_MAX_MESSAGE_BYTES, assertSurface,
+  OUI_SOCKET_EVENTS, OUI_SURFACE_LIMITS, OUI_TOOL_NAME, OUI_WIRE_LIMITS, OUI_WRAPPED_INPUT, SOCKET_IO_MAX_MESSAGE_BYTES, assertSurface,
   createDirectTransportPair, createOUIAgent, createPostMessageTransport, createSurfaceRuntime,
-  createWebSocketTransport, isActive, isRequestTransport, matchRoute, matchesDispatchFilter, nameOUITools,
-  observationContext, ouiToolDescription, ouiToolParameters, parseStatusObservationId, qualifiedToolName,
+  createWebSocketTransport, fromModelArgs, isActive, isRequestTransport, matchRoute, matchesDispatchFilter, nameOUITools,
+  observationContext, ouiResultSchema, ouiToolDescription, ouiToolParameters, parseStatusObservationId, qualifiedToolName,
   readActionRequest, readActionResult, readCancel, readDeregistration, readDispatch, readObservationUpdate,
-  readRegistration, resolveDispatchFilter, routeProblem, statusObservationId, validateSurface,
+  readRegistration, resolveDispatchFilter, routeProblem, statusObservationId, strictSchema, validateSurface,
 } from './oui/index.js';
 export type {
   AnthropicTool, DirectTransportOptions, DirectTransportPair, JSONSchema, McpTool, MessageEventLike,
   MessageListenerLike, MessageTargetLike, OUIAction, OUIActionContext, OUIActionHandler, OUIActionHandlerObject,
   OUIActionHandlers, OUIActionPolling, OUIActionRequest, OUIActionResult, OUIActionResultMessage, OUIActionRun,
-  OUIActivation, OUIActivity, OUIAgent, OUIAgentOptions, OUICallOptions, OUICancelMessage, OUIConfirm,
+  OUIActivation, OUIActivity, OUIAgent, OUIAgentOptions, OUICallOptions, OUICancelMessage, OUIConfirm, OUIPageLeft,
   OUIConnection, OUIDispatchMessage, OUIEntity, OUIErrorCode, OUIEventSource, OUIFollowContext, OUIIssue,
   OUIIssueCode, OUIObservation, OUIObservationGetters, OUIObservationHandler, OUIObservationUpdate, OUIPollStatus,
   OUIProtocolEvent, OUIProtocolEventType, OUIRegistrationMessage, OUIRequestMessage, OUIRequestTransport,

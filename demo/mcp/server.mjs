@@ -148,9 +148,11 @@ export async function serveStdio(app) {
 
 /**
  * Serves MCP over Streamable HTTP on 127.0.0.1, at /mcp: a session per initialize, each with its own Server
- * and person. Resolves with the node http server once it listens.
+ * and person. With `authorize(req)`, every request (not only the first of a session) must be let in by it first:
+ * else 401 with `WWW-Authenticate: Bearer`, before any session is looked at. Resolves with the node http server
+ * once it listens.
  */
-export async function serveHttp(app, { port = 3333, host = '127.0.0.1', log = (l) => process.stderr.write(`${l}\n`) } = {}) {
+export async function serveHttp(app, { port = 3333, host = '127.0.0.1', authorize, log = (l) => process.stderr.write(`${l}\n`) } = {}) {
   const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
   const { isInitializeRequest } = await import('@modelcontextprotocol/sdk/types.js');
   const sessions = new Map();
@@ -161,6 +163,11 @@ export async function serveHttp(app, { port = 3333, host = '127.0.0.1', log = (l
       return;
     }
     try {
+      if (authorize && (await authorize(req)) !== true) {
+        res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer realm="mcp"' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Unauthorized: this server needs its token (Authorization: Bearer <token>).' }, id: null }));
+        return;
+      }
       const id = req.headers['mcp-session-id'];
       let transport = typeof id === 'string' ? sessions.get(id) : undefined;
       if (!transport) {

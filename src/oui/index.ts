@@ -87,14 +87,16 @@ export type {
 } from './handlers.js';
 export type { OUIObservationGetters } from './observations.js';
 export { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions, type OUIConfirm, type OUIConfirmLimits, type OUIActivity } from './surfaceRuntime.js';
-export { createOUIAgent, type OUIAgent, type OUIAgentOptions, type OUICallOptions } from './agent/agent.js';
+export { createOUIAgent, type OUIAgent, type OUIAgentOptions, type OUICallOptions, type OUIPageLeft } from './agent/agent.js';
 export { nameOUITools, qualifiedToolName, OUI_TOOL_NAME, type OUIToolEntry, type OUIToolCollision } from './agent/toolNames.js';
 export {
   ouiToolDescription,
   ouiToolParameters,
+  ouiResultSchema,
   type OpenAIFunctionTool,
   type OpenAIResponsesTool,
   type AnthropicTool,
   type McpTool,
 } from './agent/toolShapes.js';
+export { fromModelArgs, strictSchema, OUI_WRAPPED_INPUT } from './agent/modelSchema.js';
 export { observationContext, type ObservationContextOptions, type ObservationContextSurface } from './agent/observationContext.js';

@@ -9,8 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { loadEngine } from '../../bin/loadEngine.mjs';
-import { serveHttp } from '../../demo/mcp/server.mjs';
-import { createOuiMcpApp, servePages, OBSERVATIONS_URI } from '../../demo/oui/mcpServer.mjs';
+import { createOuiMcpApp, servePages, serveAgentHttp, OBSERVATIONS_URI } from '../../demo/oui/mcpServer.mjs';
 
 const todo = {
   id: 'todo-list',
@@ -30,6 +29,7 @@ const notes = {
 };
 
 const TOKEN = 'page-token-for-the-test-0123456789';
+const AGENT_TOKEN = 'agent-token-for-the-test-0123456789';
 let engine;
 let app;
 let pages;
@@ -52,10 +52,11 @@ before(async () => {
   engine = await loadEngine();
   app = await createOuiMcpApp({ engine, log: () => {} });
   pages = await servePages(app, { port: 0, token: TOKEN, log: () => {} });
-  mcpHttp = await serveHttp(app, { port: 0, log: () => {} });
+  mcpHttp = await serveAgentHttp(app, { port: 0, token: AGENT_TOKEN, log: () => {} });
   client = new Client({ name: 'oui-mcp-test', version: '1.0.0' });
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => listChanged.push(Date.now()));
-  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`)));
+  const headers = { Authorization: `Bearer ${AGENT_TOKEN}` };
+  await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`), { requestInit: { headers } }));
 
   // The page: a Socket.IO client with one surface running on it.
   page = connectTo(pages.url, { transports: ['websocket'], auth: { token: TOKEN } });
@@ -113,7 +114,7 @@ test('an async action reports progress through MCP progress notifications, then 
 test('the observations resource holds what the page shows', async () => {
   await until(async () => {
     const { contents } = await client.readResource({ uri: OBSERVATIONS_URI });
-    return /item_count = 1/.test(contents[0].text);
+    return /item_count \(How many todos\) = 1/.test(contents[0].text);
   });
   const { resources } = await client.listResources();
   assert.equal(resources[0].uri, OBSERVATIONS_URI);
@@ -130,6 +131,51 @@ test('a second surface with a colliding action: the client is told, and the name
     assert.deepEqual(r.structuredContent.data, { note: 'hi' });
   } finally {
     second.dispose();
+  }
+  await until(async () => (await client.listTools()).tools.length === 2);
+});
+
+test('a declared output is the MCP outputSchema the SDK client checks; a root union is called through its wrapper', async () => {
+  const shop = {
+    id: 'shop.cart',
+    name: 'Shop',
+    description: 'The shop',
+    actions: [
+      {
+        id: 'quote',
+        description: 'Price an item',
+        input: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] },
+        output: { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] },
+        tags: ['read-only'],
+      },
+      { id: 'pay', description: 'Pay', input: { oneOf: [{ type: 'object', properties: { card: { type: 'string' } }, required: ['card'] }, { type: 'object', properties: { voucher: { type: 'string' } }, required: ['voucher'] }] } },
+    ],
+  };
+  const third = engine.createSurfaceRuntime({
+    surface: shop,
+    transport: pageTransport,
+    // A page that breaks its own promise: "bad" answers a price that is not a number.
+    handlers: { quote: (p) => ({ price: p.sku === 'bad' ? 'free' : 3 }), pay: (p) => ({ paid: p }) },
+  });
+  try {
+    await until(async () => (await client.listTools()).tools.length === 4);
+    const { tools } = await client.listTools();
+    const quote = tools.find((t) => t.name === 'quote');
+    assert.deepEqual(quote.outputSchema.properties.data, shop.actions[0].output);
+    assert.match(quote.description, /Returns: .*"price".*\nTags: read-only/);
+    assert.equal(tools.find((t) => t.name === 'pay').inputSchema.type, 'object');
+    const ok = await client.callTool({ name: 'quote', arguments: { sku: 'a' } });
+    assert.deepEqual(ok.structuredContent.data, { price: 3 });
+    // The action ran: the client must not throw because its data breaks the declared output.
+    const bad = await client.callTool({ name: 'quote', arguments: { sku: 'bad' } });
+    assert.equal(bad.structuredContent.success, true);
+    assert.equal(bad.structuredContent.data, undefined);
+    assert.match(bad.structuredContent.note, /does not match the declared output/);
+    assert.deepEqual(JSON.parse(bad.content[0].text), { price: 'free' });
+    const paid = await client.callTool({ name: 'pay', arguments: { input: { voucher: 'V1' } } });
+    assert.deepEqual(paid.structuredContent.data, { paid: { voucher: 'V1' } });
+  } finally {
+    third.dispose();
   }
   await until(async () => (await client.listTools()).tools.length === 2);
 });

@@ -28,6 +28,7 @@ import {
 import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from '../transport.js';
 import { readActionResult } from '../wire.js';
 import { observationContext, type ObservationContextOptions } from './observationContext.js';
+import { fromModelArgs } from './modelSchema.js';
 import { nameOUITools, qualifiedToolName, type OUIToolCollision, type OUIToolEntry } from './toolNames.js';
 import {
   anthropicTools,
@@ -77,16 +78,24 @@ export interface OUICallOptions {
   onInterim?: (result: OUIActionResultMessage) => void;
 }
 
+/**
+ * Why the page the agent listened to left, when the app knows: `closed` (the tab closed or navigated away: its
+ * surfaces are gone for good) or `replaced` (another page took its place, and may give it back). Unsaid, the page
+ * is taken to be reconnecting.
+ */
+export type OUIPageLeft = 'closed' | 'replaced';
+
 /** The agent's handle. */
 export interface OUIAgent {
   readonly transport: OUITransport | null;
   /**
-   * Listens to a transport (replacing the one before: a page that reconnected on a new socket). Calls still
-   * waiting keep waiting. One of ours, or any transport 0.1.0 declares (then every call is a plain dispatch).
+   * Listens to a transport (replacing the one before: a page that reconnected on a new socket, or another page;
+   * `previous` says why the one before left). Calls still waiting keep waiting. One of ours, or any transport
+   * 0.1.0 declares (then every call is a plain dispatch).
    */
-  attach(transport: OUITransport): void;
-  /** Stops listening; the surfaces are forgotten. */
-  detach(): void;
+  attach(transport: OUITransport, options?: { previous?: OUIPageLeft }): void;
+  /** Stops listening; the surfaces are forgotten (`left` says why their page went, for the calls that name them). */
+  detach(left?: OUIPageLeft): void;
   /** The registered surfaces, in the order they registered. */
   surfaces(): OUISurface[];
   surface(id: string): OUISurface | undefined;
@@ -181,8 +190,9 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const known = new Map<string, Known>();
   // Surfaces the agent knew and no longer has: deregistered by the page (a call is SURFACE_UNAVAILABLE), or whose
   // page lost its connection or was replaced (DISCONNECTED); never "no such tool". Bounded, oldest forgotten first.
-  const away = new Map<string, { surface: OUISurface; why: 'deregistered' | 'disconnected' }>();
-  const leave = (surface: OUISurface, why: 'deregistered' | 'disconnected') => {
+  type Why = 'deregistered' | 'disconnected' | OUIPageLeft;
+  const away = new Map<string, { surface: OUISurface; why: Why }>();
+  const leave = (surface: OUISurface, why: Why) => {
     away.delete(surface.id);
     if (away.size >= maxSurfaces) away.delete(away.keys().next().value!);
     away.set(surface.id, { surface, why });
@@ -191,6 +201,10 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     const gone = away.get(surfaceId);
     if (!gone) return null;
     if (gone.why === 'deregistered') return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not available now: the page withdrew it (it is not active there)`];
+    if (gone.why === 'closed') return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is gone: the page that held it was closed`];
+    if (gone.why === 'replaced') {
+      return [OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surfaceId}" is not offered now: another page (tab) took the place of the page that held it`];
+    }
     return [OUI_ERROR_CODES.DISCONNECTED, `The page holding the surface "${surfaceId}" is not connected (it may be reconnecting); try again shortly`];
   };
   const pending = createPendingReplies<string, Pending, OUIActionResultMessage>(timers);
@@ -353,23 +367,25 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   };
 
   /** The page went (its connection dropped, or another took its place): its surfaces are away until they register again. */
-  const forgetSurfaces = () => {
+  const forgetSurfaces = (why: Why = 'disconnected') => {
+    // A page that was reconnecting is known now to have left: its surfaces say how.
+    if (why !== 'disconnected') for (const a of away.values()) if (a.why === 'disconnected') a.why = why;
     if (known.size === 0) return;
-    for (const k of known.values()) leave(k.surface, 'disconnected');
+    for (const k of known.values()) leave(k.surface, why);
     known.clear();
     rename();
   };
 
-  const detach = () => {
+  const detach = (left?: OUIPageLeft) => {
     for (const u of unsubscribe) u();
     unsubscribe = [];
     attached = null;
-    forgetSurfaces();
+    forgetSurfaces(left);
   };
 
-  const attach = (t: OUITransport) => {
+  const attach = (t: OUITransport, o: { previous?: OUIPageLeft } = {}) => {
     if (disposed) throw new Error('The OUI agent was disposed');
-    detach();
+    detach(o.previous);
     attached = t;
     unsubscribe = [
       isRequestTransport(t) ? t.onRegistration(onRegister) : t.onSurfaceRegister((surface) => onRegister({ surface, timestamp: now() })),
@@ -377,7 +393,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       t.onObservation(onObservation),
       // A page that lost its connection registers again when it is back; until then it has no surfaces.
       t.onConnectionChange((connected) => {
-        if (!connected) forgetSurfaces();
+        if (!connected) forgetSurfaces('disconnected');
       }),
     ];
     if (isRequestTransport(t)) {
@@ -455,9 +471,12 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const resolveTool = (name: string): OUIToolEntry | undefined => {
     const entry = byName.get(name);
     if (entry) return entry;
-    // The qualified form names a tool whether or not its name needed the surface.
-    return toolList.find((t) => qualifiedToolName(t.surfaceId, t.actionId) === name);
+    // The qualified form names a tool whether or not its name needed the surface, fitted to the rule or as written.
+    return toolList.find((t) => qualifiedToolName(t.surfaceId, t.actionId) === name || `${t.surfaceId}__${t.actionId}` === name);
   };
+
+  /** The tools a short name meant before another surface declared the same action id (their names now carry the surface). */
+  const ambiguous = (name: string): OUIToolEntry[] => toolList.filter((t) => t.qualified && nameOUITools([t.surface]).tools.some((u) => u.actionId === t.actionId && u.name === name));
 
   /** The tool a name meant among the surfaces that are away, named as they were when registered. */
   const awayTool = (name: string): OUIToolEntry | undefined => {
@@ -473,6 +492,12 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       const gone = typeof name === 'string' ? awayTool(name) : undefined;
       const answer = gone && awayAnswer(gone.surfaceId);
       if (gone && answer) return Promise.resolve(local(newRequestId(), gone.surfaceId, gone.actionId, ...answer));
+      const meant = typeof name === 'string' ? ambiguous(name) : [];
+      if (meant.length > 0) {
+        const names = meant.map((t) => t.name);
+        const result = local(newRequestId(), '', shown, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The tool name ${JSON.stringify(shown)} is ambiguous now: more than one surface has that action. Call one of ${names.map((n) => JSON.stringify(n)).join(', ')}`);
+        return Promise.resolve({ ...result, error: { ...result.error!, details: { ambiguous: true, tools: names } } });
+      }
       return Promise.resolve(local(newRequestId(), '', shown, OUI_ERROR_CODES.ACTION_NOT_FOUND, `There is no tool named ${JSON.stringify(shown)}`));
     }
     let params: unknown = args ?? {};
@@ -486,7 +511,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     if (!isPlainObject(params)) {
       return Promise.resolve(local(newRequestId(), tool.surfaceId, tool.actionId, OUI_ERROR_CODES.INVALID_PARAMS, 'The arguments must be an object'));
     }
-    return request(tool.surfaceId, tool.actionId, params, o);
+    // As the action declared it: a union out of its wrapper, strict mode's nulls for "left out" dropped.
+    return request(tool.surfaceId, tool.actionId, fromModelArgs(tool.action.input, params), o);
   };
 
   if (transport) attach(transport);
@@ -503,7 +529,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     collisions: () => collisionList,
     openAITools: ((api: 'chat' | 'responses' = 'chat') => openAITools(toolList, api)) as OUIAgent['openAITools'],
     anthropicTools: () => anthropicTools(toolList),
-    mcpTools: () => mcpTools(toolList),
+    mcpTools: () => mcpTools(toolList, (id) => known.get(id)?.answers === true),
     call,
     request,
     observations: (surfaceId) => new Map(known.get(surfaceId)?.values ?? []),

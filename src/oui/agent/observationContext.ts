@@ -1,6 +1,7 @@
 /**
- * The latest observations as a few lines for a prompt: each registered surface with its name and description,
- * then one line per observation with its value as compact JSON. Values and the whole text are cut to bounds,
+ * The latest observations as a few lines for a prompt: each registered surface with its name and description
+ * (and its activation condition and metadata when declared), then one line per declared observation with what it
+ * is and its value as compact JSON. Values and the whole text are cut to bounds,
  * so a page can't fill the model's context with one large value.
  */
 import { plainValue } from '../../actions/index.js';
@@ -33,10 +34,14 @@ export function observationContext(surfaces: readonly ObservationContextSurface[
   const lines: string[] = ['Surfaces on the page (what you can see):'];
   for (const { surface, values } of surfaces) {
     lines.push(`- ${surface.id} "${plainValue(surface.name, 80)}": ${plainValue(surface.description, 200)}`);
+    if (surface.activation?.condition) lines.push(`  available when: ${plainValue(surface.activation.condition, 200)}`);
+    if (surface.metadata && Object.keys(surface.metadata).length > 0) lines.push(`  metadata: ${plainValue(surface.metadata, maxValue)}`);
     const declared = new Set<string>();
     for (const o of surface.observations ?? []) {
       declared.add(o.id);
-      if (values.has(o.id)) lines.push(`  ${o.id} = ${valueText(values.get(o.id), maxValue)}`);
+      // What the observation is, then its value: a bare id says little to a model.
+      const named = `${o.id} (${plainValue(o.description, 120)})`;
+      lines.push(values.has(o.id) ? `  ${named} = ${valueText(values.get(o.id), maxValue)}` : `  ${named}: no value yet`);
     }
     // The status observations of a 0.1.0 page: the only word of how its actions went.
     for (const [id, value] of values) if (!declared.has(id)) lines.push(`  ${plainValue(id, 80)} = ${valueText(value, maxValue)}`);

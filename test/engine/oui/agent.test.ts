@@ -47,16 +47,24 @@ test('tools in each API’s shape, from the registered surfaces', async () => {
   const [chat] = p.agent.openAITools();
   assert.equal(chat!.type, 'function');
   assert.equal(chat!.function.name, 'todo-list__add_item');
-  assert.deepEqual(chat!.function.parameters, todoSurface().actions[0]!.input);
+  // Strict-ready: every property required, the optional one nullable, what strict mode lacks said in words.
+  assert.equal(chat!.function.strict, true);
+  assert.deepEqual(chat!.function.parameters, {
+    type: 'object',
+    properties: { title: { type: 'string', description: '(minLength: 1; maxLength: 80)' }, due: { type: ['string', 'null'], format: 'date' } },
+    required: ['title', 'due'],
+    additionalProperties: false,
+  });
+  assert.deepEqual(p.agent.anthropicTools()[0]!.input_schema, todoSurface().actions[0]!.input, 'Anthropic gets the input as declared');
   const flat = p.agent.openAITools('responses').find((t) => t.name === 'check_out')!;
-  assert.deepEqual(flat.parameters, { type: 'object', properties: {} }, 'an input without type becomes an object schema');
+  assert.deepEqual(flat.parameters, { type: 'object', properties: {}, required: [], additionalProperties: false }, 'an input without type becomes an object schema');
   assert.match(flat.description, /^Pay\nWhen: when the person is done\nFirst: a non-empty cart\nTakes: 2-5s\nOn: Cart \(shop-cart\)$/);
 
   const anthropic = p.agent.anthropicTools().find((t) => t.name === 'clear_done')!;
   assert.deepEqual(Object.keys(anthropic).sort(), ['description', 'input_schema', 'name']);
   assert.match(anthropic.description, /asked to confirm/);
   const mcp = p.agent.mcpTools().find((t) => t.name === 'export_all')!;
-  assert.deepEqual(Object.keys(mcp).sort(), ['description', 'inputSchema', 'name', 'title']);
+  assert.deepEqual(Object.keys(mcp).sort(), ['annotations', 'description', 'inputSchema', 'name', 'title']);
   assert.match(mcp.description, /Starts a job/);
   for (const t of p.agent.tools()) assert.match(t.name, OUI_TOOL_NAME);
   mcp.inputSchema.type = 'changed';
@@ -208,8 +216,8 @@ test('context text: each surface and its latest values, bounded', async () => {
   await settle(2);
   const text = p.agent.contextText();
   assert.match(text, /^Surfaces on the page/);
-  assert.match(text, /- todo-list "Todos": The list of things to do\n {2}item_count = 2\n {2}filter = \{"done":true,"label":"xxx/);
-  assert.match(text, /total = "12\.00"/);
+  assert.match(text, /- todo-list "Todos": The list of things to do\n {2}item_count \(How many todos\) = 2\n {2}filter \(The filter shown\) = \{"done":true,"label":"xxx/);
+  assert.match(text, /total \(Total in cents\) = "12\.00"/);
   assert.ok(text.length <= 2000);
   assert.ok(text.split('\n').every((l) => l.length <= 260), 'one value is cut');
   const short = p.agent.contextText({ maxChars: 120 });
@@ -313,4 +321,26 @@ test('tool names for ids 0.1.0 accepts and the model APIs do not: fitted, hashed
   for (const t of p.agent.tools()) assert.match(t.name, OUI_TOOL_NAME);
   void p.agent.call(a!.name, { sku: 'A' });
   assert.deepEqual(p.requests.map((r) => [r.surfaceId, r.actionId]), [['Shop Cart', 'add item!']]);
+});
+
+test('a page that left says how: a closed page’s surfaces are gone, a replaced page’s are on another tab', async () => {
+  const first = createDirectTransportPair();
+  const agent = createOUIAgent(first.server, { timeoutMs: 0 });
+  first.client.sendRegistration({ surface: cart(), timestamp: 1, capabilities: ['action:result'] });
+  await settle(2);
+  const second = createDirectTransportPair();
+  agent.attach(second.server, { previous: 'replaced' });
+  const replaced = await agent.call('check_out');
+  assert.equal(replaced.error?.code, 'SURFACE_UNAVAILABLE');
+  assert.match(replaced.error!.message, /another page/);
+  assert.doesNotMatch(replaced.error!.message, /try again shortly/);
+  second.client.sendRegistration({ surface: todoSurface(), timestamp: 1, capabilities: ['action:result'] });
+  await settle(2);
+  agent.detach('closed');
+  const gone = await agent.call('clear_done');
+  assert.equal(gone.error?.code, 'SURFACE_UNAVAILABLE');
+  assert.match(gone.error!.message, /is gone: the page that held it was closed/);
+  // The first page is back: its surfaces (still registered on its transport) are offered again.
+  agent.attach(first.server);
+  assert.deepEqual(agent.tools().map((t) => t.name), ['add_item', 'check_out']);
 });

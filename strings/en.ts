@@ -152,9 +152,13 @@ export const en = {
   // The approval asked for a risky step, in the shared confirmation dialog
   axConfirm: 'The assistant wants to: {action}. This may be hard to undo. Allow it?',
   // Where the step would send the person or their data, after the step's words in the approval
-  axSendsForm: '{action} (sends the form “{form}” to {origin})',
-  axSendsUnnamedForm: '{action} (sends a form to {origin})',
+  axSendsForm: '{action} (sends the form “{form}” to {url})',
+  axSendsUnnamedForm: '{action} (sends a form to {url})',
   axOpensLink: '{action} (opens {url})',
+  // The approval's list of whole values (what the sentence may have had to shorten)
+  axValueText: 'Text typed',
+  axValueAddress: 'Address',
+  axValueForm: 'Form sent to',
   // The status line of a run, and its Stop button
   axStop: 'Stop',
   axWorking: 'The assistant is working on the page…',
@@ -180,6 +184,7 @@ export const en = {
   axOutcomeFailedShown: 'Stopped: a step could not be done.',
   axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
   axOutcomeUnseen: 'Stopped: a step needs your approval, but the assistant can’t be seen on the page to ask you.',
+  axOutcomeDiverted: 'Stopped: the step would have pressed something other than what was checked, so nothing was pressed.',
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // Said politely to assistive technology as steps change
   axSaidStep: '{action}: {state}.',

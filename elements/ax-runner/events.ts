@@ -7,7 +7,7 @@ import type { Observation, BurstOutcome, Step, AxIssue } from '../../src/axstrea
 const init: EventInit = { bubbles: true, composed: true };
 
 /**
- * How a burst ended, in the element's ten words. The engine's outcome is kept as `engine`:
+ * How a burst ended, in the element's eleven words. The engine's outcome is kept as `engine`:
  *
  * | `reason`     | engine outcome                    | meaning                                           |
  * | ------------ | --------------------------------- | ------------------------------------------------- |
@@ -21,11 +21,12 @@ const init: EventInit = { bubbles: true, composed: true };
  * | `failed`     | `action_failed`, `assert_failed`  | a step could not be done; `detail` says why       |
  * | `changed`    | `target_changed`                  | approved, but the element changed before it acted: nothing was done |
  * | `unseen`     | `approval_unseen`                 | a risky step needed approval and the runner could not be seen to ask |
+ * | `diverted`   | `activation_changed`              | the step would have activated something other than what was judged (and approved): nothing was activated |
  */
 export type AxOutcome<Ref = unknown> =
   | { readonly reason: 'done'; readonly status: 'success' | 'failure'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
   | {
-      readonly reason: 'observe' | 'unfinished' | 'truncated' | 'no-actions' | 'aborted' | 'refused' | 'failed' | 'changed' | 'unseen';
+      readonly reason: 'observe' | 'unfinished' | 'truncated' | 'no-actions' | 'aborted' | 'refused' | 'failed' | 'changed' | 'unseen' | 'diverted';
       readonly detail?: string;
       readonly step?: Step<Ref>;
       readonly engine: BurstOutcome<Ref>;
@@ -57,6 +58,8 @@ export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
       return { reason: 'changed', ...detail, ...step, engine };
     case 'approval_unseen':
       return { reason: 'unseen', ...detail, ...step, engine };
+    case 'activation_changed':
+      return { reason: 'diverted', ...detail, ...step, engine };
   }
 }
 
@@ -75,12 +78,12 @@ export class AxStepEvent<Ref = unknown> extends Event {
 
 /**
  * `ax-end`: a burst ended; `outcome.reason` is `done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`,
- * `refused`, `failed`, `changed` or `unseen`.
+ * `refused`, `failed`, `changed`, `unseen` or `diverted`.
  */
 export class AxEndEvent<Ref = unknown> extends Event {
   static readonly eventName = 'ax-end';
   constructor(
-    /** How it ended: `reason` (`done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`, `refused`, `failed`, `changed`, `unseen`), `detail`, the `step` concerned, and the engine's own outcome. */
+    /** How it ended: `reason` (`done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`, `refused`, `failed`, `changed`, `unseen`, `diverted`), `detail`, the `step` concerned, and the engine's own outcome. */
     readonly outcome: AxOutcome<Ref>,
     /** Which burst of the run ended, from 1. */
     readonly burst: number,

@@ -153,12 +153,24 @@ export function actionRuns(w: Strings, action: AxAction, resolved?: Step['resolv
 }
 
 /**
+ * Where the step would send the person or their data: where the control it activates leads. A backend that doesn't
+ * say what a step activates (a remote one) is taken at its word for a click: it goes where its element leads.
+ */
+function leadsTo(step: Step): AxNode['destination'] {
+  const r = step.resolved;
+  if (r?.activates !== undefined) return r.activates?.destination;
+  const a = step.action;
+  const clicks = a.op === 'act' && (a.do === 'click' || a.do === 'double_click');
+  return clicks && r?.target?.kind === 'element' ? r.target.node.destination : undefined;
+}
+
+/**
  * What an approval asks about: the step's words, and where it would send the person or their data (the whole
  * address a link opens, the whole action a form is sent to), judged on the control the step activates.
  */
 export function approvalWords(w: Strings, step: Step): string {
   const action = actionWords(w, step.action, step.resolved);
-  const destination = step.resolved?.activates?.destination;
+  const destination = leadsTo(step);
   if (!destination) return action;
   const url = shown(destination.url, 200);
   if (destination.kind === 'link') return fill(w.axOpensLink, { action, url });
@@ -177,7 +189,7 @@ export function approvalDetails(w: Strings, step: Step): ParamDetail[] {
   const action = step.action;
   if (action.op === 'act' && action.do === 'type') value(w.axValueText, action.text.replace(/\n/g, '⏎\n'));
   if (action.op === 'act' && action.do === 'open') value(w.axValueAddress, action.target);
-  const destination = step.resolved?.activates?.destination;
+  const destination = leadsTo(step);
   if (destination) value(destination.kind === 'link' ? w.axValueAddress : w.axValueForm, destination.url);
   return out;
 }

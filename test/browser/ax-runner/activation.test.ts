@@ -158,6 +158,21 @@ describe('ax-runner activation: keys and typing are judged on what they activate
     expect(heard).to.deep.equal([]);
   });
 
+  it('issue 26.3: Enter in a field is judged on the form’s default button it presses (its data-ax-risk too)', async () => {
+    const app = await area(html`<form method="dialog" aria-label="Wipe">
+      <label>Confirm word <input name="word" /></label><button data-ax-risk="risky">Wipe the disk</button>
+    </form>`);
+    let pressed = 0;
+    app.querySelector('button')!.addEventListener('click', () => pressed++);
+    const r = await runner(app);
+    app.querySelector('input')!.focus();
+    const { sentence, outcome } = await ask(r, [act({ do: 'key', keys: ['Enter'] })]);
+    expect(sentence).to.be.a('string');
+    expect(sentence).to.contain('Press Enter in textbox “Confirm word”');
+    expect(outcome?.reason).to.equal('refused');
+    expect(pressed).to.equal(0);
+  });
+
   it('issue 26.3: Space on a focused link does not follow it (browsers never do), and asks nothing', async () => {
     const app = await area(html`<a href="/other-page">Other page</a>`);
     const heard = keepHere(app);
@@ -252,9 +267,9 @@ describe('ax-runner activation: approvals show every value whole', () => {
     button.addEventListener('pointerdown', () => button.setAttribute('formaction', '/delete-everything'));
     const r = await runner(app);
     const { sentence, outcome } = await ask(r, [act({ do: 'click', target: byName('button', 'Archive') })], 'confirm');
-    expect(sentence).to.contain(`${location.origin}/archive`);
     expect(heard.filter((h) => h.startsWith('submit'))).to.deep.equal([]);
     expect(outcome?.reason).to.equal('diverted');
     expect(outcome?.detail).to.contain('/delete-everything');
+    expect(sentence).to.contain(`${location.origin}/archive`);
   });
 });

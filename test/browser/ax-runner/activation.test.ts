@@ -5,7 +5,7 @@
 // the step stops with its own outcome (`diverted`, engine `activation_changed`). The person answers every dialog
 // here with real input.
 import { expect, html } from '@open-wc/testing';
-import { sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { whenArmed } from '../shared/approvals.js';
 import { act, area, byName, reply, runnerFor, tick, until, watch } from './helpers.js';
@@ -13,11 +13,12 @@ import type { AxRunner } from '../../../elements/ax-runner/index.js';
 import type { AxOutcome } from '../../../elements/ax-runner/events.js';
 
 const runners: AxRunner[] = [];
-afterEach(() => {
+afterEach(async () => {
   for (const r of runners.splice(0)) {
     r.stop();
     r.remove();
   }
+  await resetMouse();
 });
 async function runner(scope: Element | null, props: Partial<AxRunner> = {}) {
   const r = await runnerFor(scope, props);

@@ -8,7 +8,7 @@
  * DOM, not only at the element the model named.
  */
 import type { AxDestination } from '../../../src/axstream/index.js';
-import { composedParent } from './dom.js';
+import { composedClosest, composedParent } from './dom.js';
 import { isTextField } from './editing.js';
 import { nameOf } from './nodeInfo.js';
 
@@ -101,13 +101,19 @@ export function reachOfClick(el: Element): Reach {
   return reachOfControl(target, []);
 }
 
+/** Widgets a page makes of any element by role: its own script does what a click on them does. */
+const ROLE_CONTROLS = ['button', 'link', 'checkbox', 'radio', 'switch', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option']
+  .map((r) => `[role="${r}"]`)
+  .join(',');
+
 /**
  * The control a click on `el` activates: the nearest activatable element at or above it (a label hands the click
- * to its control). Null when the click activates nothing.
+ * to its control), else the nearest widget by role (a `role="button"` card). Null when the click activates nothing.
  */
 export function controlOf(el: Element): Element | null {
   const target = activatedBy(el);
-  return target instanceof HTMLLabelElement ? target.control : target;
+  if (target) return target instanceof HTMLLabelElement ? target.control : target;
+  return composedClosest(el, ROLE_CONTROLS);
 }
 
 /** The submit button Enter in a field of `form` clicks (its first), or null when it has none. */

@@ -93,6 +93,18 @@ describe('ax-runner activation: a click is judged on the control its hit activat
     expect(heard).to.deep.equal([]);
   });
 
+  it('issue 26.2: a control by role (role=button) at a region’s centre is what the click is judged on and named by', async () => {
+    const app = await area(html`<section aria-label="Danger zone" style="display:grid;place-items:center;width:320px;height:120px">
+      <div role="button" tabindex="0" data-ax-risk="risky" style="padding:8px"><span>Delete account</span></div>
+    </section>`);
+    const heard = keepHere(app);
+    const r = await runner(app);
+    const { sentence, outcome } = await ask(r, [act({ do: 'click', target: byName('region', 'Danger zone') })]);
+    expect(sentence).to.contain('Click button “Delete account”');
+    expect(outcome?.reason).to.equal('refused');
+    expect(heard).to.deep.equal([]);
+  });
+
   it('issue 26.2: a focusable role=button card with a submit button at its centre asks, naming the form it sends', async () => {
     const app = await area(html`<form action="/subscribe" aria-label="Plan">
       <div role="button" tabindex="0" aria-label="Pro plan" style="display:grid;place-items:center;width:320px;height:120px">

@@ -76,11 +76,11 @@ export * from './ops/index.js';
 // <ax-runner> a few helpers that are not the engine's API.
 export {
   ACTIONS, ACTION_SPECS, AXSTREAM_VERSION, AX_LIMITS, AX_ROLE_MAP, KEY_ALIASES, MAX_ALIKE, MODIFIERS,
-  REMOTE_PROTOCOL, SECRET_MASK, answerRemote, approvedWords, ariaRoles, axSystemPrompt, axUserPrompt, checkApproved,
+  REMOTE_PROTOCOL, SECRET_MASK, ActivationChanged, answerRemote, approvedWords, ariaRoles, axSystemPrompt, axUserPrompt, checkApproved,
   createBurst, createBurstController, createFenceReader, createRemoteBackend, createRunSummary, createTargetSearch,
   describeAction, describeTarget, exampleLine, fenced, lineIssue, matchTarget, nameKey, nodeChange, normalizeChord,
   nearestFirst, normalizeKey, observationLine, observationText, platformKey, readAction, readAxTarget, readTarget, realClock,
-  resolveTarget, roleRank, rolesMatch, runAgent, serveRemoteBackend, shownAction, sleep, summaryLine,
+  isActivationChanged, resolveTarget, roleRank, rolesMatch, runAgent, serveRemoteBackend, shownAction, sleep, summaryLine,
 } from './axstream/index.js';
 export type {
   ActAction, ActContext, ActionName, ActionSpec, AgentHistory, AgentOptions, AgentResult, AnswerOptions, ApprovalAnswer, Approve,

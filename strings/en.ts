@@ -170,9 +170,13 @@ export const en = {
   // The approval asked for a risky step, in the shared confirmation dialog
   axConfirm: 'The assistant wants to: {action}. This may be hard to undo. Allow it?',
   // Where the step would send the person or their data, after the step's words in the approval
-  axSendsForm: '{action} (sends the form “{form}” to {origin})',
-  axSendsUnnamedForm: '{action} (sends a form to {origin})',
+  axSendsForm: '{action} (sends the form “{form}” to {url})',
+  axSendsUnnamedForm: '{action} (sends a form to {url})',
   axOpensLink: '{action} (opens {url})',
+  // The approval's list of whole values (what the sentence may have had to shorten)
+  axValueText: 'Text typed',
+  axValueAddress: 'Address',
+  axValueForm: 'Form sent to',
   // The status line of a run, and its Stop button
   axStop: 'Stop',
   axWorking: 'The assistant is working on the page…',
@@ -199,6 +203,7 @@ export const en = {
   axOutcomeChanged: 'Stopped: the page changed after you approved the step, so it was not done.',
   axOutcomeWithdrawn: 'The reply was cut off, so the step waiting for your approval was withdrawn and not done.',
   axOutcomeUnseen: 'Stopped: a step needs your approval, but the assistant can’t be seen on the page to ask you.',
+  axOutcomeDiverted: 'Stopped: the step would have pressed something other than what was checked, so nothing was pressed.',
   axOutcomeMaxBursts: 'The assistant stopped after {count} looks without finishing.',
   // run()'s model failed in the middle of its reply
   axOutcomeModelFailed: 'Stopped: the assistant’s reply broke off, so the steps after that were not done.',

@@ -33,7 +33,7 @@ import { CHUNK, RunLog, type BurstView } from './model/runLog.js';
 import { StepAnnouncementsController } from './controllers/stepAnnouncements.js';
 import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, type AxOutcome } from './events.js';
 import { runnerStyles } from './styles.js';
-import { actionRuns, actionWords, alsoMatchedRuns, approvalWords, stateWords, type ShownStatus } from './views/stepWords.js';
+import { actionRuns, actionWords, alsoMatchedRuns, approvalDetails, approvalWords, stateWords, type ShownStatus } from './views/stepWords.js';
 import { defineElement } from '../shared/base/defineElement.js';
 
 const POLICIES: readonly Policy[] = ['confirm', 'hold', 'refuse', 'allow'];
@@ -49,7 +49,8 @@ const FOLD_MIN = 4;
 /** The element an action's target landed on, when the backend works on this page's elements. */
 function landedOn(step: Step<unknown>): Element | null {
   const r = step.resolved?.target ?? step.resolved?.from;
-  const ref = r?.kind === 'element' ? r.node.ref : null;
+  // What the step activates is what the person is shown: the button inside a card, the element under a point.
+  const ref = step.resolved?.activates?.ref ?? (r?.kind === 'element' ? r.node.ref : null);
   return ref instanceof Element ? ref : null;
 }
 
@@ -79,7 +80,7 @@ function landedOn(step: Step<unknown>): Element | null {
  * @summary Runs a model's axstream actions against the live page as they stream, with approval for risky steps.
  *
  * @fires {AxStepEvent} ax-step - A step was read or changed state: `step` (`index`, `action` (typed secrets as dots), `status`: queued, running, done, failed, held or refused; `error`, `risk`, `secret`), `burst`.
- * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, unfinished (no observe or done), truncated (the reply was cut off mid-line), no-actions (no fence), aborted, refused, failed, changed (the page changed after an approval), unseen (an approval the person could not be shown), model-failed (`run()`'s model failed mid-reply) or withdrawn (the reply was cut off while a risky step waited; not done); `outcome.engine` is the engine's own outcome.
+ * @fires {AxEndEvent} ax-end - A burst ended: `outcome.reason` is done (with `status`), observe, unfinished (no observe or done), truncated (the reply was cut off mid-line), no-actions (no fence), aborted, refused, failed, changed (the page changed after an approval), unseen (an approval the person could not be shown), model-failed (`run()`'s model failed mid-reply), withdrawn (the reply was cut off while a risky step waited; not done) or diverted (the step would have activated something other than what was judged); `outcome.engine` is the engine's own outcome.
  * @fires {AxObserveEvent} ax-observe - The page was looked at: `observation.text` is what a model is shown; `burst` (0 for `observe()`).
  * @fires {AxIssueEvent} ax-issue - A line inside the fence was dropped (`issue.code`, `issue.line`, `issue.message`); the burst went on. Also a warning (`issue.severity` `warning`, code `ambiguous_target`) when a step's target matched several elements equally well.
  *
@@ -319,7 +320,7 @@ export class AxRunner extends AgentElement {
     const el = landedOn(step);
     if (el) this.#outline.show(el);
     // The burst's signal withdraws this request from the page's queue (a stop, the burst ending): that is a no.
-    const asking = this.#approval.ask(sentence, { signal });
+    const asking = this.#approval.ask(sentence, { signal, details: approvalDetails(this.words, step) });
     // The dialog opens in the top layer above the outline: put the outline back on top so the person sees what.
     void this.updateComplete.then(() => requestAnimationFrame(() => this.#outline.raise()));
     try {
@@ -413,6 +414,8 @@ export class AxRunner extends AgentElement {
         return w.axOutcomeModelFailed;
       case 'withdrawn':
         return w.axOutcomeWithdrawn;
+      case 'diverted':
+        return w.axOutcomeDiverted;
     }
   }
 

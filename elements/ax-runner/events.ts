@@ -23,11 +23,12 @@ const init: EventInit = { bubbles: true, composed: true };
  * | `unseen`     | `approval_unseen`                 | a risky step needed approval and the runner could not be seen to ask |
  * | `model-failed` | `model_failed`                  | `run()`'s model failed mid-reply: what ran stands, the steps after it were not done |
  * | `withdrawn`  | `withdrawn`                       | the reply was cut off while a risky step waited (for it, or for approval): not done |
+ * | `diverted`   | `activation_changed`              | the step would have activated something other than what was judged (and approved): nothing was activated |
  */
 export type AxOutcome<Ref = unknown> =
   | { readonly reason: 'done'; readonly status: 'success' | 'failure'; readonly detail?: string; readonly step?: Step<Ref>; readonly engine: BurstOutcome<Ref> }
   | {
-      readonly reason: 'observe' | 'unfinished' | 'truncated' | 'no-actions' | 'aborted' | 'refused' | 'failed' | 'changed' | 'unseen' | 'model-failed' | 'withdrawn';
+      readonly reason: 'observe' | 'unfinished' | 'truncated' | 'no-actions' | 'aborted' | 'refused' | 'failed' | 'changed' | 'unseen' | 'model-failed' | 'withdrawn' | 'diverted';
       readonly detail?: string;
       readonly step?: Step<Ref>;
       readonly engine: BurstOutcome<Ref>;
@@ -63,6 +64,8 @@ export function axOutcome<Ref>(engine: BurstOutcome<Ref>): AxOutcome<Ref> {
       return { reason: 'model-failed', ...detail, engine };
     case 'withdrawn':
       return { reason: 'withdrawn', ...detail, ...step, engine };
+    case 'activation_changed':
+      return { reason: 'diverted', ...detail, ...step, engine };
   }
 }
 
@@ -81,12 +84,12 @@ export class AxStepEvent<Ref = unknown> extends Event {
 
 /**
  * `ax-end`: a burst ended; `outcome.reason` is `done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`,
- * `refused`, `failed`, `changed`, `unseen`, `model-failed` or `withdrawn`.
+ * `refused`, `failed`, `changed`, `unseen`, `model-failed`, `withdrawn` or `diverted`.
  */
 export class AxEndEvent<Ref = unknown> extends Event {
   static readonly eventName = 'ax-end';
   constructor(
-    /** How it ended: `reason` (`done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`, `refused`, `failed`, `changed`, `unseen`, `model-failed`, `withdrawn`), `detail`, the `step` concerned, and the engine's own outcome. */
+    /** How it ended: `reason` (`done`, `observe`, `unfinished`, `truncated`, `no-actions`, `aborted`, `refused`, `failed`, `changed`, `unseen`, `model-failed`, `withdrawn`, `diverted`), `detail`, the `step` concerned, and the engine's own outcome. */
     readonly outcome: AxOutcome<Ref>,
     /** Which burst of the run ended, from 1. */
     readonly burst: number,

@@ -194,6 +194,7 @@ export const runnerStyles: CSSResultGroup = [
     .outcome.refused,
     .outcome.changed,
     .outcome.unseen,
+    .outcome.diverted,
     .outcome.gave-up {
       background: var(--_danger-soft);
       color: var(--_danger-text);

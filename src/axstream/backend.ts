@@ -50,6 +50,13 @@ export interface Assessment<Ref = unknown> {
    * types a secret. Nothing lowers a step the model marked risky.
    */
   readonly risk?: Risk;
+  /**
+   * The control the step will actually activate, found the way the step will act (the element hit where a click
+   * lands and its nearest activatable ancestor; the control Enter, Space or a typed `"\n"` or `" "` activates on
+   * the focused element), with its destination; null when it activates nothing. Kept as `resolved.activates`:
+   * the approval names it, and `verify`/`act` throw `ActivationChanged` when the step would activate anything else.
+   */
+  readonly activates?: AxNode<Ref> | null;
   /** For a `key` or `type` step: the element its keys go to (the focused one), named in an approval and checked again. */
   readonly focus?: AxNode<Ref>;
   /** For a `key` or `type` step: it types into a secret field, so what it types is shown as dots. */
@@ -104,6 +111,8 @@ export interface Backend<Ref = unknown> {
    * there and shown, the same role, name and destination, and for keys still focused). Gives null when they are,
    * else what changed, in a few words (`button "Delete drafts" is now called "Archive drafts"`); the step then
    * stops as `target_changed`. Without it the engine compares the nodes with the live tree (checkApproved.ts).
+   * Throwing `ActivationChanged` (from `act` too) says the step would now activate something other than what was
+   * judged: it stops as `activation_changed`.
    */
   verify?(action: ActAction, targets: ResolvedTargets<Ref>, context: BackendContext): string | null | undefined | Promise<string | null | undefined>;
 }

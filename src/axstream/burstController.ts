@@ -12,7 +12,7 @@
  */
 import { errorText } from '../stream/errors.js';
 import type { Assessment, Backend, BackendContext } from './backend.js';
-import { checkApproved } from './checkApproved.js';
+import { checkApproved, isActivationChanged } from './checkApproved.js';
 import { realClock, type Clock } from '../transport/clock.js';
 import { createListeners } from './listeners.js';
 import { lineIssue } from './readAction.js';
@@ -109,7 +109,7 @@ interface Omitted {
 
 /** A target that matched several elements equally well: which, the one used, and the others. */
 interface Ambiguous<Ref> {
-  readonly key: keyof ResolvedTargets;
+  readonly key: 'target' | 'from' | 'to';
   readonly target: AxTarget;
   readonly node: AxNode<Ref>;
   readonly alike: readonly AxNode<Ref>[];
@@ -254,7 +254,7 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     pump();
   };
 
-  const fail = (index: number, reason: 'assert_failed' | 'action_failed', error: string) => {
+  const fail = (index: number, reason: 'assert_failed' | 'action_failed' | 'activation_changed', error: string) => {
     const step = set(index, { status: 'failed', error });
     finish({ reason, detail: error, step });
   };
@@ -434,7 +434,9 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     try {
       change = await race(checkApproved(backend, action, targets, context));
     } catch (error) {
-      if (result === null) fail(index, 'action_failed', `checking that the approved element is unchanged failed: ${clipError(error)}`);
+      if (result !== null) return false;
+      if (isActivationChanged(error)) fail(index, 'activation_changed', `the page changed after it was approved: ${clipError(error)}`);
+      else fail(index, 'action_failed', `checking that the approved element is unchanged failed: ${clipError(error)}`);
       return false;
     }
     if (change === STOPPED || result !== null) return false;
@@ -467,10 +469,12 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     const assessment = await assess(index, action, found);
     if (assessment === null) return;
     const keys = action.do === 'key' || action.do === 'type';
-    const targets: ResolvedTargets<Ref> = keys && assessment.focus && !found.target ? { ...found, target: { kind: 'element', node: assessment.focus } } : found;
+    let targets: ResolvedTargets<Ref> = keys && assessment.focus && !found.target ? { ...found, target: { kind: 'element', node: assessment.focus } } : found;
+    // What the step activates is judged, named and checked from here on, beside where it lands.
+    if (assessment.activates !== undefined) targets = { ...targets, activates: assessment.activates };
     const risky = action.risk === 'risky' || assessment.risk === 'risky';
     const patch: { -readonly [K in keyof Step<Ref>]?: Step<Ref>[K] } = {};
-    if (targets.target || targets.from) patch.resolved = targets;
+    if (targets.target || targets.from || targets.activates) patch.resolved = targets;
     if (risky) patch.risk = 'risky';
     // A safe type step's text stays hidden while it types, and is shown only once its field is known to have
     // stayed unsecret (a page may make it a password on the first character); a step the person must approve
@@ -499,6 +503,7 @@ export function createBurstController<Ref = unknown>(options: BurstControllerOpt
     } catch (error) {
       if (result !== null) return;
       if (keys) set(index, { secret: assessment.secret === true });
+      if (isActivationChanged(error)) return fail(index, 'activation_changed', `${action.do} stopped: ${clipError(error)}`);
       return fail(index, 'action_failed', `${action.do} failed: ${clipError(error)}`);
     }
     set(index, keys ? { status: 'done', secret: assessment.secret === true || turnedSecret } : { status: 'done' });

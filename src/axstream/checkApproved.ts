@@ -37,12 +37,25 @@ export function nodeChange(approved: AxNode<unknown>, now: AxNode<unknown> | nul
   return null;
 }
 
-/** The element nodes among a step's targets. */
+/** The element nodes among a step's targets, and the control it activates. */
 export function approvedNodes<Ref>(targets: ResolvedTargets<Ref>): AxNode<Ref>[] {
   const out: AxNode<Ref>[] = [];
   for (const r of [targets.target, targets.from, targets.to]) if (r?.kind === 'element') out.push(r.node);
+  if (targets.activates && !out.some((n) => n.ref === targets.activates!.ref)) out.push(targets.activates);
   return out;
 }
+
+/**
+ * Thrown by a backend's `verify` or `act` when the step would activate something other than what was judged
+ * (`resolved.activates`): the step stops as `activation_changed` and nothing is activated. Known by its name, so
+ * an error from another copy of the engine counts too.
+ */
+export class ActivationChanged extends Error {
+  override readonly name = 'ActivationChanged';
+}
+
+/** True for an `ActivationChanged`, from this copy of the engine or another. */
+export const isActivationChanged = (error: unknown): error is Error => error instanceof Error && error.name === 'ActivationChanged';
 
 /**
  * Whether the step's elements are still the ones approved: null when they are, else what changed. Uses the

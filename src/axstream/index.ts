@@ -40,7 +40,7 @@ export {
 } from './resolveTarget.js';
 export { nearestFirst, observationText, observationLine, type ObservationTextOptions } from './observation.js';
 export { describeAction } from './describe.js';
-export { checkApproved, nodeChange, approvedWords, approvedNodes } from './checkApproved.js';
+export { checkApproved, nodeChange, approvedWords, approvedNodes, ActivationChanged, isActivationChanged } from './checkApproved.js';
 export { shownAction, SECRET_MASK } from './secretText.js';
 export { createRunSummary, summaryLine, type RunSummary } from './summary.js';
 export { axSystemPrompt, axUserPrompt, exampleLine, fenced, type AxPromptOptions, type AxUserPromptInput } from './prompt.js';

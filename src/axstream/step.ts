@@ -18,11 +18,19 @@ export type Resolved<Ref = unknown> =
   | { readonly kind: 'element'; readonly node: AxNode<Ref> }
   | { readonly kind: 'point'; readonly x: number; readonly y: number };
 
-/** The resolved targets of an action: `target`, or `from` and `to` for a drag. */
+/** The resolved targets of an action: `target`, or `from` and `to` for a drag; and what the step activates. */
 export interface ResolvedTargets<Ref = unknown> {
   readonly target?: Resolved<Ref>;
   readonly from?: Resolved<Ref>;
   readonly to?: Resolved<Ref>;
+  /**
+   * The control the step will actually activate, as the backend found it before the step ran (`Assessment.activates`):
+   * the button a click's hit presses (inside the named element, or under a point), the link Enter follows, the
+   * default button of the form Enter submits. Null when the backend found it activates nothing; absent when it
+   * didn't say. Risk, the approval and the check after it are judged on it, and a step that would activate
+   * anything else stops as `activation_changed`.
+   */
+  readonly activates?: AxNode<Ref> | null;
 }
 
 /** One valid line of a burst and where it has got to. */
@@ -55,7 +63,7 @@ export interface Step<Ref = unknown> {
    * other elements that matched it exactly as well as the one used (the first in document order, in
    * `resolved`). A safe step ran on that one, with an `ambiguous_target` warning; a risky one never runs.
    */
-  readonly ambiguous?: { readonly target: keyof ResolvedTargets; readonly alike: readonly AxNode<Ref>[] };
+  readonly ambiguous?: { readonly target: 'target' | 'from' | 'to'; readonly alike: readonly AxNode<Ref>[] };
 }
 
 /** How a burst ended. `step` is the step that ended it, when one did. */
@@ -67,6 +75,11 @@ export type BurstOutcome<Ref = unknown> =
   | { readonly reason: 'risk_refused'; readonly detail: string; readonly step: Step<Ref> }
   /** A risky step was approved, but its element changed before it could act: nothing was done. */
   | { readonly reason: 'target_changed'; readonly detail: string; readonly step: Step<Ref> }
+  /**
+   * What the step would activate was no longer what was judged (`resolved.activates`): another element under the
+   * point, another control at the hit, a form sent to another address. Nothing was activated.
+   */
+  | { readonly reason: 'activation_changed'; readonly detail: string; readonly step: Step<Ref> }
   /** A risky step needed approval, and the person could not be asked where they would see it. */
   | { readonly reason: 'approval_unseen'; readonly detail: string; readonly step: Step<Ref> }
   /**

@@ -23,6 +23,7 @@ const ENDINGS: Record<Exclude<BurstOutcome['reason'], 'truncated' | 'model_faile
   action_failed: 'an action failed, so the burst stopped there',
   risk_refused: 'a risky step was refused, so the burst stopped there; do not retry it as it was',
   target_changed: 'the page changed after the person approved a step, so it was not done; observe again before trying anything else',
+  activation_changed: 'a step would have pressed something other than what was judged (the page moved or changed it), so it was not done; observe again before trying anything else',
   approval_unseen: 'a risky step needed approval but the person could not be shown the question, so the burst stopped there',
   stream_ended: 'your reply ended without observe or done; end every burst with one of them',
   no_fence: 'your reply had no ```jsonl block, so nothing ran; write the actions in one, or end the task with {"op":"done",…} in one',

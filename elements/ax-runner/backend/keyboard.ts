@@ -9,6 +9,7 @@
 import { platformKey } from '../../../src/axstream/index.js';
 import { composedParent, deepActiveElement, isFocusable } from './dom.js';
 import { chooseOption, commit, deleteInEditable, deleteInField, insertIntoEditable, insertIntoField, isEditable, isTextField, refusal, WHOLE_VALUE_TYPES, type TextField } from './editing.js';
+import { activatedByKey } from './reach.js';
 
 export type Platform = 'mac' | 'other';
 
@@ -149,10 +150,12 @@ export class Keyboard {
     switch (key) {
       case 'Enter':
         return this.#enter(target, field, editable);
-      case ' ':
+      case ' ': {
         if (field || editable) return this.#insert(field, editable, ' ');
-        if (isActivatable(target)) this.activate(target);
+        const control = activatedByKey(target, ' ');
+        if (control) this.activate(control as HTMLElement);
         return;
+      }
       case 'Tab':
         return this.#tab(target, mods.shiftKey);
       case 'Backspace':
@@ -189,13 +192,15 @@ export class Keyboard {
   #enter(target: HTMLElement, field: HTMLInputElement | HTMLTextAreaElement | null, editable: HTMLElement | null): void {
     if (field instanceof HTMLTextAreaElement) return void insertIntoField(field, '\n', 'insertLineBreak');
     if (editable) return insertIntoEditable(editable, '', 'insertParagraph');
-    if (field instanceof HTMLInputElement) {
-      commit(field);
-      this.beforeSubmit(field);
-      submitImplicitly(field);
-      return;
-    }
-    if (isActivatable(target) && !(target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio'))) this.activate(target);
+    if (field) commit(field);
+    // What Enter presses here is the one rule the page backend judged the step on (reach.ts).
+    const control = activatedByKey(target, 'Enter');
+    if (!control) return;
+    if (control === target && target instanceof HTMLInputElement && isTextField(target)) {
+      // The form's only field, and no button to click: the form is submitted as such.
+      this.beforeSubmit(target);
+      target.form?.requestSubmit();
+    } else this.activate(control as HTMLElement);
   }
 
   #tab(from: HTMLElement, backwards: boolean): void {
@@ -211,27 +216,6 @@ export class Keyboard {
     next.focus();
     if (isTextField(next)) next.select?.();
   }
-}
-
-/** Elements that Enter or Space click: buttons, links, summaries, checkable inputs. */
-function isActivatable(el: Element): el is HTMLElement {
-  if (el instanceof HTMLButtonElement || el instanceof HTMLAnchorElement || el.localName === 'summary') return true;
-  return el instanceof HTMLInputElement && ['button', 'submit', 'reset', 'image', 'checkbox', 'radio'].includes(el.type);
-}
-
-/** Enter in a form's field submits it when the form has a submit button or only one field, as browsers do. */
-function submitImplicitly(field: HTMLInputElement): void {
-  const form = field.form;
-  if (!form) return;
-  const submitter = Array.from(form.elements).find(
-    (e): e is HTMLButtonElement | HTMLInputElement => (e instanceof HTMLButtonElement || e instanceof HTMLInputElement) && (e.type === 'submit' || e.type === 'image'),
-  );
-  if (submitter) {
-    if (!submitter.disabled) submitter.click();
-    return;
-  }
-  const blocking = Array.from(form.elements).filter((e) => e instanceof HTMLInputElement && isTextField(e));
-  if (blocking.length === 1) form.requestSubmit();
 }
 
 /** Escape in an open modal dialog asks it to close (its `cancel` event may refuse). */

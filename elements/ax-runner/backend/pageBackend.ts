@@ -34,6 +34,7 @@ import {
   type AxTree,
   type ActAction,
   type AxTarget,
+  ActivationChanged,
 } from '../../../src/axstream/index.js';
 import { nextChange } from './changes.js';
 import { bringIntoView, centreOf, deepActiveElement, deepElementFromPoint, settle } from './dom.js';
@@ -45,7 +46,7 @@ import { isOwnUi } from '../../shared/base/ownUi.js';
 import { checkOpen, readOrigins } from './openPolicy.js';
 import { hitWithin, Pointer, type Point } from './pointer.js';
 import { PageTree } from './pageTree.js';
-import { destinationOf, reachOfClick, reachOfEnterIn, reachOfKey, submissionUrl, type Reach } from './reach.js';
+import { activatedByKey, activatedByText, controlOf, destinationOf, reachOfClick, reachOfEnterIn, reachOfKey, reachOfText, submissionUrl, type Reach } from './reach.js';
 import { leavesPage, pageRisk, type RiskOf } from './riskMarking.js';
 import { scrollFrom } from './scrolling.js';
 import { screenPlace } from './onScreen.js';
@@ -210,11 +211,57 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
   };
 
   /**
-   * What a chord reaches on the focused element: Enter or Space activate or submit, alone or with Shift (which the
-   * browser's default ignores); with Control, Alt or Meta they do nothing by default.
+   * The key of a chord that may activate something: Enter or Space act alone or with Shift (which the browser's
+   * default ignores); with Control, Alt or Meta they do nothing by default.
    */
-  const reachOfChord = (target: Element, chord: readonly string[]): Reach | null =>
-    chord.slice(0, -1).every((k) => k === 'Shift') ? reachOfKey(target, chord[chord.length - 1]!) : null;
+  const pressedKey = (chord: readonly string[]): string | null => (chord.slice(0, -1).every((k) => k === 'Shift') ? chord[chord.length - 1]! : null);
+
+  /**
+   * The activation oracle: what a step will activate, found exactly the way the step will act, so that risk,
+   * scope, origin, the approval and the checks after it are all judged on it. A click: the element hit where it
+   * lands (the point, or the named element's centre) and the control that hit activates (its nearest activatable
+   * ancestor, a label's control). A key or typed text: the control Enter, Space, a `"\n"` or a `" "` activates on
+   * the focused element (reach.ts, the rule the keyboard itself follows). `judged` is what the step is judged on
+   * and named by: that control, or for a point the element under it even when it presses nothing; null when the
+   * step activates nothing. Undefined for steps that activate nothing by nature (scroll, open, wait, a drag, a
+   * right click or a hover on an element).
+   */
+  const activationOf = (action: ActAction, targets: ResolvedTargets<Element>): { on: Element; judged: Element | null; reach: Reach | null } | undefined => {
+    switch (action.do) {
+      case 'click':
+      case 'double_click':
+      case 'right_click':
+      case 'move': {
+        const point = targets.target?.kind === 'point';
+        const presses = action.do === 'click' || action.do === 'double_click';
+        if (!presses && !point) return undefined;
+        const { el } = land(targets.target, action.do);
+        const control = presses ? controlOf(el) : null;
+        if (control && !allows(control)) throw new Error(`it would press ${said(nodeNow(control))}, ${outsideScope}`);
+        return { on: el, judged: control ?? (point ? el : null), reach: presses ? reachOfClick(el) : null };
+      }
+      case 'key':
+      case 'type': {
+        const target = focused(action.do === 'key' ? 'press keys' : 'type into', action.do === 'type');
+        const key = action.do === 'key' ? pressedKey(action.chord) : null;
+        const judged = action.do === 'type' ? activatedByText(target, action.text) : key === null ? null : activatedByKey(target, key);
+        if (judged === null) return { on: target, judged, reach: null };
+        return { on: target, judged, reach: action.do === 'type' ? reachOfText(target, action.text) : reachOfKey(target, key!) };
+      }
+      default:
+        return undefined;
+    }
+  };
+
+  /** Throws ActivationChanged when the step would now activate something other than what was judged (`activates`). */
+  const checkActivation = (action: ActAction, targets: ResolvedTargets<Element>) => {
+    if (targets.activates === undefined) return;
+    const now = activationOf(action, targets)?.judged ?? null;
+    const was = targets.activates;
+    if (now === (was?.ref ?? null)) return;
+    const what = (node: AxNode | null) => (node === null ? 'nothing' : approvedWords(node));
+    throw new ActivationChanged(`it would now activate ${what(now && nodeNow(now))} rather than ${what(was)}`);
+  };
 
   /** The node of an element as an approval names it and a check compares it: role, name and destination now. */
   const nodeNow = (el: Element): AxNode<Element> => {
@@ -226,17 +273,23 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     return destination === undefined ? node : { ...node, destination };
   };
 
-  /** Submissions and resets the page starts itself while an action runs, held to the same rules as the runner's own. */
-  const guardForms = () => {
-    const refused: string[] = [];
+  /**
+   * Submissions and resets while an action runs, held to the same rules as the runner's own: a step judged to send
+   * a form to `judged` (its whole address) sends none elsewhere, whatever the page changed on the way (a
+   * `formaction` set on pointerdown).
+   */
+  const guardForms = (judged: string | undefined) => {
+    const refused: Error[] = [];
     const onSubmit = (event: Event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement)) return;
-      const why = event.type === 'reset' ? (allows(form) ? null : `it would reset a form ${outsideScope}`) : submissionRefusal(form, (event as SubmitEvent).submitter);
-      if (why === null) return;
+      const submitter = (event as SubmitEvent).submitter;
+      const why = event.type === 'reset' ? (allows(form) ? null : `it would reset a form ${outsideScope}`) : submissionRefusal(form, submitter);
+      const url = event.type === 'submit' ? submissionUrl(form, submitter) : judged;
+      if (why === null && (judged === undefined || url === judged)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      refused.push(why);
+      refused.push(why === null ? new ActivationChanged(`the form would have been sent to ${url} rather than ${judged}`) : new Error(why));
     };
     window.addEventListener('submit', onSubmit, true);
     window.addEventListener('reset', onSubmit, true);
@@ -256,8 +309,8 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
       const why = refusal(target);
       if (why) throw new Error(`${why}, so nothing was typed`);
     }
-    // A \n presses Enter, which may submit the field's form: refused before a character is typed, not after.
-    if (segments.length > 1) checkReach(reachOfKey(target, 'Enter'));
+    // A \n (or a " " on a button) may submit a form or follow a link: refused before a character is typed, not after.
+    checkReach(reachOfText(target, text));
     for (let i = 0; i < segments.length; i++) {
       if (signal.aborted) return;
       const segment = segments[i]!;
@@ -331,8 +384,8 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
         break;
       case 'key': {
         const target = focused('press keys', false);
-        const reach = reachOfChord(target, action.chord);
-        if (reach) checkReach(reach);
+        const key = pressedKey(action.chord);
+        if (key !== null) checkReach(reachOfKey(target, key));
         keyboard.press(action.chord);
         break;
       }
@@ -410,22 +463,19 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     },
 
     assess(action: ActAction, targets): Assessment<Element> {
+      // Judged on what the step activates, found the way it will act (activationOf): the button at a card's
+      // centre, the element under a point, the link Enter follows, the button Space presses.
+      const activation = activationOf(action, targets);
       let element: Element | null = null;
-      let reach: Reach | null = null;
       let leaves = false;
       let focus: AxNode<Element> | undefined;
       let secret = false;
       switch (action.do) {
         case 'click':
         case 'double_click':
-          element = elementOf(targets.target, action.do);
-          reach = reachOfClick(element);
-          checkReach(reach);
-          leaves = reach.follows !== undefined && leavesPage(reach.follows.href);
-          break;
         case 'right_click':
         case 'move':
-          element = elementOf(targets.target, action.do);
+          element = activation ? (activation.judged ?? activation.on) : elementOf(targets.target, action.do);
           break;
         case 'drag':
           element = elementOf(targets.from, 'drag');
@@ -433,13 +483,11 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
           break;
         case 'key':
         case 'type': {
-          const target = focused(action.do === 'key' ? 'press keys' : 'type into', action.do === 'type');
+          const target = activation!.on;
           if (target === document.body || target === document.documentElement) break;
           element = target;
           focus = nodeNow(target);
           secret = isSecretField(target);
-          reach = action.do === 'key' ? reachOfChord(target, action.chord) : action.text.includes('\n') ? reachOfKey(target, 'Enter') : null;
-          if (reach) checkReach(reach);
           break;
         }
         case 'open': {
@@ -451,8 +499,20 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
         default:
           break;
       }
-      const risk = pageRisk(action, { element, reach, leaves, secret: secret && (action.do === 'type' || action.do === 'key') }, options.riskOf);
-      return { ...(risk === undefined ? {} : { risk }), ...(focus ? { focus } : {}), ...(action.do === 'type' || action.do === 'key' ? { secret } : {}) };
+      const reach = activation?.reach ?? null;
+      if (reach) {
+        checkReach(reach);
+        leaves = reach.follows !== undefined && leavesPage(reach.follows.href);
+      }
+      const keys = action.do === 'type' || action.do === 'key';
+      const facts = { element, hit: activation?.on ?? null, control: activation?.judged ?? null, reach, leaves, secret: secret && keys };
+      const risk = pageRisk(action, facts, options.riskOf);
+      return {
+        ...(risk === undefined ? {} : { risk }),
+        ...(focus ? { focus } : {}),
+        ...(keys ? { secret } : {}),
+        ...(activation ? { activates: activation.judged && nodeNow(activation.judged) } : {}),
+      };
     },
 
     verify(action: ActAction, targets): string | null {
@@ -471,25 +531,33 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
         const change = nodeChange(node, nodeNow(el));
         if (change !== null) return change;
       }
-      if (action.do !== 'key' && action.do !== 'type') return null;
-      const keys = targets.target;
-      const now = keyTarget();
-      if (keys?.kind === 'element') return now === keys.node.ref ? null : `the focus moved away from ${approvedWords(keys.node)}`;
-      // Approved with nothing focused: keys that would now go to a field were not what was approved.
-      return now === document.body || now === document.documentElement ? null : `the focus moved to ${approvedWords(nodeNow(now))}`;
+      if (action.do === 'key' || action.do === 'type') {
+        const keys = targets.target;
+        const now = keyTarget();
+        if (keys?.kind === 'element') {
+          if (now !== keys.node.ref) return `the focus moved away from ${approvedWords(keys.node)}`;
+          // Approved with nothing focused: keys that would now go to a field were not what was approved.
+        } else if (now !== document.body && now !== document.documentElement) return `the focus moved to ${approvedWords(nodeNow(now))}`;
+      }
+      // The same elements, but what the step would press there now: another element under the point, another control at the hit.
+      checkActivation(action, targets);
+      return null;
     },
 
     async act(action: ActAction, targets, { signal }): Promise<ActResult | void> {
-      const forms = guardForms();
+      const judged = targets.activates?.destination;
+      const forms = guardForms(judged?.kind === 'form' ? judged.url : undefined);
       // Secrecy was judged before typing; a page may make the field a password once typing starts: asked again.
       const field = action.do === 'type' || action.do === 'key' ? deepActiveElement() : null;
       try {
+        // Whatever was judged is what is pressed, approved or not: the hit and the focus are found once more now.
+        checkActivation(action, targets);
         await perform(action, targets, signal);
       } finally {
         forms.stop();
       }
       // Something the action set off tried to send a form where it may not go: it was stopped, and the model is told.
-      if (forms.refused.length > 0) throw new Error(forms.refused[0]);
+      if (forms.refused.length > 0) throw forms.refused[0]!;
       if (field && (isSecretField(field) || isSecretField(deepActiveElement()))) return { secret: true };
     },
   };

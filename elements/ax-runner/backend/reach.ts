@@ -8,7 +8,7 @@
  * DOM, not only at the element the model named.
  */
 import type { AxDestination } from '../../../src/axstream/index.js';
-import { composedParent } from './dom.js';
+import { composedClosest, composedParent } from './dom.js';
 import { isTextField } from './editing.js';
 import { nameOf } from './nodeInfo.js';
 
@@ -28,6 +28,8 @@ export interface Reach {
 const NOTHING: Reach = { touches: [] };
 const ACTIVATED_INPUTS: ReadonlySet<string> = new Set(['checkbox', 'radio', 'submit', 'image', 'reset', 'button', 'file', 'color']);
 const SUBMIT_TYPES: ReadonlySet<string> = new Set(['submit', 'image']);
+/** Inputs Enter and Space both press (checkboxes and radios take Space only). */
+const KEY_PRESSED_INPUTS: ReadonlySet<string> = new Set(['submit', 'image', 'reset', 'button']);
 
 type Invoker = (HTMLButtonElement | HTMLInputElement) & { popoverTargetElement?: Element | null; commandForElement?: Element | null };
 
@@ -99,28 +101,91 @@ export function reachOfClick(el: Element): Reach {
   return reachOfControl(target, []);
 }
 
+/** Widgets a page makes of any element by role: its own script does what a click on them does. */
+const ROLE_CONTROLS = ['button', 'link', 'checkbox', 'radio', 'switch', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'option']
+  .map((r) => `[role="${r}"]`)
+  .join(',');
+
 /**
- * What Enter in `field` reaches: a text input submits its form implicitly (clicking its first submit button, or,
- * with none, submitting when it is the form's only field), as browsers do. Other elements: see reachOfKey.
+ * The control a click on `el` activates: the nearest activatable element at or above it (a label hands the click
+ * to its control), else the nearest widget by role (a `role="button"` card). Null when the click activates nothing.
+ */
+export function controlOf(el: Element): Element | null {
+  const target = activatedBy(el);
+  if (target) return target instanceof HTMLLabelElement ? target.control : target;
+  return composedClosest(el, ROLE_CONTROLS);
+}
+
+/** The submit button Enter in a field of `form` clicks (its first), or null when it has none. */
+const defaultButton = (form: HTMLFormElement) => Array.from(form.elements).find(isSubmitter) ?? null;
+
+/** True when Enter in `field` submits its form with no button to click: it is the form's only text field. */
+function submitsAlone(form: HTMLFormElement): boolean {
+  return Array.from(form.elements).filter((e) => e instanceof HTMLInputElement && isTextField(e)).length === 1;
+}
+
+/**
+ * The control pressing `key` (`Enter`, or Space as `' '` or `'Space'`) on the focused element activates, as
+ * browsers do: Enter and Space press a button (a submit button too) and a summary; Space, not Enter, toggles a
+ * checkbox or a radio; Enter, never Space, follows a link; Enter in a text input submits its form implicitly,
+ * through its default button (null when that is disabled) or, with none, the input itself when it is the form's
+ * only field. Null when the key activates nothing (it types, or there is nothing to press). The keyboard acts on
+ * this answer and the page backend judges the step on it: one rule for both.
+ */
+export function activatedByKey(focused: Element, key: string): Element | null {
+  const enter = key === 'Enter';
+  if (!enter && key !== ' ' && key !== 'Space') return null;
+  if (isTextField(focused)) {
+    const form = focused instanceof HTMLInputElement && enter ? focused.form : null;
+    if (!form) return null;
+    const button = defaultButton(form);
+    if (button) return button.disabled ? null : button;
+    return submitsAlone(form) ? focused : null;
+  }
+  if (focused instanceof HTMLElement && focused.isContentEditable) return null;
+  if (focused instanceof HTMLAnchorElement || focused instanceof HTMLAreaElement) return enter && focused.hasAttribute('href') ? focused : null;
+  if (focused instanceof HTMLButtonElement || (focused.localName === 'summary' && focused.parentElement instanceof HTMLDetailsElement)) return focused;
+  if (!(focused instanceof HTMLInputElement)) return null;
+  if (focused.type === 'checkbox' || focused.type === 'radio') return enter ? null : focused;
+  return KEY_PRESSED_INPUTS.has(focused.type) ? focused : null;
+}
+
+/** The control typing `text` on the focused element activates first: its first `"\n"` (Enter) or `" "` that presses something. */
+export function activatedByText(focused: Element, text: string): Element | null {
+  for (const ch of text) {
+    const control = ch === '\n' ? activatedByKey(focused, 'Enter') : ch === ' ' ? activatedByKey(focused, ' ') : null;
+    if (control) return control;
+  }
+  return null;
+}
+
+/**
+ * What Enter in `field` reaches: a text input submits its form implicitly (clicking its default button, or, with
+ * none, submitting when it is the form's only field), as browsers do.
  */
 export function reachOfEnterIn(field: HTMLInputElement): Reach {
-  const form = field.form;
-  if (!form) return NOTHING;
-  const submitter = Array.from(form.elements).find(isSubmitter) ?? null;
-  if (submitter) return submitter.disabled ? NOTHING : reachOfControl(submitter, []);
-  const fields = Array.from(form.elements).filter((e) => e instanceof HTMLInputElement && isTextField(e));
-  if (fields.length !== 1) return NOTHING;
+  return reachOfKey(field, 'Enter');
+}
+
+function implicitSubmission(form: HTMLFormElement): Reach {
   return methodOf(form, null) === 'dialog' ? { touches: [[form, 'submit a form']] } : { touches: [[form, 'submit a form']], submits: { form, submitter: null } };
 }
 
-/** What pressing `key` (canonical, without modifiers) on the focused element reaches: Enter and Space activate. */
+/** What pressing a control with a key reaches (see activatedByKey): a text input stands for its form's implicit submission. */
+function reachOfPressed(control: Element | null): Reach {
+  if (!control) return NOTHING;
+  if (control instanceof HTMLInputElement && isTextField(control)) return control.form ? implicitSubmission(control.form) : NOTHING;
+  return reachOfControl(control, []);
+}
+
+/** What pressing `key` (canonical, without modifiers) on the focused element reaches. */
 export function reachOfKey(focused: Element, key: string): Reach {
-  if (key === 'Enter') {
-    if (focused instanceof HTMLInputElement && isTextField(focused)) return reachOfEnterIn(focused);
-    if (focused instanceof HTMLInputElement && (focused.type === 'checkbox' || focused.type === 'radio')) return NOTHING;
-  } else if (key !== ' ') return NOTHING;
-  if (isTextField(focused) || (focused instanceof HTMLElement && focused.isContentEditable)) return NOTHING;
-  return activatable(focused) && !(focused instanceof HTMLLabelElement) ? reachOfControl(focused, []) : NOTHING;
+  return reachOfPressed(activatedByKey(focused, key));
+}
+
+/** What typing `text` on the focused element reaches: what its first activating character presses. */
+export function reachOfText(focused: Element, text: string): Reach {
+  return reachOfPressed(activatedByText(focused, text));
 }
 
 /**

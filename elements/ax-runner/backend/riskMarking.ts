@@ -2,8 +2,9 @@
  * How risky a step is in the app's eyes, beside the model's own marking (which nothing here lowers). In order:
  *
  * 1. the app's `riskOf(element, action)`, when it answers `risky` or `safe`: the app's code has the last word;
- * 2. `data-ax-risk="risky"` on the element, an ancestor, or anything the step reaches (a label's control, the form
- *    a button submits): markup only raises, since a page may carry markup a third party wrote;
+ * 2. `data-ax-risk="risky"` on the element hit, the control it activates, an ancestor of either, or anything the
+ *    step reaches (a label's control, the form a button submits): markup only raises, since a page may carry
+ *    markup a third party wrote;
  * 3. built in: a step that submits a form, leaves the page (a link or `open` to another document), or types into
  *    a secret field is risky.
  */
@@ -20,7 +21,12 @@ export type RiskOf = (element: Element | null, action: ActAction) => Risk | null
 
 /** What the page backend found out about a step, for its risk. */
 export interface RiskFacts {
+  /** What `riskOf` is given: the control a pointer step activates (else the element hit), the focused element for keys. */
   readonly element: Element | null;
+  /** The element a pointer step hits (inside the named one, or under a point), or the focused one. */
+  readonly hit?: Element | null;
+  /** The control the step activates (the button a click's hit presses, the default button Enter in a field presses). */
+  readonly control?: Element | null;
   readonly reach: Reach | null;
   /** It goes to another document: a link or `open` to another address (not a fragment of this page). */
   readonly leaves: boolean;
@@ -57,8 +63,8 @@ export function pageRisk(action: ActAction, facts: RiskFacts, riskOf: RiskOf | u
     }
     if (said === 'risky' || said === 'safe') return said;
   }
-  const reached = facts.reach?.touches.map(([el]) => el) ?? [];
-  for (const el of facts.element ? [facts.element, ...reached] : reached) if (composedClosest(el, MARKED)) return 'risky';
+  const reached = [facts.element, facts.hit, facts.control, ...(facts.reach?.touches.map(([el]) => el) ?? [])];
+  for (const el of reached) if (el && composedClosest(el, MARKED)) return 'risky';
   if (facts.reach?.submits || facts.leaves || facts.secret) return 'risky';
   return undefined;
 }

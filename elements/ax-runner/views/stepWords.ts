@@ -8,7 +8,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { fill, type Strings } from '../../../strings/en.js';
-import { fillPieces, plainValue } from '../../../src/actions/index.js';
+import { fillPieces, plainValue, type ParamDetail } from '../../../src/actions/index.js';
 import {
   ariaRoles,
   type Resolved,
@@ -78,7 +78,9 @@ function written<T>(say: Say<T>, w: Strings, target: AxTarget): T | string {
   return shown(target.id ?? '', 64);
 }
 
-function where<T>(say: Say<T>, w: Strings, target: Target, resolved?: Resolved): T | string {
+function where<T>(say: Say<T>, w: Strings, target: Target, resolved?: Resolved, activates?: AxNode | null): T | string {
+  // A pointer step is named by what it activates (the button inside a card, the element under a point).
+  if (activates) return named(say, w, activates.role, activates.name);
   if (resolved?.kind === 'element') return named(say, w, resolved.node.role, resolved.node.name);
   if (target.kind === 'point') return say(w.axPoint, { x: Math.round(target.x), y: Math.round(target.y) });
   return written(say, w, target);
@@ -101,13 +103,13 @@ function words<T>(say: Say<T>, w: Strings, action: AxAction, resolved?: Step['re
   const into = resolved?.target?.kind === 'element' ? named(say, w, resolved.target.node.role, resolved.target.node.name) : null;
   switch (action.do) {
     case 'click':
-      return say(w.axClick, { target: where(say, w, action.target, resolved?.target) });
+      return say(w.axClick, { target: where(say, w, action.target, resolved?.target, resolved?.activates) });
     case 'double_click':
-      return say(w.axDoubleClick, { target: where(say, w, action.target, resolved?.target) });
+      return say(w.axDoubleClick, { target: where(say, w, action.target, resolved?.target, resolved?.activates) });
     case 'right_click':
-      return say(w.axRightClick, { target: where(say, w, action.target, resolved?.target) });
+      return say(w.axRightClick, { target: where(say, w, action.target, resolved?.target, resolved?.activates) });
     case 'move':
-      return say(w.axMove, { target: where(say, w, action.target, resolved?.target) });
+      return say(w.axMove, { target: where(say, w, action.target, resolved?.target, resolved?.activates) });
     case 'drag':
       return say(w.axDrag, { from: where(say, w, action.from, resolved?.from), to: where(say, w, action.to, resolved?.to) });
     case 'type': {
@@ -152,34 +154,44 @@ export function actionRuns(w: Strings, action: AxAction, resolved?: Step['resolv
   return words(asRuns, w, action, resolved);
 }
 
-/** True when the step would send what its element leads to: a click, Enter (or Space on a control), a typed ⏎. */
-function goesThere(action: AxAction, role: string): boolean {
-  if (action.op !== 'act') return false;
-  if (action.do === 'click' || action.do === 'double_click') return true;
-  if (action.do === 'type') return action.text.includes('\n');
-  // Enter or Space, alone or with Shift: with Control, Alt or Meta they do nothing by default.
-  if (action.do !== 'key' || !action.chord.slice(0, -1).every((k) => k === 'Shift')) return false;
-  const key = action.chord[action.chord.length - 1];
-  return key === 'Enter' || (key === ' ' && (role === 'button' || role === 'link'));
+/**
+ * Where the step would send the person or their data: where the control it activates leads. A backend that doesn't
+ * say what a step activates (a remote one) is taken at its word for a click: it goes where its element leads.
+ */
+function leadsTo(step: Step): AxNode['destination'] {
+  const r = step.resolved;
+  if (r?.activates !== undefined) return r.activates?.destination;
+  const a = step.action;
+  const clicks = a.op === 'act' && (a.do === 'click' || a.do === 'double_click');
+  return clicks && r?.target?.kind === 'element' ? r.target.node.destination : undefined;
 }
 
 /**
- * What an approval asks about: the step's words, and where it would send the person or their data (the form and
- * origin a submit goes to, the address a link opens) when its element says so.
+ * What an approval asks about: the step's words, and where it would send the person or their data (the whole
+ * address a link opens, the whole action a form is sent to), judged on the control the step activates.
  */
 export function approvalWords(w: Strings, step: Step): string {
   const action = actionWords(w, step.action, step.resolved);
-  const target = step.resolved?.target;
-  const destination = target?.kind === 'element' && goesThere(step.action, target.node.role) ? target.node.destination : undefined;
+  const destination = leadsTo(step);
   if (!destination) return action;
-  if (destination.kind === 'link') return fill(w.axOpensLink, { action, url: shown(destination.url, 120) });
-  let origin: string;
-  try {
-    origin = new URL(destination.url).origin;
-  } catch {
-    origin = shown(destination.url, 120);
-  }
+  const url = shown(destination.url, 200);
+  if (destination.kind === 'link') return fill(w.axOpensLink, { action, url });
   return destination.form === undefined || destination.form === ''
-    ? fill(w.axSendsUnnamedForm, { action, origin })
-    : fill(w.axSendsForm, { action, form: shown(destination.form, 80), origin });
+    ? fill(w.axSendsUnnamedForm, { action, url })
+    : fill(w.axSendsForm, { action, form: shown(destination.form, 80), url });
+}
+
+/**
+ * The values an approval lists whole, in the dialog's scrolling box, where its sentence may have shortened them:
+ * the text a step types (as its snapshot shows it: a secret as dots), the address it opens, the action a form goes to.
+ */
+export function approvalDetails(w: Strings, step: Step): ParamDetail[] {
+  const out: ParamDetail[] = [];
+  const value = (name: string, text: string) => out.push({ name, value: streamText(text), required: false });
+  const action = step.action;
+  if (action.op === 'act' && action.do === 'type') value(w.axValueText, action.text.replace(/\n/g, '⏎\n'));
+  if (action.op === 'act' && action.do === 'open') value(w.axValueAddress, action.target);
+  const destination = leadsTo(step);
+  if (destination) value(destination.kind === 'link' ? w.axValueAddress : w.axValueForm, destination.url);
+  return out;
 }

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  ActivationChanged,
   answerRemote,
   createBurst,
   createRemoteBackend,
@@ -303,4 +304,67 @@ test('remote: an agent that does not know verify fails the approved step rather 
   const outcome = await burst.outcome;
   assert.equal(outcome.reason, 'action_failed');
   assert.deepEqual(agent.log, []);
+});
+
+// One activation oracle (issue 26): the backend's assessment says what a step will actually activate; the engine
+// keeps it beside the step's targets (the approval names it, the check after it compares it), and a backend that
+// finds the step would now press something else throws ActivationChanged: the burst ends as activation_changed.
+test('the control a step activates is kept as resolved.activates, asked with, and checked after approval', async () => {
+  const button: AxNode<Ref> = { role: 'button', name: 'Delete account', ref: 'delete-button', destination: { kind: 'form', url: 'https://app.example/delete' } };
+  const fake = fakeBackend();
+  let pressedNow: AxNode<Ref> = button;
+  const checked: (AxNode<Ref> | null | undefined)[] = [];
+  const backend: Backend<Ref> = {
+    ...fake.backend,
+    assess: () => ({ risk: 'risky', activates: button }),
+    verify: (_action, targets) => {
+      checked.push(targets.activates);
+      if (pressedNow !== targets.activates) throw new ActivationChanged(`it would now activate button "${pressedNow.name}"`);
+      return null;
+    },
+  };
+  const asked: Step<Ref>[] = [];
+  const click = act({ do: 'click', target: { ax: { role: 'region', title: 'Danger zone' } } });
+  const tree = screen(['zone', 'region', 'Danger zone']);
+  const ok = createBurst<Ref>({ backend: { ...backend, tree: () => tree }, approve: (s) => (asked.push(s), true) });
+  ok.write(fence(click));
+  ok.end();
+  assert.equal((await ok.outcome).reason, 'stream_ended');
+  assert.equal(asked[0]!.resolved?.activates, button);
+  assert.equal(refOf(asked[0]), 'zone');
+  assert.deepEqual(checked, [button]);
+  assert.equal(fake.performed[0]!.targets.activates, button);
+
+  const moved = createBurst<Ref>({
+    backend: { ...backend, tree: () => tree },
+    approve: () => {
+      pressedNow = { role: 'button', name: 'Delete everything', ref: 'other' };
+      return true;
+    },
+  });
+  moved.write(fence(click));
+  moved.end();
+  const outcome = await moved.outcome;
+  assert.equal(outcome.reason, 'activation_changed');
+  assert.equal(outcome.reason === 'activation_changed' && outcome.detail, 'the page changed after it was approved: it would now activate button "Delete everything"');
+  assert.equal(fake.performed.length, 1);
+});
+
+test('act() throwing ActivationChanged (a form sent elsewhere on the way) ends the burst as activation_changed, with the summary saying so', async () => {
+  const fake = fakeBackend();
+  const backend: Backend<Ref> = {
+    ...fake.backend,
+    act: () => {
+      throw new ActivationChanged('the form would have been sent to https://app.example/delete-everything rather than https://app.example/archive');
+    },
+  };
+  const burst = createBurst<Ref>({ backend });
+  burst.write(fence(act({ do: 'click', target: { ax: { role: 'button', title: 'Save' } } })));
+  burst.end();
+  const outcome = await burst.outcome;
+  assert.equal(outcome.reason, 'activation_changed');
+  assert.match(outcome.reason === 'activation_changed' ? outcome.detail : '', /^click stopped: the form would have been sent to .*delete-everything/);
+  const summary = createRunSummary();
+  summary.add(1, burst.steps, outcome);
+  assert.match(summary.text(), /something other than what was judged/);
 });

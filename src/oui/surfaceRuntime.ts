@@ -120,6 +120,12 @@ export interface SurfaceRuntimeOptions {
   observationPollMs?: number;
   /** Check observation values against their schemas (development). Default true. */
   checkObservations?: boolean;
+  /**
+   * Awaited after each handler (and each step of an async action) before its result is sent, then the getters
+   * are read: what the action changed reaches the agent before its answer. `<oui-surface>` waits for one render
+   * here. Bounded by `actionTimeoutMs` (1 000 ms when that is 0). Default: nothing more than the handler's promise.
+   */
+  afterRun?: () => void | PromiseLike<void>;
   /** Requests waiting (for their checks, the person or their turn) besides the one about to run; beyond it a request is answered SURFACE_BUSY at once. Default 32. */
   maxQueue?: number;
   /** Answered request ids remembered for repeats. Default 500. */
@@ -519,28 +525,20 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     const ran = await settleWithin(() => runOf(handler)(request.params, context), actionTimeoutMs, timers, signal);
     place.leave();
     if (flight.done) return;
-    if (ran.status === 'timeout') {
-      fail(flight, OUI_ERROR_CODES.TIMEOUT, `"${action.id}" took longer than ${actionTimeoutMs} ms`);
-      return store.refresh();
-    }
+    await settled();
+    if (flight.done) return;
+    if (ran.status === 'timeout') return settledFail(flight, OUI_ERROR_CODES.TIMEOUT, `"${action.id}" took longer than ${actionTimeoutMs} ms`);
     if (ran.status === 'error') {
       const asked = actionErrorOf(ran.error);
-      if (asked) fail(flight, asked.code, errorText(ran.error), asked.details);
-      else fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, errorText(ran.error));
-      return store.refresh();
+      return asked ? settledFail(flight, asked.code, errorText(ran.error), asked.details) : settledFail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, errorText(ran.error));
     }
     if (ran.status !== 'ok') return;
     const wire = toWireJson(ran.value, options.limits);
-    if (!wire.ok) {
-      fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, `The answer of "${action.id}" can't be sent: ${wire.reason}`);
-      return store.refresh();
-    }
-    if (!action.polling) {
-      answer(flight, { success: true, ...(wire.value !== undefined ? { data: wire.value } : {}) });
-      return store.refresh();
-    }
-    interim(flight, 0, wire.value);
+    if (!wire.ok) return settledFail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, `The answer of "${action.id}" can't be sent: ${wire.reason}`);
+    // The observations the action changed go out first, so an agent reading the answer never sees old values.
     store.refresh();
+    if (!action.polling) return answer(flight, { success: true, ...(wire.value !== undefined ? { data: wire.value } : {}) });
+    interim(flight, 0, wire.value);
     void followAsyncAction({
       polling: action.polling,
       handler: typeof handler === 'object' ? handler : null,
@@ -551,12 +549,29 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       stepTimeoutMs: actionTimeoutMs,
       defaultMaxDurationMs: asyncTimeoutMs,
       limits: options.limits,
-      interim: (progress, data) => interim(flight, progress, data),
-    }).then((outcome) => {
+      interim: (progress, data) => {
+        store.refresh();
+        interim(flight, progress, data);
+      },
+    }).then(async (outcome) => {
+      await settled();
+      store.refresh();
       if (outcome.kind === 'done') answer(flight, { success: true, interim: false, progress: 100, ...(outcome.data !== undefined ? { data: outcome.data } : {}) });
       else if (outcome.kind === 'failed') fail(flight, outcome.code, outcome.message, outcome.details);
-      store.refresh();
     });
+  };
+
+  /** Waits for the page to settle after app code ran (afterRun), within bounds; its failure is not the action's. */
+  const settled = async () => {
+    if (!options.afterRun) return;
+    const said = await settleWithin(() => options.afterRun!(), actionTimeoutMs > 0 ? actionTimeoutMs : 1000, timers);
+    if (said.status === 'error') report('observation-mismatch', `afterRun failed: ${errorText(said.error)}`);
+  };
+
+  /** A failure after app code ran: what it changed is read first, then the answer. */
+  const settledFail = (flight: Flight, code: OUIErrorCode, message: string, details?: unknown) => {
+    store.refresh();
+    fail(flight, code, message, details);
   };
 
   // ---- Registration ---------------------------------------------------------------------------------

@@ -72,6 +72,24 @@ interface Built {
 
 type Host = ReactiveControllerHost & HTMLElement;
 
+/**
+ * Resolves once the page drew what an action changed: after the next frame and the task that follows it (a
+ * framework's render and its effects: Lit and Vue update in microtasks, React in a task), so the observations
+ * the view sets as it draws go to the agent before the action's answer. A hidden page draws no frames: a short
+ * timer stands in.
+ */
+function nextRender(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 export class SurfaceRuntimeController implements ReactiveController {
   #built: Built | null = null;
   #definition: OUISurface | null = null;
@@ -272,6 +290,7 @@ export class SurfaceRuntimeController implements ReactiveController {
         path: this.#path(),
         entity: this.inputs.entity(),
         confirm: (request, action, limits) => this.#confirm(request, action, limits),
+        afterRun: nextRender,
       });
     } catch (error) {
       // A surface id already running on this transport, a getter for an undeclared observation.

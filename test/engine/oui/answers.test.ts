@@ -1,0 +1,65 @@
+// Issue 27: every answer to an agent is true, complete and in order. A result comes after the observations
+// its action changed; an answer too large for the connection still says the action ran; a request too large
+// to send fails at once; a surface id mounted twice is handed over to the latest mount; an action id
+// `__proto__` runs like any other; a page can run an action itself (execute) and refuse requests (accept).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  createDirectTransportPair,
+  createOUIAgent,
+  createSurfaceRuntime,
+  createWebSocketTransport,
+  type SurfaceRuntimeOptions,
+} from '../../../src/oui/index.ts';
+import { recorder, settle, socketPair, todoSurface } from './helpers.ts';
+
+async function mount(options: Partial<SurfaceRuntimeOptions> = {}) {
+  const pair = createDirectTransportPair();
+  const heard = recorder(pair.server);
+  const runtime = createSurfaceRuntime({ surface: todoSurface(), transport: pair.client, ...options });
+  const agent = createOUIAgent(pair.server, { timeoutMs: 5000 });
+  await settle(3);
+  return { ...pair, heard, runtime, agent };
+}
+
+test('a result comes after the observations its action changed: getters are read before the answer is sent', async () => {
+  const todos: string[] = [];
+  const m = await mount({ handlers: { add_item: async ({ title }) => void todos.push(String(title)) }, getters: { item_count: () => todos.length } });
+  for (let i = 1; i <= 5; i++) {
+    const order: string[] = [];
+    const offObs = m.server.onObservation((u) => order.push(`obs:${u.observationId}=${JSON.stringify(u.value)}`));
+    const offRes = m.server.onResult(() => order.push('result'));
+    let seen: unknown;
+    const result = await m.agent.request('todo-list', 'add_item', { title: `t${i}` });
+    seen = m.agent.observations('todo-list').get('item_count');
+    offObs();
+    offRes();
+    assert.equal(result.success, true);
+    assert.equal(seen, i, 'the agent holds the new value when the result arrives');
+    assert.ok(order.indexOf(`obs:item_count=${i}`) >= 0 && order.indexOf(`obs:item_count=${i}`) < order.indexOf('result'), order.join(', '));
+  }
+});
+
+test('a result waits for the page to settle (afterRun: one render) and carries what the render set', async () => {
+  let count = 0;
+  let rendered: (() => void) | null = null;
+  const m = await mount({
+    handlers: { add_item: () => void count++ },
+    // A framework's render: the observation is set when the view draws the new state, after the handler.
+    afterRun: () =>
+      new Promise<void>((resolve) => {
+        rendered = () => {
+          m.runtime.setObservation('item_count', count);
+          resolve();
+        };
+        setTimeout(() => rendered!(), 5);
+      }),
+  });
+  const order: string[] = [];
+  m.server.onObservation((u) => order.push(u.observationId));
+  m.server.onResult(() => order.push('result'));
+  const result = await m.agent.request('todo-list', 'add_item', { title: 'x' });
+  assert.equal(result.success, true);
+  assert.equal(m.agent.observations('todo-list').get('item_count'), 1);
+  assert.deepEqual(order.filter((o) => !o.endsWith(':status')), ['item_count', 'result']);
+});

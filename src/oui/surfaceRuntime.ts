@@ -534,15 +534,18 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     }
     if (ran.status !== 'ok') return;
     const wire = toWireJson(ran.value, options.limits);
-    if (!wire.ok) return settledFail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, `The answer of "${action.id}" can't be sent: ${wire.reason}`);
     // The observations the action changed go out first, so an agent reading the answer never sees old values.
     store.refresh();
-    if (!action.polling) return answer(flight, { success: true, ...(wire.value !== undefined ? { data: wire.value } : {}) });
-    interim(flight, 0, wire.value);
+    // It ran: an answer that can't travel is left out and said so, never turned into a failure.
+    const dropped = wire.ok ? undefined : { fields: ['data'], reason: `The answer of "${action.id}" can't be sent: ${wire.reason}` };
+    if (!wire.ok) report('malformed-event', dropped!.reason);
+    const data = wire.ok ? wire.value : undefined;
+    if (!action.polling) return answer(flight, { success: true, ...(data !== undefined ? { data } : {}), ...(dropped ? { dropped } : {}) });
+    interim(flight, 0, data);
     void followAsyncAction({
       polling: action.polling,
       handler: typeof handler === 'object' ? handler : null,
-      dispatchResult: wire.value,
+      dispatchResult: data,
       context,
       events: options.events,
       timers,

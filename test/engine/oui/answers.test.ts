@@ -63,3 +63,19 @@ test('a result waits for the page to settle (afterRun: one render) and carries w
   assert.equal(m.agent.observations('todo-list').get('item_count'), 1);
   assert.deepEqual(order.filter((o) => !o.endsWith(':status')), ['item_count', 'result']);
 });
+
+test('a 0.1.0 agent hears an oversized outcome too: the status observation carries the result cut down, with what was dropped', async () => {
+  const [a, b] = socketPair();
+  const agentEnd = createWebSocketTransport(a);
+  const page = createWebSocketTransport(b, { maxMessageBytes: 2000 });
+  const heard = recorder(agentEnd);
+  const runtime = createSurfaceRuntime({ surface: todoSurface(), transport: page, handlers: { add_item: () => 'x'.repeat(5000) } });
+  agentEnd.dispatch('todo-list', 'add_item', { title: 'big' });
+  await settle(5);
+  const status = heard.observations.filter((o) => o.observationId === 'add_item:status');
+  assert.equal(status.length, 1);
+  assert.equal(status[0].value.success, true);
+  assert.equal(status[0].value.data, undefined);
+  assert.deepEqual(status[0].value.dropped.fields, ['data']);
+  runtime.dispose();
+});

@@ -157,6 +157,8 @@ export interface SurfaceRuntime {
   /** The requests not yet answered finally, in the order they came. */
   readonly pending: readonly OUIActionRequest[];
   onActivity(listener: (activity: OUIActivity) => void): OUIUnsubscribe;
+  /** Hears when `registered` changed (a later mount of the same surface id took it over, or gave it back). */
+  onStateChange(listener: () => void): OUIUnsubscribe;
   onIssue(listener: (issue: OUIIssue) => void): OUIUnsubscribe;
   readonly issues: readonly OUIIssue[];
   /** Answers what is pending SURFACE_UNAVAILABLE, deregisters, stops every timer and listener. */
@@ -186,7 +188,10 @@ interface Flight {
   places: LanePlace[];
 }
 
-/** Starts a surface on a transport. Throws OUISurfaceError for a malformed definition or a surface id already on that transport. */
+/**
+ * Starts a surface on a transport. Throws OUISurfaceError for a malformed definition. A surface id already running
+ * on that transport is taken over (the latest mount answers; see pageHost).
+ */
 export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRuntime {
   const styleWarnings: string[] = [];
   const surface = assertSurface(options.surface, { onWarnings: (w) => styleWarnings.push(...w) });
@@ -224,6 +229,9 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   let active = isActive(surface.activation, path, entity);
   let registered = false;
   let disposed = false;
+  // False while a later mount of the same surface id holds it (see pageHost).
+  let owner = true;
+  const stateChanged = createListeners<void>();
 
   const store = createObservationStore({
     surface,
@@ -580,7 +588,8 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   // ---- Registration ---------------------------------------------------------------------------------
 
   const update = () => {
-    const want = !disposed && active && transport.connected;
+    const before = registered;
+    const want = !disposed && active && transport.connected && owner;
     if (want && !registered) {
       registered = true;
       if (ours) ours.sendRegistration({ surface, timestamp: now(), capabilities: [OUI_CAPABILITIES.RESULTS, OUI_CAPABILITIES.CANCEL] });
@@ -592,16 +601,33 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       // Lost connection: the other side forgets the surface on its own, and a deregistration would only wait in the buffer.
       if (transport.connected) transport.deregisterSurface(surface.id);
     }
+    if (registered !== before) stateChanged.emit();
   };
 
-  let leave: OUIUnsubscribe;
-  try {
-    leave = pageHost(transport, now).add(surface.id, { dispatch: onDispatch, cancel: onCancel });
-  } catch (error) {
-    throw new OUISurfaceError([errorText(error)], surface.id);
-  }
-  const unsubscribe = [leave, transport.onConnectionChange(() => update())];
+  // A later mount of the same surface id takes it over; this one stands by until that one leaves.
+  const hold = pageHost(transport, now).add(surface.id, {
+    dispatch: onDispatch,
+    cancel: onCancel,
+    displaced() {
+      const had = registered;
+      owner = false;
+      if (had) {
+        // The new mount registers the surface itself: no deregistration, which would withdraw it from under it.
+        registered = false;
+        store.unregistered();
+        stateChanged.emit();
+      }
+      return had;
+    },
+    resumed() {
+      owner = true;
+      update();
+    },
+  });
+  const unsubscribe = [transport.onConnectionChange(() => update())];
   update();
+  // Took over a registered surface and can't hold it now (not active here): it is withdrawn.
+  if (hold.inherited && !registered && transport.connected) transport.deregisterSurface(surface.id);
 
   return {
     surface,
@@ -638,6 +664,7 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       return [...flights.values()].map((f) => f.request);
     },
     onActivity: (l) => activity.add(l),
+    onStateChange: (l) => stateChanged.add(l),
     onIssue: (l) => sink.onIssue(l),
     get issues() {
       return sink.issues;
@@ -646,10 +673,16 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       if (disposed) return;
       for (const flight of [...flights.values()]) fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" was removed`);
       disposed = true;
+      // An earlier mount of the same id takes the surface back: it registers it, so no deregistration goes.
+      if (hold.leave() && registered) {
+        registered = false;
+        store.unregistered();
+      }
       update();
       store.dispose();
       for (const u of unsubscribe) u();
       activity.clear();
+      stateChanged.clear();
     },
   };
 }

@@ -293,7 +293,7 @@ export class SurfaceRuntimeController implements ReactiveController {
         afterRun: nextRender,
       });
     } catch (error) {
-      // A surface id already running on this transport, a getter for an undeclared observation.
+      // A getter for an undeclared observation. (A surface id already on this transport is taken over.)
       const message = errorText(error);
       this.report('definition', [message], message);
       return;
@@ -317,6 +317,8 @@ export class SurfaceRuntimeController implements ReactiveController {
         }
       }),
       runtime.onIssue((issue) => host.dispatchEvent(new OUIIssueEvent(issue))),
+      // Another element of the same surface id took it over (or gave it back).
+      runtime.onStateChange(() => this.#checkState()),
       // Heard after the runtime's own listener, so its registration is already up to date.
       transport.onConnectionChange(() => this.#checkState()),
     );

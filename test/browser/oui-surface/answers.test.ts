@@ -26,3 +26,28 @@ describe('oui-surface: results after the state they changed', () => {
     }
   });
 });
+
+describe('oui-surface: the same surface id in overlapping views', () => {
+  it('a new view mounted before the old one leaves takes the surface over, with no oui-error, and it stays reachable once the old is gone', async () => {
+    const m = await mount({ surface: todoSurface(), handlers: { add_item: () => 'old view' } });
+    const errors: Event[] = [];
+    const next = document.createElement('oui-surface') as OuiSurface;
+    next.addEventListener('oui-error', (e) => errors.push(e));
+    next.surface = todoSurface();
+    next.handlers = { add_item: () => 'new view' };
+    next.transport = m.client;
+    m.el.after(next);
+    await until(() => next.registered, 'the new view to take the surface');
+    expect((await m.agent.call('add_item', { title: 'a' })).data).to.equal('new view');
+    await until(() => !m.el.registered, 'the old view to hand it over');
+    m.el.remove();
+    await until(() => m.client.registeredSurfaceIds().length === 1 && m.heard.deregisters.length === 0 && !m.el.isConnected, 'the old view to leave');
+    await new Promise((r) => setTimeout(r, 0));
+    const after = await m.agent.call('add_item', { title: 'b' });
+    expect(after.success, JSON.stringify(after.error)).to.equal(true);
+    expect(after.data).to.equal('new view');
+    expect(m.heard.deregisters).to.deep.equal([]);
+    expect(errors).to.have.length(0);
+    next.remove();
+  });
+});

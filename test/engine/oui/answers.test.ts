@@ -79,3 +79,26 @@ test('a 0.1.0 agent hears an oversized outcome too: the status observation carri
   assert.deepEqual(status[0].value.dropped.fields, ['data']);
   runtime.dispose();
 });
+
+test('the same surface id mounted again before the old one left: the latest takes over, and the surface stays reachable through the handover', async () => {
+  const pair = createDirectTransportPair();
+  const heard = recorder(pair.server);
+  const agent = createOUIAgent(pair.server, { timeoutMs: 5000 });
+  const old = createSurfaceRuntime({ surface: todoSurface(), transport: pair.client, handlers: { add_item: () => 'old' } });
+  const next = createSurfaceRuntime({ surface: todoSurface(), transport: pair.client, handlers: { add_item: () => 'new' } });
+  assert.equal(next.registered, true);
+  assert.equal(old.registered, false, 'the old one handed its registration over');
+  assert.equal((await agent.request('todo-list', 'add_item', { title: 'a' })).data, 'new');
+  old.dispose();
+  assert.deepEqual(heard.deregisters, [], 'the old one leaving does not withdraw the surface the new one holds');
+  assert.equal((await agent.call('add_item', { title: 'b' })).data, 'new');
+  // And back: the latest leaving while an earlier one is still mounted gives the surface back to it.
+  const third = createSurfaceRuntime({ surface: todoSurface(), transport: pair.client, handlers: { add_item: () => 'third' } });
+  assert.equal((await agent.call('add_item', { title: 'c' })).data, 'third');
+  third.dispose();
+  assert.equal(next.registered, true);
+  assert.equal((await agent.call('add_item', { title: 'd' })).data, 'new');
+  assert.deepEqual(heard.deregisters, []);
+  next.dispose();
+  assert.deepEqual(heard.deregisters, ['todo-list']);
+});

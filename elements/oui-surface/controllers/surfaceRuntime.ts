@@ -269,7 +269,7 @@ export class SurfaceRuntimeController implements ReactiveController {
   }
 
   #build(surface: OUISurface, transport: OUITransport, key: string, getterIds: string[], options: SurfaceOptions | undefined): void {
-    const getters: Record<string, () => unknown> = {};
+    const getters = Object.create(null) as Record<string, () => unknown>;
     // The wrappers read the app's current getters, so a getter replaced under the same id needs no restart.
     for (const id of getterIds) getters[id] = () => this.inputs.getters()?.[id]?.();
     const events: OUIEventSource = {

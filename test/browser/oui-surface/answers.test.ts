@@ -51,3 +51,24 @@ describe('oui-surface: the same surface id in overlapping views', () => {
     next.remove();
   });
 });
+
+describe('oui-surface: an action id "__proto__"', () => {
+  it('runs on the element as in the engine: a handler given for it, and a button bound to it', async () => {
+    const surface = todoSurface({ actions: [{ id: '__proto__', description: 'An unlucky name', input: { type: 'object', properties: {} } }] });
+    const handlers = Object.defineProperty({}, '__proto__', { value: () => 'ran', enumerable: true });
+    const m = await mount({ surface, handlers });
+    const r = await m.agent.call('__proto__', {});
+    expect(r.success, JSON.stringify(r.error)).to.equal(true);
+    expect(r.data).to.equal('ran');
+
+    let pressed = 0;
+    const el = await fixture<OuiSurface>(html`<oui-surface surface-id="bound" surface-name="Bound" surface-description="A bound button">
+      <button type="button" data-oui-action="__proto__" @click=${() => pressed++}>Press</button>
+    </oui-surface>`);
+    el.transport = m.client;
+    await until(() => el.registered, 'the bound surface');
+    const b = await m.agent.request('bound', '__proto__', {});
+    expect(b.success, JSON.stringify(b.error)).to.equal(true);
+    expect(pressed).to.equal(1);
+  });
+});

@@ -102,3 +102,13 @@ test('the same surface id mounted again before the old one left: the latest take
   next.dispose();
   assert.deepEqual(heard.deregisters, ['todo-list']);
 });
+
+test('an action id "__proto__" is an action like any other: declared, offered as a tool, run', async () => {
+  const surface = todoSurface({ actions: [{ id: '__proto__', description: 'An unlucky name', input: { type: 'object', properties: {} } }] });
+  const handlers = Object.defineProperty({}, '__proto__', { value: () => 'ran', enumerable: true });
+  const m = await mount({ surface, handlers });
+  assert.deepEqual(m.agent.tools().map((t) => t.actionId), ['__proto__']);
+  const r = await m.agent.call('__proto__', {});
+  assert.equal(r.success, true, JSON.stringify(r.error));
+  assert.equal(r.data, 'ran');
+});

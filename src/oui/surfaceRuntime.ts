@@ -47,7 +47,7 @@ import {
 } from './protocol.js';
 import { createRequestMemory } from './requestMemory.js';
 import { isActive, type OUIEntity } from './routes.js';
-import { settleWithin } from './settleWithin.js';
+import { settleWithin, type Settled } from './settleWithin.js';
 import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from './transport.js';
 import { assertSurface, OUISurfaceError } from './validateSurface.js';
 import { pageHost } from './pageHost.js';
@@ -186,6 +186,8 @@ interface Flight {
   deadlineTimer?: unknown;
   heartbeat?: { timer: unknown; waiting: 'confirmation' | 'turn' };
   places: LanePlace[];
+  /** Its handler finished and it waits for the page to settle: answers it now. */
+  conclude?: () => void;
 }
 
 /**
@@ -533,8 +535,14 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     const ran = await settleWithin(() => runOf(handler)(request.params, context), actionTimeoutMs, timers, signal);
     place.leave();
     if (flight.done) return;
+    // It ran: removed while the page settles, it is still answered with what it did (see dispose).
+    if (!action.polling) flight.conclude = () => conclude(flight, action, handler, context, ran);
     await settled();
-    if (flight.done) return;
+    if (!flight.done) conclude(flight, action, handler, context, ran);
+  };
+
+  /** Answers a request whose handler finished: after what it changed, what it did (or follows its job). */
+  const conclude = (flight: Flight, action: OUIAction, handler: OUISurfaceHandler, context: OUIActionContext, ran: Settled<unknown>) => {
     if (ran.status === 'timeout') return settledFail(flight, OUI_ERROR_CODES.TIMEOUT, `"${action.id}" took longer than ${actionTimeoutMs} ms`);
     if (ran.status === 'error') {
       const asked = actionErrorOf(ran.error);
@@ -560,9 +568,9 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       stepTimeoutMs: actionTimeoutMs,
       defaultMaxDurationMs: asyncTimeoutMs,
       limits: options.limits,
-      interim: (progress, data) => {
+      interim: (progress, step) => {
         store.refresh();
-        interim(flight, progress, data);
+        interim(flight, progress, step);
       },
     }).then(async (outcome) => {
       await settled();
@@ -671,7 +679,10 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     },
     dispose() {
       if (disposed) return;
-      for (const flight of [...flights.values()]) fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" was removed`);
+      for (const flight of [...flights.values()]) {
+        if (flight.conclude) flight.conclude();
+        else fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" was removed`);
+      }
       disposed = true;
       // An earlier mount of the same id takes the surface back: it registers it, so no deregistration goes.
       if (hold.leave() && registered) {

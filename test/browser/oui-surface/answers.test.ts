@@ -72,3 +72,39 @@ describe('oui-surface: an action id "__proto__"', () => {
     expect(pressed).to.equal(1);
   });
 });
+
+describe('oui-surface: a bound form offers, fills and reports only what it submits', () => {
+  it('leaves out fields in a disabled fieldset and disabled fields; values are what the submitted FormData holds', async () => {
+    const sent: [string, FormDataEntryValue][][] = [];
+    const onSubmit = (e: SubmitEvent) => {
+      e.preventDefault();
+      sent.push([...new FormData(e.target as HTMLFormElement)]);
+    };
+    const m = await mount(
+      { surface: { id: 'shop', name: 'Shop', description: 'The shop', actions: [] } },
+      html`<form data-oui-action="checkout" data-oui-description="Check out" @submit=${onSubmit}>
+        <label>Name <input name="name" /></label>
+        <fieldset disabled>
+          <legend>Promotion</legend>
+          <label>Coupon <input name="coupon" /></label>
+        </fieldset>
+        <label>Account <input name="account" value="acme" disabled /></label>
+        <label>Newsletter <input type="checkbox" name="news" /></label>
+        <button>Check out</button>
+      </form>`,
+    );
+    const action = m.el.definition!.actions.find((a) => a.id === 'checkout')!;
+    expect(Object.keys(action.input.properties!)).to.deep.equal(['name', 'news']);
+
+    const refused = await m.agent.call('checkout', { name: 'Ann', coupon: 'SAVE50' });
+    expect(refused.error?.code).to.equal('INVALID_PARAMS');
+    expect(m.el.querySelector<HTMLInputElement>('[name=coupon]')!.value).to.equal('');
+    expect(sent).to.have.length(0);
+
+    const r = await m.agent.call('checkout', { name: 'Ann' });
+    expect(r.success, JSON.stringify(r.error)).to.equal(true);
+    expect(sent).to.deep.equal([[['name', 'Ann']]]);
+    // The unchecked box is how the form says no: a boolean param reads it so.
+    expect(r.data).to.deep.equal({ submitted: true, values: { name: 'Ann', news: false } });
+  });
+});

@@ -112,3 +112,17 @@ test('an action id "__proto__" is an action like any other: declared, offered as
   assert.equal(r.success, true, JSON.stringify(r.error));
   assert.equal(r.data, 'ran');
 });
+
+test('a surface removed while an action that ran waits for the render is answered with what the action did, not SURFACE_UNAVAILABLE', async () => {
+  let ran = 0;
+  let render!: () => void;
+  const m = await mount({ handlers: { add_item: () => (ran++, { id: 1 }) }, afterRun: () => new Promise<void>((r) => (render = r)) });
+  const call = m.agent.request('todo-list', 'add_item', { title: 'x' });
+  while (ran === 0) await settle(1);
+  await settle(2);
+  m.runtime.dispose();
+  const result = await call;
+  assert.equal(result.success, true, JSON.stringify(result.error));
+  assert.deepEqual(result.data, { id: 1 });
+  render();
+});

@@ -88,7 +88,7 @@ export type {
   OUIEventSource,
 } from './handlers.js';
 export type { OUIObservationGetters } from './observations.js';
-export { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions, type OUIConfirm, type OUIConfirmLimits, type OUIActivity } from './surfaceRuntime.js';
+export { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions, type OUIAccept, type OUIConfirm, type OUIConfirmLimits, type OUIActivity } from './surfaceRuntime.js';
 export { createOUIAgent, type OUIAgent, type OUIAgentOptions, type OUICallOptions } from './agent/agent.js';
 export { nameOUITools, qualifiedToolName, OUI_TOOL_NAME, type OUIToolEntry, type OUIToolCollision } from './agent/toolNames.js';
 export {

@@ -71,6 +71,13 @@ export interface OUIConfirmLimits {
  */
 export type OUIConfirm = (request: OUIActionRequest, action: OUIAction, limits: OUIConfirmLimits) => boolean | PromiseLike<boolean>;
 
+/**
+ * The page's policy on each request, asked after its params were checked and before the person is asked or it
+ * runs: `true` accepts it; `false` refuses it (ACTION_DENIED), and a string refuses it with that reason, which
+ * the agent reads. A throw refuses it too.
+ */
+export type OUIAccept = (request: OUIActionRequest, action: OUIAction) => boolean | string | PromiseLike<boolean | string>;
+
 /** What the runtime is doing, for an indicator: asking, running, following (with progress), or done. */
 export interface OUIActivity {
   phase: 'confirm' | 'run' | 'progress' | 'done';
@@ -96,6 +103,8 @@ export interface SurfaceRuntimeOptions {
   entity?: OUIEntity | null;
   /** Asks the person. Without one, every action that needs confirming is denied. */
   confirm?: OUIConfirm;
+  /** The page's policy: may refuse any request before it runs (see OUIAccept). Without one, every request passes. */
+  accept?: OUIAccept;
   /** App events for async actions that subscribe. */
   events?: OUIEventSource;
   timers?: Timers;
@@ -152,6 +161,12 @@ export interface SurfaceRuntime {
   observation(id: string): unknown;
   /** Reads the getters now (all, or the ones named). */
   refresh(ids?: readonly string[]): void;
+  /**
+   * Runs one of the surface's actions for the page itself, through the same steps as an agent's request
+   * (active, declared with a handler, params, `accept`, the person's confirmation, the line): resolves with its
+   * final result, never rejects. Nothing of it goes to the agent but what it changes in the observations.
+   */
+  execute(actionId: string, params?: Record<string, unknown>): Promise<OUIActionResultMessage>;
   /** The person stops a request: answered ACTION_DENIED, its confirmation withdrawn, its handler's signal aborted. False when it was not in flight. */
   stop(requestId: string): boolean;
   /** The requests not yet answered finally, in the order they came. */
@@ -186,6 +201,8 @@ interface Flight {
   deadlineTimer?: unknown;
   heartbeat?: { timer: unknown; waiting: 'confirmation' | 'turn' };
   places: LanePlace[];
+  /** Run by the page itself (execute): its final result goes here, and nothing to the agent. */
+  local?: (result: OUIActionResultMessage) => void;
   /** Its handler finished and it waits for the page to settle: answers it now. */
   conclude?: () => void;
 }
@@ -269,6 +286,10 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   // ---- Answers --------------------------------------------------------------------------------------
 
   const send = (flight: Flight, result: OUIActionResultMessage) => {
+    if (flight.local) {
+      if (!result.interim) flight.local(result);
+      return;
+    }
     if (flight.answered) ours?.sendResult(result);
     // 0.1.0 agents have no result event: the same result as the action's status observation. A 0.1.0
     // dispatch had no id, and its status says none.
@@ -391,10 +412,10 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
 
   // ---- Running --------------------------------------------------------------------------------------
 
-  const onDispatch = (d: OUIDispatchMessage) => {
+  const onDispatch = (d: OUIDispatchMessage, local?: (result: OUIActionResultMessage) => void) => {
     if (disposed || d.surfaceId !== surface.id) return;
     const answered = d.requestId !== undefined;
-    const requestId = d.requestId ?? `dispatch:${newId()}`;
+    const requestId = d.requestId ?? `${local ? 'local' : 'dispatch'}:${newId()}`;
     const request: OUIActionRequest = { requestId, surfaceId: d.surfaceId, actionId: d.actionId, params: d.params, timestamp: d.timestamp };
     const at = now();
     const flight: Flight = {
@@ -408,6 +429,7 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       receivedAt: at,
       lastWord: at,
       places: [],
+      ...(local ? { local } : {}),
       ...(answered && d.timeoutMs !== undefined && d.timeoutMs > 0 ? { timeoutMs: d.timeoutMs } : {}),
       ...(answered && d.maxWaitMs !== undefined && d.maxWaitMs > 0 ? { maxWaitMs: d.maxWaitMs } : {}),
     };
@@ -481,6 +503,15 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       return fail(flight, OUI_ERROR_CODES.INVALID_PARAMS, paramsMessage(action.id, problems), {
         problems: problems.map((p) => ({ path: p.path, message: p.message, ...(p.keyword ? { keyword: p.keyword } : {}) })),
       });
+    }
+
+    if (options.accept) {
+      const said = await settleWithin(() => options.accept!(request, action), actionTimeoutMs, timers, flight.withdraw.signal);
+      if (flight.done) return;
+      if (said.status !== 'ok' || said.value !== true) {
+        const why = said.status === 'ok' && typeof said.value === 'string' && said.value ? `: ${said.value.slice(0, 2000)}` : said.status === 'error' ? `: ${errorText(said.error)}` : '';
+        return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `This page does not accept "${action.id}" now${why}`);
+      }
     }
 
     if (action.confirm) {
@@ -662,6 +693,15 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     setObservation: (id, value) => store.set(id, value),
     observation: (id) => store.get(id),
     refresh: (list) => store.refresh(list),
+    execute(actionId, params = {}) {
+      return new Promise((resolve) => {
+        if (disposed) {
+          const at = now();
+          return resolve({ requestId: `local:${newId()}`, surfaceId: surface.id, actionId, success: false, error: { code: OUI_ERROR_CODES.SURFACE_UNAVAILABLE, message: `The surface "${surface.id}" was removed` }, timestamp: at });
+        }
+        onDispatch({ surfaceId: surface.id, actionId, params, timestamp: now() }, resolve);
+      });
+    },
     stop(requestId) {
       const flight = flights.get(requestId);
       if (!flight || flight.done) return false;

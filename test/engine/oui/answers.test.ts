@@ -126,3 +126,45 @@ test('a surface removed while an action that ran waits for the render is answere
   assert.deepEqual(result.data, { id: 1 });
   render();
 });
+
+test('execute(): the page runs an action itself through the same checks and confirmation; the agent hears its observations, not its result', async () => {
+  const asked: string[] = [];
+  let count = 0;
+  const m = await mount({
+    handlers: { add_item: ({ title }) => ({ added: title, n: ++count }), clear_done: () => 'cleared' },
+    getters: { item_count: () => count },
+    confirm: (request) => (asked.push(request.actionId), false),
+  });
+  const bad = await m.runtime.execute('add_item', { title: '' });
+  assert.equal(bad.error?.code, 'INVALID_PARAMS');
+  const ok = await m.runtime.execute('add_item', { title: 'Milk' });
+  assert.deepEqual(ok.data, { added: 'Milk', n: 1 });
+  const denied = await m.runtime.execute('clear_done');
+  assert.equal(denied.error?.code, 'ACTION_DENIED');
+  assert.deepEqual(asked, ['clear_done']);
+  assert.equal((await m.runtime.execute('nope')).error?.code, 'ACTION_NOT_FOUND');
+  await settle(2);
+  assert.equal(m.heard.results.length, 0, 'no result goes to the agent');
+  assert.equal(m.heard.observations.filter((o) => o.observationId.endsWith(':status')).length, 0);
+  assert.equal(m.agent.observations('todo-list').get('item_count'), 1);
+  m.runtime.dispose();
+  assert.equal((await m.runtime.execute('add_item', { title: 'x' })).error?.code, 'SURFACE_UNAVAILABLE');
+});
+
+test('accept: the policy of the page sees each request before it runs (and before the person is asked) and may refuse it, saying why', async () => {
+  const ran: string[] = [];
+  const asked: string[] = [];
+  const m = await mount({
+    handlers: { add_item: ({ title }) => void ran.push(String(title)), clear_done: () => ran.push('clear') },
+    confirm: (request) => (asked.push(request.actionId), true),
+    accept: (request, action) => (action.id === 'clear_done' ? 'Clearing is not allowed on this page' : request.params.title !== 'forbidden'),
+  });
+  assert.equal((await m.agent.call('add_item', { title: 'ok' })).success, true);
+  const refused = await m.agent.call('add_item', { title: 'forbidden' });
+  assert.equal(refused.error?.code, 'ACTION_DENIED');
+  const cleared = await m.agent.call('clear_done', {});
+  assert.equal(cleared.error?.code, 'ACTION_DENIED');
+  assert.match(cleared.error!.message, /Clearing is not allowed on this page/);
+  assert.deepEqual(ran, ['ok']);
+  assert.deepEqual(asked, [], 'a refused request never reaches the person');
+});

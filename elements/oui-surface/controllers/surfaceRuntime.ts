@@ -13,10 +13,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   createSurfaceRuntime,
+  OUI_ERROR_CODES,
   OUISurfaceError,
   validateSurface,
+  type OUIAccept,
   type OUIAction,
   type OUIActionRequest,
+  type OUIActionResultMessage,
   type OUIConfirmLimits,
   type OUIEntity,
   type OUIEventSource,
@@ -59,6 +62,10 @@ export interface SurfaceInputs {
   /** The path the activation routes are matched against: the `path` property, else null to follow the page. */
   path(): string | undefined;
   entity(): OUIEntity | null;
+  /** The app's policy on each request (the `accept` property). */
+  accept(): OUIAccept | undefined;
+  /** False while the app took the surface off (the `active` property). */
+  on(): boolean;
   words(): Strings;
 }
 
@@ -166,6 +173,21 @@ export class SurfaceRuntimeController implements ReactiveController {
     this.#built?.runtime.refresh(ids);
   }
 
+  /** Runs an action for the page itself through the runtime's checks and confirmation; SURFACE_UNAVAILABLE while none runs. */
+  execute(actionId: string, params: Record<string, unknown> = {}): Promise<OUIActionResultMessage> {
+    const runtime = this.#built?.runtime;
+    if (runtime) return runtime.execute(actionId, params);
+    const why = !this.inputs.on() ? 'it was taken off (active is false)' : !this.host.isConnected ? 'the element is not in the page' : 'it has no usable definition and transport';
+    return Promise.resolve({
+      requestId: `local:${Date.now().toString(36)}`,
+      surfaceId: this.#definition?.id ?? this.inputs.base()?.id ?? '',
+      actionId,
+      success: false,
+      error: { code: OUI_ERROR_CODES.SURFACE_UNAVAILABLE, message: `The surface is not running: ${why}` },
+      timestamp: Date.now(),
+    });
+  }
+
   /** Stops a request: answered ACTION_DENIED, its handler's signal aborted. False when it wasn't in flight. */
   stop(requestId: string): boolean {
     if (!this.#built) return false;
@@ -249,7 +271,8 @@ export class SurfaceRuntimeController implements ReactiveController {
     if (composed.errors) this.report(composed.kind!, composed.errors, new OUISurfaceError(composed.errors).message);
     else this.#reported.delete('markup');
     const surface = composed.surface;
-    const transport = connected ? this.inputs.transport() : undefined;
+    // Taken off by the app: torn down as if it had no transport, and built again when put back.
+    const transport = connected && this.inputs.on() ? this.inputs.transport() : undefined;
     if (!surface || !transport) {
       this.#definition = surface;
       this.#teardown();
@@ -291,6 +314,8 @@ export class SurfaceRuntimeController implements ReactiveController {
         entity: this.inputs.entity(),
         confirm: (request, action, limits) => this.#confirm(request, action, limits),
         afterRun: nextRender,
+        // Read when asked, so the app may set or change its policy at any time without a restart.
+        accept: (request, action) => this.inputs.accept()?.(request, action) ?? true,
       });
     } catch (error) {
       // A getter for an undeclared observation. (A surface id already on this transport is taken over.)

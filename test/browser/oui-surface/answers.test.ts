@@ -2,9 +2,24 @@
 // id `__proto__` runs; a surface id mounted twice is handed over to the latest mount; a bound form offers, fills
 // and reports only what it submits; execute(), accept and active.
 import { expect, fixture, html } from '@open-wc/testing';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { describe, it } from '../shared/mocha.js';
 import type { OuiSurface } from '../../../elements/oui-surface/index.js';
-import { mount, todoSurface, until } from './helpers.js';
+import { mount, openDialog, todoSurface, until } from './helpers.js';
+
+const centre = (el: Element): [number, number] => {
+  const r = el.getBoundingClientRect();
+  return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];
+};
+
+/** Presses a part of the open confirmation dialog as a person would, with the mouse. */
+async function press(dialog: HTMLDialogElement, which: 'confirm' | 'cancel'): Promise<void> {
+  try {
+    await sendMouse({ type: 'click', position: centre(dialog.querySelector(`[part="${which}"]`)!) });
+  } finally {
+    await resetMouse();
+  }
+}
 
 describe('oui-surface: results after the state they changed', () => {
   it('answers after one render: what the view set as it drew the new state reaches the agent first (5 of 5 calls)', async () => {
@@ -106,5 +121,47 @@ describe('oui-surface: a bound form offers, fills and reports only what it submi
     expect(sent).to.deep.equal([[['name', 'Ann']]]);
     // The unchecked box is how the form says no: a boolean param reads it so.
     expect(r.data).to.deep.equal({ submitted: true, values: { name: 'Ann', news: false } });
+  });
+});
+
+describe('oui-surface: the surface API for plain HTML and Vue (execute, accept, active)', () => {
+  it('execute() runs an action for the page through the same checks and the person’s confirmation', async () => {
+    const ran: string[] = [];
+    const m = await mount({ surface: todoSurface(), handlers: { add_item: ({ title }) => (ran.push(String(title)), 'added'), clear_done: () => (ran.push('clear'), 'cleared') } });
+    const bad = await m.el.execute('add_item', { title: '' });
+    expect(bad.error?.code).to.equal('INVALID_PARAMS');
+    expect((await m.el.execute('add_item', { title: 'Milk' })).data).to.equal('added');
+    const asking = m.el.execute('clear_done', {});
+    await press(await openDialog(m.el), 'cancel');
+    expect((await asking).error?.code).to.equal('ACTION_DENIED');
+    const again = m.el.execute('clear_done', {});
+    await press(await openDialog(m.el), 'confirm');
+    expect((await again).data).to.equal('cleared');
+    expect(ran).to.deep.equal(['Milk', 'clear']);
+    expect(m.heard.results).to.have.length(0);
+  });
+
+  it('accept refuses a request before it runs, and the agent reads why', async () => {
+    let ran = 0;
+    const m = await mount({ surface: todoSurface(), handlers: { add_item: () => ran++ } });
+    m.el.accept = (request) => (request.params.title === 'spam' ? 'Spam is refused on this page' : true);
+    expect((await m.agent.call('add_item', { title: 'ok' })).success).to.equal(true);
+    const refused = await m.agent.call('add_item', { title: 'spam' });
+    expect(refused.error?.code).to.equal('ACTION_DENIED');
+    expect(refused.error!.message).to.match(/Spam is refused on this page/);
+    expect(ran).to.equal(1);
+  });
+
+  it('active = false takes the surface off without removing the element; true puts it back', async () => {
+    const m = await mount({ surface: todoSurface(), handlers: { add_item: () => 'ran' } });
+    m.el.active = false;
+    await until(() => m.heard.deregisters.length === 1, 'the surface to be taken off');
+    expect(m.el.active).to.equal(false);
+    expect(m.el.registered).to.equal(false);
+    expect((await m.agent.call('add_item', { title: 'x' })).error?.code).to.equal('SURFACE_UNAVAILABLE');
+    m.el.active = true;
+    await until(() => m.el.registered && m.agent.surface('todo-list') !== undefined, 'the surface to come back');
+    expect(m.el.active).to.equal(true);
+    expect((await m.agent.call('add_item', { title: 'y' })).data).to.equal('ran');
   });
 });

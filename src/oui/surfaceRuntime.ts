@@ -49,7 +49,7 @@ import { createRequestMemory } from './requestMemory.js';
 import { isActive, type OUIEntity } from './routes.js';
 import { settleWithin, type Settled } from './settleWithin.js';
 import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from './transport.js';
-import { assertSurface, OUISurfaceError } from './validateSurface.js';
+import { assertSurface } from './validateSurface.js';
 import { pageHost } from './pageHost.js';
 import { newId } from './ids.js';
 import { createLane, type LanePlace } from './lane.js';

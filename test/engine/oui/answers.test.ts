@@ -29,9 +29,8 @@ test('a result comes after the observations its action changed: getters are read
     const order: string[] = [];
     const offObs = m.server.onObservation((u) => order.push(`obs:${u.observationId}=${JSON.stringify(u.value)}`));
     const offRes = m.server.onResult(() => order.push('result'));
-    let seen: unknown;
     const result = await m.agent.request('todo-list', 'add_item', { title: `t${i}` });
-    seen = m.agent.observations('todo-list').get('item_count');
+    const seen = m.agent.observations('todo-list').get('item_count');
     offObs();
     offRes();
     assert.equal(result.success, true);

@@ -5,9 +5,15 @@
  *
  *   surface unavailable → SURFACE_UNAVAILABLE;  too many waiting → SURFACE_BUSY;
  *   undeclared action (or no handler) → ACTION_NOT_FOUND;
- *   params against `input` → INVALID_PARAMS naming each field;  `confirm` asked and refused → ACTION_DENIED;
+ *   params against `input` → INVALID_PARAMS naming each field;  the page's `accept` refuses → ACTION_DENIED;
+ *   `confirm` asked and refused → ACTION_DENIED;
  *   the handler throws → ACTION_EXECUTION_ERROR;  it takes longer than `actionTimeoutMs` → TIMEOUT;
  *   else success with its answer as data; async actions are then followed to one final result.
+ *
+ * A result goes after the state it changed: the handler's promise, then `afterRun` (one render, in the element),
+ * then the getters, whose changes are pushed first. An answer that can't travel is left out and said so
+ * (`dropped`), never turned into a failure: the action ran. The same surface id started again on one transport
+ * takes it over (pageHost); this one stands by and takes it back if the other leaves first.
  *
  * A dispatch is either 0.1.0's (no request id: nobody awaits an answer) or our agent's (with a request id). Both
  * run the same way, and every result is pushed as the status observation `<actionId>:status`, which is how a

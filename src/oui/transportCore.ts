@@ -138,63 +138,46 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     else if (type === 'surface:deregister') registered.delete((payload as OUISurfaceDeregistration).surfaceId);
   };
 
+  /** Reports why an event was refused, and says so to the caller. */
+  const refuse = (refused: OUIIssueCode, message: string): OUISendRefusal => {
+    report(refused, `${options.name}: ${message}`);
+    return { refused, message: `${options.name}: ${message}` };
+  };
+
   /** Sends (or buffers) one event; says why when it was refused and never will be sent. */
   const send = (type: WireType, raw: unknown, hint = ''): OUISendRefusal | undefined => {
-    if (closed) {
-      const message = `${options.name}: the transport is closed; a ${type} event was not sent`;
-      report('send-failed', message);
-      return { refused: 'send-failed', message };
-    }
+    if (closed) return refuse('send-failed', `the transport is closed; a ${type} event was not sent`);
     // Our own events are checked too: a malformed one would be dropped by the other side anyway, and the copy
     // keeps a buffered event from changing when the app later mutates the object it passed.
     const read = WIRE_READERS[type](raw, options.limits, now);
-    if (!read.ok) {
-      const message = `${options.name}: refused to send a ${type} event: ${read.reason}${hint}`;
-      report('malformed-event', message);
-      return { refused: 'malformed-event', message };
-    }
+    if (!read.ok) return refuse('malformed-event', `refused to send a ${type} event: ${read.reason}${hint}`);
     let payload = read.value;
-    if (Number.isFinite(maxBytes) && options.measure) {
-      // Refused here, once: a socket that closes on an oversized message would otherwise reconnect and be sent
-      // it again, for ever.
-      const bytes = options.measure(type, payload);
-      if (bytes > maxBytes) {
-        const why = `about ${bytes} bytes, more than the ${maxBytes} the socket accepts`;
-        // A result (or the status observation carrying one) still goes, cut down: the action ran.
-        const status = type === 'observation:update' ? statusValue(payload) : null;
-        const small =
-          type === 'action:result'
-            ? shrinkResult(payload as OUIActionResultMessage, `The whole result was ${why}`)
-            : status
-              ? { ...(payload as OUIObservationUpdate), value: shrinkResult(status, `The whole result was ${why}`) }
-              : null;
-        const message = `${options.name}: a ${type} event of ${why}; ${small ? 'its data was left out' : 'it was not sent'}`;
-        report('too-large', message);
-        if (!small || options.measure(type, small) > maxBytes) return { refused: 'too-large', message };
-        payload = small;
-      }
+    const bytes = Number.isFinite(maxBytes) && options.measure ? options.measure(type, payload) : 0;
+    // Refused here, once: a socket that closes on an oversized message would otherwise reconnect and be sent it
+    // again, for ever. A result (or the status observation carrying one) still goes, cut down: the action ran.
+    if (bytes > maxBytes) {
+      const why = `about ${bytes} bytes, more than the ${maxBytes} the socket accepts`;
+      const status = type === 'observation:update' ? statusValue(payload) : null;
+      const reason = `The whole result was ${why}`;
+      const small =
+        type === 'action:result'
+          ? shrinkResult(payload as OUIActionResultMessage, reason)
+          : status && { ...(payload as OUIObservationUpdate), value: shrinkResult(status, reason) };
+      if (!small || options.measure!(type, small) > maxBytes) return refuse('too-large', `a ${type} event of ${why}; it was not sent`);
+      report('too-large', `${options.name}: a ${type} event of ${why}; its data was left out`);
+      payload = small;
     }
     if (connected) {
       track(type, payload);
       try {
         options.post(type, payload);
       } catch (error) {
-        const message = `${options.name}: a ${type} event could not be sent: ${errorText(error)}`;
-        report('send-failed', message);
-        return { refused: 'send-failed', message };
+        return refuse('send-failed', `a ${type} event could not be sent: ${errorText(error)}`);
       }
       return undefined;
     }
-    if (!buffering) {
-      const message = `${options.name}: disconnected, and bufferWhileDisconnected is false; a ${type} event was dropped`;
-      report('not-connected', message);
-      return { refused: 'not-connected', message };
-    }
-    if (buffer.length >= maxBuffer) {
-      const message = `${options.name}: ${maxBuffer} events are already waiting for the connection; this ${type} event was dropped`;
-      report('buffer-overflow', message);
-      return { refused: 'buffer-overflow', message };
-    }
+    if (!buffering) return refuse('not-connected', `disconnected, and bufferWhileDisconnected is false; a ${type} event was dropped`);
+    if (buffer.length >= maxBuffer) return refuse('buffer-overflow', `${maxBuffer} events are already waiting for the connection; this ${type} event was dropped`);
     track(type, payload);
     buffer.push({ type, payload });
     return undefined;
@@ -215,11 +198,7 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     dispatch: (surfaceId, actionId, params) => void send('action:request', { surfaceId, actionId, params, timestamp: now() }),
     onAction: (handler) => listen<OUIDispatchMessage>('action:request', (d) => handler(d.surfaceId, d.actionId, d.params)),
     sendRequest: (request) => {
-      if (!isPlainObject(request) || typeof request.requestId !== 'string') {
-        const message = `${options.name}: refused to send a request without a requestId (dispatch() sends one without)`;
-        report('malformed-event', message);
-        return { refused: 'malformed-event', message };
-      }
+      if (!isPlainObject(request) || typeof request.requestId !== 'string') return refuse('malformed-event', 'refused to send a request without a requestId (dispatch() sends one without)');
       return send('action:request', request);
     },
     onRequest: (listener) => listen('action:request', listener),

@@ -177,15 +177,9 @@ export class SurfaceRuntimeController implements ReactiveController {
   execute(actionId: string, params: Record<string, unknown> = {}): Promise<OUIActionResultMessage> {
     const runtime = this.#built?.runtime;
     if (runtime) return runtime.execute(actionId, params);
-    const why = !this.inputs.on() ? 'it was taken off (active is false)' : !this.host.isConnected ? 'the element is not in the page' : 'it has no usable definition and transport';
-    return Promise.resolve({
-      requestId: `local:${Date.now().toString(36)}`,
-      surfaceId: this.#definition?.id ?? this.inputs.base()?.id ?? '',
-      actionId,
-      success: false,
-      error: { code: OUI_ERROR_CODES.SURFACE_UNAVAILABLE, message: `The surface is not running: ${why}` },
-      timestamp: Date.now(),
-    });
+    const surfaceId = this.#definition?.id ?? '';
+    const error = { code: OUI_ERROR_CODES.SURFACE_UNAVAILABLE, message: 'The surface is not running (no transport, taken off, or not in the page)' };
+    return Promise.resolve({ requestId: 'local', surfaceId, actionId, success: false, error, timestamp: Date.now() });
   }
 
   /** Stops a request: answered ACTION_DENIED, its handler's signal aborted. False when it wasn't in flight. */

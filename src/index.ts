@@ -55,13 +55,13 @@ export {
 } from './oui/index.js';
 export type {
   AnthropicTool, DirectTransportOptions, DirectTransportPair, JSONSchema, McpTool, MessageEventLike,
-  MessageListenerLike, MessageTargetLike, OUIAction, OUIActionContext, OUIActionHandler, OUIActionHandlerObject,
+  MessageListenerLike, MessageTargetLike, OUIAccept, OUIAction, OUIActionContext, OUIActionHandler, OUIActionHandlerObject,
   OUIActionHandlers, OUIActionPolling, OUIActionRequest, OUIActionResult, OUIActionResultMessage, OUIActionRun,
   OUIActivation, OUIActivity, OUIAgent, OUIAgentOptions, OUICallOptions, OUICancelMessage, OUIConfirm, OUIPageLeft,
-  OUIConnection, OUIDispatchMessage, OUIEntity, OUIErrorCode, OUIEventSource, OUIFollowContext, OUIIssue,
+  OUIConnection, OUIDispatchMessage, OUIDroppedParts, OUIEntity, OUIErrorCode, OUIEventSource, OUIFollowContext, OUIIssue,
   OUIIssueCode, OUIObservation, OUIObservationGetters, OUIObservationHandler, OUIObservationUpdate, OUIPollStatus,
   OUIProtocolEvent, OUIProtocolEventType, OUIRegistrationMessage, OUIRequestMessage, OUIRequestTransport,
-  OUISocketAuthorize, OUISurface, OUISurfaceDeregistration, OUISurfaceHandler, OUISurfaceHandlerObject,
+  OUISendRefusal, OUISocketAuthorize, OUISurface, OUISurfaceDeregistration, OUISurfaceHandler, OUISurfaceHandlerObject,
   OUISurfaceHandlers, OUISurfaceRegistration, OUIToolCollision, OUIToolEntry, OUITransport, OUITransportConfig,
   OUIUnsubscribe, OUIWireLimits, ObservationContextOptions, ObservationContextSurface, OpenAIFunctionTool,
   OpenAIResponsesTool, PostMessageTransportConfig, ResolvedFilter, SocketLike, SocketTransportOptions, SurfaceCheck,

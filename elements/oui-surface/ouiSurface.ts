@@ -10,6 +10,8 @@ import {
   type OUIEventSource,
   type OUIObservationGetters,
   type OUIActionRequest,
+  type OUIActionResultMessage,
+  type OUIAccept,
   type OUISurface,
   type OUIEntity,
   type OUIIssue,
@@ -137,7 +139,15 @@ export class OUISurfaceElement extends AgentElement {
   /** With no `surface` property: the routes where a surface declared in markup is active, separated by spaces. */
   @property() routes?: string;
 
+  /**
+   * The page's policy on each request, asked after its params are checked and before the person is asked or it
+   * runs: `(request, action) => true` accepts it; `false` refuses it (ACTION_DENIED), and a string refuses it with
+   * that reason, which the agent reads. May return a promise. Read at each request: set or change it any time.
+   */
+  @property({ attribute: false }) accept?: OUIAccept;
+
   #surface: OUISurface | undefined;
+  #on = true;
 
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
@@ -155,6 +165,8 @@ export class OUISurfaceElement extends AgentElement {
       options: () => this.runtimeOptions,
       path: () => this.path,
       entity: () => this.entity,
+      accept: () => this.accept,
+      on: () => this.#on,
       words: () => this.words,
     },
     this.#approval,
@@ -197,9 +209,20 @@ export class OUISurfaceElement extends AgentElement {
     return this.#runtime.registered;
   }
 
-  /** True while the activation holds for the page's path and entity. */
+  /**
+   * Set false to take the surface off without removing the element (a tab hidden, a view kept alive): it is
+   * deregistered, its pending requests answered SURFACE_UNAVAILABLE; true (the default) puts it back. Reads true
+   * while the surface is on and its activation holds for the page's path and entity.
+   */
   get active(): boolean {
-    return this.#runtime.active;
+    return this.#on && this.#runtime.active;
+  }
+
+  set active(value: boolean) {
+    const on = value !== false;
+    if (on === this.#on) return;
+    this.#on = on;
+    this.#runtime.schedule();
   }
 
   /** The requests an agent has in flight here, for an indicator of the app's own. */
@@ -237,6 +260,17 @@ export class OUISurfaceElement extends AgentElement {
   /** Reads the getters now (all of them, or the ones named) and pushes what changed. */
   refresh(ids?: readonly string[]): void {
     this.#runtime.refresh(ids);
+  }
+
+  /**
+   * Runs one of the surface's actions for the page itself (a button of the app's own, a keyboard shortcut),
+   * through the same steps as an agent's request: the surface running and active, the action declared with a
+   * handler, its params against its input schema, `accept`, the person's confirmation when it says `confirm`,
+   * its turn. Resolves with its final result (never rejects); SURFACE_UNAVAILABLE while the surface isn't
+   * running (no transport, taken off, not in the page). The agent hears only what it changes in the observations.
+   */
+  execute(actionId: string, params: Record<string, unknown> = {}): Promise<OUIActionResultMessage> {
+    return this.#runtime.execute(actionId, params);
   }
 
   /** Stops a request, as the indicator's Stop button does: answered ACTION_DENIED, its handler's signal aborted. False when it wasn't in flight. */

@@ -22,6 +22,7 @@ export {
   type OUIProtocolEventType,
   type OUIErrorCode,
   type OUIActionResultMessage,
+  type OUIDroppedParts,
   OUI_CAPABILITIES,
   type OUIDispatchMessage,
   type OUIRequestMessage,
@@ -35,6 +36,7 @@ export {
   type OUIObservationHandler,
   type OUITransportConfig,
   type OUIRequestTransport,
+  type OUISendRefusal,
   type OUIConnection,
   type OUIUnsubscribe,
   type OUIIssue,
@@ -86,7 +88,7 @@ export type {
   OUIEventSource,
 } from './handlers.js';
 export type { OUIObservationGetters } from './observations.js';
-export { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions, type OUIConfirm, type OUIConfirmLimits, type OUIActivity } from './surfaceRuntime.js';
+export { createSurfaceRuntime, type SurfaceRuntime, type SurfaceRuntimeOptions, type OUIAccept, type OUIConfirm, type OUIConfirmLimits, type OUIActivity } from './surfaceRuntime.js';
 export { createOUIAgent, type OUIAgent, type OUIAgentOptions, type OUICallOptions, type OUIPageLeft } from './agent/agent.js';
 export { nameOUITools, qualifiedToolName, OUI_TOOL_NAME, type OUIToolEntry, type OUIToolCollision } from './agent/toolNames.js';
 export {

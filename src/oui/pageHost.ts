@@ -3,6 +3,11 @@
  * cancels, each handed to the runtime of its surface. A dispatch for a surface nobody runs here (and the app
  * didn't register itself) is answered `SURFACE_NOT_FOUND`, as a result when it has a request id and always as the
  * status observation, so an agent never waits on silence.
+ *
+ * The same surface id mounted again while the old one is still there (a view that mounts before the one it
+ * replaces leaves: Vue's `<Transition>`, a router swapping pages) is a handover, not a conflict: the latest mount
+ * takes the surface, the one before keeps its place underneath (its requests still running hear their cancels)
+ * and gets the surface back if the latest leaves first.
  */
 import {
   OUI_ERROR_CODES,
@@ -17,12 +22,24 @@ import { isRequestTransport, type OUITransport, type OUIUnsubscribe } from './tr
 export interface SurfaceSlot {
   dispatch(dispatch: OUIDispatchMessage): void;
   cancel(cancel: OUICancelMessage): void;
+  /** A later mount of the same surface id took it over; answers whether this one had it registered. */
+  displaced(): boolean;
+  /** The later mount left and this one has the surface again. */
+  resumed(): void;
+}
+
+/** A runtime's hold on its surface id. */
+export interface SurfaceHold {
+  /** Gives the id up; true when it went back to an earlier mount, which registers the surface itself. */
+  leave(): boolean;
+  /** The mount it took over had the surface registered. */
+  inherited: boolean;
 }
 
 /** A transport's host. */
 export interface PageHost {
-  /** Takes the surface id for a runtime; throws when another runtime on this transport has it. */
-  add(surfaceId: string, slot: SurfaceSlot): OUIUnsubscribe;
+  /** Takes the surface id for a runtime, over any runtime on this transport that has it. */
+  add(surfaceId: string, slot: SurfaceSlot): SurfaceHold;
 }
 
 const hosts = new WeakMap<OUITransport, PageHost>();
@@ -31,7 +48,9 @@ const hosts = new WeakMap<OUITransport, PageHost>();
 export function pageHost(transport: OUITransport, now: () => number = Date.now): PageHost {
   const known = hosts.get(transport);
   if (known) return known;
-  const slots = new Map<string, SurfaceSlot>();
+  // Per surface id, every mount still there, the latest (the one that answers) last.
+  const slots = new Map<string, SurfaceSlot[]>();
+  const top = (surfaceId: string) => slots.get(surfaceId)?.at(-1);
   let unsubscribe: OUIUnsubscribe[] = [];
 
   const unknown = (d: OUIDispatchMessage) => {
@@ -52,14 +71,20 @@ export function pageHost(transport: OUITransport, now: () => number = Date.now):
   };
 
   const onDispatch = (d: OUIDispatchMessage) => {
-    const slot = slots.get(d.surfaceId);
+    const slot = top(d.surfaceId);
     if (slot) slot.dispatch(d);
     else unknown(d);
   };
 
   const listen = () => {
     if (isRequestTransport(transport)) {
-      unsubscribe = [transport.onRequest(onDispatch), transport.onCancel((c) => slots.get(c.surfaceId)?.cancel(c))];
+      unsubscribe = [
+        transport.onRequest(onDispatch),
+        transport.onCancel((c) => {
+          // A request may still run on a mount that was displaced since: each hears it, the one holding it acts.
+          for (const slot of [...(slots.get(c.surfaceId) ?? [])]) slot.cancel(c);
+        }),
+      ];
     } else {
       // A transport that only knows 0.1.0: dispatches without ids, no cancels.
       unsubscribe = [transport.onAction((surfaceId, actionId, params) => onDispatch({ surfaceId, actionId, params, timestamp: now() }))];
@@ -68,16 +93,30 @@ export function pageHost(transport: OUITransport, now: () => number = Date.now):
 
   const host: PageHost = {
     add(surfaceId, slot) {
-      if (slots.has(surfaceId)) throw new Error(`a surface "${surfaceId}" already runs on this transport`);
       if (slots.size === 0) listen();
-      slots.set(surfaceId, slot);
-      return () => {
-        if (slots.get(surfaceId) !== slot) return;
+      const stack = slots.get(surfaceId) ?? [];
+      const before = stack.at(-1);
+      stack.push(slot);
+      slots.set(surfaceId, stack);
+      const inherited = before ? before.displaced() : false;
+      const leave = () => {
+        const i = stack.indexOf(slot);
+        if (i < 0) return false;
+        stack.splice(i, 1);
+        if (stack.length > 0) {
+          // The mount that had it left first: the one before takes it back.
+          if (i < stack.length) return false;
+          stack.at(-1)!.resumed();
+          return true;
+        }
         slots.delete(surfaceId);
-        if (slots.size > 0) return;
-        for (const u of unsubscribe) u();
-        unsubscribe = [];
+        if (slots.size === 0) {
+          for (const u of unsubscribe) u();
+          unsubscribe = [];
+        }
+        return false;
       };
+      return { leave, inherited };
     },
   };
   hosts.set(transport, host);

@@ -186,6 +186,8 @@ export const OUI_ERROR_CODES = {
   DISCONNECTED: 'DISCONNECTED',
   /** The agent has `maxPending` calls waiting already. */
   AGENT_BUSY: 'AGENT_BUSY',
+  /** The request is larger than the connection carries: it was never sent, and nothing ran. */
+  MESSAGE_TOO_LARGE: 'MESSAGE_TOO_LARGE',
 } as const;
 
 /** One of OUI_ERROR_CODES. */
@@ -228,6 +230,18 @@ export interface OUIActionResultMessage extends OUIActionResult {
    * up to the request's `maxWaitMs`; once an interim result comes without it, the action runs.
    */
   waiting?: 'confirmation' | 'turn';
+  /**
+   * Parts of the result left out because the whole would not fit the connection (or the wire's limits): the
+   * action's outcome (`success`, the error's code) is still the truth, only these parts are missing.
+   */
+  dropped?: OUIDroppedParts;
+}
+
+/** What a result left out, and why. */
+export interface OUIDroppedParts {
+  /** `data`, `error.details`, `error.message` (cut). */
+  fields: string[];
+  reason: string;
 }
 
 /** The agent gave up on a request (its deadline passed): the page withdraws it if it hasn't started. */

@@ -5,9 +5,15 @@
  *
  *   surface unavailable → SURFACE_UNAVAILABLE;  too many waiting → SURFACE_BUSY;
  *   undeclared action (or no handler) → ACTION_NOT_FOUND;
- *   params against `input` → INVALID_PARAMS naming each field;  `confirm` asked and refused → ACTION_DENIED;
+ *   params against `input` → INVALID_PARAMS naming each field;  the page's `accept` refuses → ACTION_DENIED;
+ *   `confirm` asked and refused → ACTION_DENIED;
  *   the handler throws → ACTION_EXECUTION_ERROR;  it takes longer than `actionTimeoutMs` → TIMEOUT;
  *   else success with its answer as data; async actions are then followed to one final result.
+ *
+ * A result goes after the state it changed: the handler's promise, then `afterRun` (one render, in the element),
+ * then the getters, whose changes are pushed first. An answer that can't travel is left out and said so
+ * (`dropped`), never turned into a failure: the action ran. The same surface id started again on one transport
+ * takes it over (pageHost); this one stands by and takes it back if the other leaves first.
  *
  * A dispatch is either 0.1.0's (no request id: nobody awaits an answer) or our agent's (with a request id). Both
  * run the same way, and every result is pushed as the status observation `<actionId>:status`, which is how a
@@ -47,9 +53,9 @@ import {
 } from './protocol.js';
 import { createRequestMemory } from './requestMemory.js';
 import { isActive, type OUIEntity } from './routes.js';
-import { settleWithin } from './settleWithin.js';
+import { settleWithin, type Settled } from './settleWithin.js';
 import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from './transport.js';
-import { assertSurface, OUISurfaceError } from './validateSurface.js';
+import { assertSurface } from './validateSurface.js';
 import { pageHost } from './pageHost.js';
 import { newId } from './ids.js';
 import { createLane, type LanePlace } from './lane.js';
@@ -70,6 +76,13 @@ export interface OUIConfirmLimits {
  * aborts (`<oui-surface>` withdraws its dialog).
  */
 export type OUIConfirm = (request: OUIActionRequest, action: OUIAction, limits: OUIConfirmLimits) => boolean | PromiseLike<boolean>;
+
+/**
+ * The page's policy on each request, asked after its params were checked and before the person is asked or it
+ * runs: `true` accepts it; `false` refuses it (ACTION_DENIED), and a string refuses it with that reason, which
+ * the agent reads. A throw refuses it too.
+ */
+export type OUIAccept = (request: OUIActionRequest, action: OUIAction) => boolean | string | PromiseLike<boolean | string>;
 
 /**
  * What the runtime is doing, for an indicator: a request that needs the person waiting its turn to be asked
@@ -99,6 +112,8 @@ export interface SurfaceRuntimeOptions {
   entity?: OUIEntity | null;
   /** Asks the person. Without one, every action that needs confirming is denied. */
   confirm?: OUIConfirm;
+  /** The page's policy: may refuse any request before it runs (see OUIAccept). Without one, every request passes. */
+  accept?: OUIAccept;
   /** App events for async actions that subscribe. */
   events?: OUIEventSource;
   timers?: Timers;
@@ -123,6 +138,12 @@ export interface SurfaceRuntimeOptions {
   observationPollMs?: number;
   /** Check observation values against their schemas (development). Default true. */
   checkObservations?: boolean;
+  /**
+   * Awaited after each handler (and each step of an async action) before its result is sent, then the getters
+   * are read: what the action changed reaches the agent before its answer. `<oui-surface>` waits for one render
+   * here. Bounded by `actionTimeoutMs` (1 000 ms when that is 0). Default: nothing more than the handler's promise.
+   */
+  afterRun?: () => void | PromiseLike<void>;
   /** Requests waiting (for their checks, the person or their turn) besides the one about to run; beyond it a request is answered SURFACE_BUSY at once. Default 32. */
   maxQueue?: number;
   /** Answered request ids remembered for repeats. Default 500. */
@@ -149,11 +170,19 @@ export interface SurfaceRuntime {
   observation(id: string): unknown;
   /** Reads the getters now (all, or the ones named). */
   refresh(ids?: readonly string[]): void;
+  /**
+   * Runs one of the surface's actions for the page itself, through the same steps as an agent's request
+   * (active, declared with a handler, params, `accept`, the person's confirmation, the line): resolves with its
+   * final result, never rejects. Nothing of it goes to the agent but what it changes in the observations.
+   */
+  execute(actionId: string, params?: Record<string, unknown>): Promise<OUIActionResultMessage>;
   /** The person stops a request: answered ACTION_DENIED, its confirmation withdrawn, its handler's signal aborted. False when it was not in flight. */
   stop(requestId: string): boolean;
   /** The requests not yet answered finally, in the order they came. */
   readonly pending: readonly OUIActionRequest[];
   onActivity(listener: (activity: OUIActivity) => void): OUIUnsubscribe;
+  /** Hears when `registered` changed (a later mount of the same surface id took it over, or gave it back). */
+  onStateChange(listener: () => void): OUIUnsubscribe;
   onIssue(listener: (issue: OUIIssue) => void): OUIUnsubscribe;
   readonly issues: readonly OUIIssue[];
   /** Answers what is pending SURFACE_UNAVAILABLE, deregisters, stops every timer and listener. */
@@ -181,9 +210,16 @@ interface Flight {
   deadlineTimer?: unknown;
   heartbeat?: { timer: unknown; waiting: 'confirmation' | 'turn' };
   places: LanePlace[];
+  /** Run by the page itself (execute): its final result goes here, and nothing to the agent. */
+  local?: (result: OUIActionResultMessage) => void;
+  /** Its handler finished and it waits for the page to settle: answers it now. */
+  conclude?: () => void;
 }
 
-/** Starts a surface on a transport. Throws OUISurfaceError for a malformed definition or a surface id already on that transport. */
+/**
+ * Starts a surface on a transport. Throws OUISurfaceError for a malformed definition. A surface id already running
+ * on that transport is taken over (the latest mount answers; see pageHost).
+ */
 export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRuntime {
   const styleWarnings: string[] = [];
   const surface = assertSurface(options.surface, { onWarnings: (w) => styleWarnings.push(...w) });
@@ -221,6 +257,9 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   let active = isActive(surface.activation, path, entity);
   let registered = false;
   let disposed = false;
+  // False while a later mount of the same surface id holds it (see pageHost).
+  let owner = true;
+  const stateChanged = createListeners<void>();
 
   const store = createObservationStore({
     surface,
@@ -256,6 +295,10 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
   // ---- Answers --------------------------------------------------------------------------------------
 
   const send = (flight: Flight, result: OUIActionResultMessage) => {
+    if (flight.local) {
+      if (!result.interim) flight.local(result);
+      return;
+    }
     if (flight.answered) ours?.sendResult(result);
     // 0.1.0 agents have no result event: the same result as the action's status observation. A 0.1.0
     // dispatch had no id, and its status says none.
@@ -378,10 +421,10 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
 
   // ---- Running --------------------------------------------------------------------------------------
 
-  const onDispatch = (d: OUIDispatchMessage) => {
+  const onDispatch = (d: OUIDispatchMessage, local?: (result: OUIActionResultMessage) => void) => {
     if (disposed || d.surfaceId !== surface.id) return;
     const answered = d.requestId !== undefined;
-    const requestId = d.requestId ?? `dispatch:${newId()}`;
+    const requestId = d.requestId ?? `${local ? 'local' : 'dispatch'}:${newId()}`;
     const request: OUIActionRequest = { requestId, surfaceId: d.surfaceId, actionId: d.actionId, params: d.params, timestamp: d.timestamp };
     const at = now();
     const flight: Flight = {
@@ -395,6 +438,7 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       receivedAt: at,
       lastWord: at,
       places: [],
+      ...(local ? { local } : {}),
       ...(answered && d.timeoutMs !== undefined && d.timeoutMs > 0 ? { timeoutMs: d.timeoutMs } : {}),
       ...(answered && d.maxWaitMs !== undefined && d.maxWaitMs > 0 ? { maxWaitMs: d.maxWaitMs } : {}),
     };
@@ -474,6 +518,15 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       });
     }
 
+    if (options.accept) {
+      const said = await settleWithin(() => options.accept!(request, action), actionTimeoutMs, timers, flight.withdraw.signal);
+      if (flight.done) return;
+      if (said.status !== 'ok' || said.value !== true) {
+        const why = said.status === 'ok' && typeof said.value === 'string' && said.value ? `: ${said.value.slice(0, 2000)}` : said.status === 'error' ? `: ${errorText(said.error)}` : '';
+        return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `This page does not accept "${action.id}" now${why}`);
+      }
+    }
+
     if (action.confirm) {
       const ask = options.confirm;
       if (!ask) return fail(flight, OUI_ERROR_CODES.ACTION_DENIED, `"${action.id}" needs the person's confirmation, and this page can't ask`);
@@ -526,50 +579,69 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     const ran = await settleWithin(() => runOf(handler)(request.params, context), actionTimeoutMs, timers, signal);
     place.leave();
     if (flight.done) return;
-    if (ran.status === 'timeout') {
-      fail(flight, OUI_ERROR_CODES.TIMEOUT, `"${action.id}" took longer than ${actionTimeoutMs} ms`);
-      return store.refresh();
-    }
+    // It ran: removed while the page settles, it is still answered with what it did (see dispose).
+    if (!action.polling) flight.conclude = () => conclude(flight, action, handler, context, ran);
+    await settled();
+    if (!flight.done) conclude(flight, action, handler, context, ran);
+  };
+
+  /** Answers a request whose handler finished: after what it changed, what it did (or follows its job). */
+  const conclude = (flight: Flight, action: OUIAction, handler: OUISurfaceHandler, context: OUIActionContext, ran: Settled<unknown>) => {
+    if (ran.status === 'timeout') return settledFail(flight, OUI_ERROR_CODES.TIMEOUT, `"${action.id}" took longer than ${actionTimeoutMs} ms`);
     if (ran.status === 'error') {
       const asked = actionErrorOf(ran.error);
-      if (asked) fail(flight, asked.code, errorText(ran.error), asked.details);
-      else fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, errorText(ran.error));
-      return store.refresh();
+      return asked ? settledFail(flight, asked.code, errorText(ran.error), asked.details) : settledFail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, errorText(ran.error));
     }
     if (ran.status !== 'ok') return;
     const wire = toWireJson(ran.value, options.limits);
-    if (!wire.ok) {
-      fail(flight, OUI_ERROR_CODES.ACTION_EXECUTION_ERROR, `The answer of "${action.id}" can't be sent: ${wire.reason}`);
-      return store.refresh();
-    }
-    if (!action.polling) {
-      answer(flight, { success: true, ...(wire.value !== undefined ? { data: wire.value } : {}) });
-      return store.refresh();
-    }
-    interim(flight, 0, wire.value);
+    // The observations the action changed go out first, so an agent reading the answer never sees old values.
     store.refresh();
+    // It ran: an answer that can't travel is left out and said so, never turned into a failure.
+    const dropped = wire.ok ? undefined : { fields: ['data'], reason: `The answer of "${action.id}" can't be sent: ${wire.reason}` };
+    if (!wire.ok) report('malformed-event', dropped!.reason);
+    const data = wire.ok ? wire.value : undefined;
+    if (!action.polling) return answer(flight, { success: true, ...(data !== undefined ? { data } : {}), ...(dropped ? { dropped } : {}) });
+    interim(flight, 0, data);
     void followAsyncAction({
       polling: action.polling,
       handler: typeof handler === 'object' ? handler : null,
-      dispatchResult: wire.value,
+      dispatchResult: data,
       context,
       events: options.events,
       timers,
       stepTimeoutMs: actionTimeoutMs,
       defaultMaxDurationMs: asyncTimeoutMs,
       limits: options.limits,
-      interim: (progress, data) => interim(flight, progress, data),
-    }).then((outcome) => {
+      interim: (progress, step) => {
+        store.refresh();
+        interim(flight, progress, step);
+      },
+    }).then(async (outcome) => {
+      await settled();
+      store.refresh();
       if (outcome.kind === 'done') answer(flight, { success: true, interim: false, progress: 100, ...(outcome.data !== undefined ? { data: outcome.data } : {}) });
       else if (outcome.kind === 'failed') fail(flight, outcome.code, outcome.message, outcome.details);
-      store.refresh();
     });
+  };
+
+  /** Waits for the page to settle after app code ran (afterRun), within bounds; its failure is not the action's. */
+  const settled = async () => {
+    if (!options.afterRun) return;
+    const said = await settleWithin(() => options.afterRun!(), actionTimeoutMs > 0 ? actionTimeoutMs : 1000, timers);
+    if (said.status === 'error') report('observation-mismatch', `afterRun failed: ${errorText(said.error)}`);
+  };
+
+  /** A failure after app code ran: what it changed is read first, then the answer. */
+  const settledFail = (flight: Flight, code: OUIErrorCode, message: string, details?: unknown) => {
+    store.refresh();
+    fail(flight, code, message, details);
   };
 
   // ---- Registration ---------------------------------------------------------------------------------
 
   const update = () => {
-    const want = !disposed && active && transport.connected;
+    const before = registered;
+    const want = !disposed && active && transport.connected && owner;
     if (want && !registered) {
       registered = true;
       if (ours) ours.sendRegistration({ surface, timestamp: now(), capabilities: [OUI_CAPABILITIES.RESULTS, OUI_CAPABILITIES.CANCEL] });
@@ -581,16 +653,33 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       // Lost connection: the other side forgets the surface on its own, and a deregistration would only wait in the buffer.
       if (transport.connected) transport.deregisterSurface(surface.id);
     }
+    if (registered !== before) stateChanged.emit();
   };
 
-  let leave: OUIUnsubscribe;
-  try {
-    leave = pageHost(transport, now).add(surface.id, { dispatch: onDispatch, cancel: onCancel });
-  } catch (error) {
-    throw new OUISurfaceError([errorText(error)], surface.id);
-  }
-  const unsubscribe = [leave, transport.onConnectionChange(() => update())];
+  // A later mount of the same surface id takes it over; this one stands by until that one leaves.
+  const hold = pageHost(transport, now).add(surface.id, {
+    dispatch: onDispatch,
+    cancel: onCancel,
+    displaced() {
+      const had = registered;
+      owner = false;
+      if (had) {
+        // The new mount registers the surface itself: no deregistration, which would withdraw it from under it.
+        registered = false;
+        store.unregistered();
+        stateChanged.emit();
+      }
+      return had;
+    },
+    resumed() {
+      owner = true;
+      update();
+    },
+  });
+  const unsubscribe = [transport.onConnectionChange(() => update())];
   update();
+  // Took over a registered surface and can't hold it now (not active here): it is withdrawn.
+  if (hold.inherited && !registered && transport.connected) transport.deregisterSurface(surface.id);
 
   return {
     surface,
@@ -617,6 +706,15 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     setObservation: (id, value) => store.set(id, value),
     observation: (id) => store.get(id),
     refresh: (list) => store.refresh(list),
+    execute(actionId, params = {}) {
+      return new Promise((resolve) => {
+        if (disposed) {
+          const at = now();
+          return resolve({ requestId: `local:${newId()}`, surfaceId: surface.id, actionId, success: false, error: { code: OUI_ERROR_CODES.SURFACE_UNAVAILABLE, message: `The surface "${surface.id}" was removed` }, timestamp: at });
+        }
+        onDispatch({ surfaceId: surface.id, actionId, params, timestamp: now() }, resolve);
+      });
+    },
     stop(requestId) {
       const flight = flights.get(requestId);
       if (!flight || flight.done) return false;
@@ -627,18 +725,28 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       return [...flights.values()].map((f) => f.request);
     },
     onActivity: (l) => activity.add(l),
+    onStateChange: (l) => stateChanged.add(l),
     onIssue: (l) => sink.onIssue(l),
     get issues() {
       return sink.issues;
     },
     dispose() {
       if (disposed) return;
-      for (const flight of [...flights.values()]) fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" was removed`);
+      for (const flight of [...flights.values()]) {
+        if (flight.conclude) flight.conclude();
+        else fail(flight, OUI_ERROR_CODES.SURFACE_UNAVAILABLE, `The surface "${surface.id}" was removed`);
+      }
       disposed = true;
+      // An earlier mount of the same id takes the surface back: it registers it, so no deregistration goes.
+      if (hold.leave() && registered) {
+        registered = false;
+        store.unregistered();
+      }
       update();
       store.dispose();
       for (const u of unsubscribe) u();
       activity.clear();
+      stateChanged.clear();
     },
   };
 }

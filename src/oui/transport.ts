@@ -82,7 +82,10 @@ export type OUIIssueCode =
   | 'buffer-overflow'
   /** Disconnected with `bufferWhileDisconnected: false`: an event was dropped. */
   | 'not-connected'
-  /** An event larger than the socket accepts (`maxMessageBytes`): refused, never sent nor kept. */
+  /**
+   * An event larger than the socket accepts (`maxMessageBytes`): refused, never sent nor kept; a result (or a
+   * status observation) goes cut down instead, its data left out and `dropped` saying so.
+   */
   | 'too-large'
   /** The `authorize` hook refused the other side (or failed): the transport closed. */
   | 'unauthorized'
@@ -113,8 +116,13 @@ export type OUIIssue = Issue<OUIIssueCode>;
  * cancels and capabilities. Listeners get checked, copied data; nothing from the wire reaches them raw.
  */
 export interface OUIRequestTransport extends OUITransport {
-  /** Agent → page: a dispatch with its request id (and deadline). Travels as the 0.1.0 dispatch, fields added. */
-  sendRequest(request: OUIRequestMessage): void;
+  /**
+   * Agent → page: a dispatch with its request id (and deadline). Travels as the 0.1.0 dispatch, fields added.
+   * Returns why when the request was refused here and will never be sent (larger than the connection carries,
+   * malformed, the transport closed, the buffer full), so the caller can answer at once; nothing when it was
+   * sent or is kept for the connection.
+   */
+  sendRequest(request: OUIRequestMessage): OUISendRefusal | void;
   /** Hears every dispatch, a 0.1.0 one (no `requestId`) as well as ours. */
   onRequest(listener: (dispatch: OUIDispatchMessage) => void): OUIUnsubscribe;
   /** Page → agent: an interim or final result of a request that had an id. */
@@ -138,6 +146,12 @@ export interface OUIRequestTransport extends OUITransport {
   onIssue(listener: (issue: OUIIssue) => void): OUIUnsubscribe;
   /** Stops listening to the socket or window and drops the buffer; the end can't be used again. */
   close(): void;
+}
+
+/** Why an event was refused by the end that was to send it: the issue reported, and its message. */
+export interface OUISendRefusal {
+  refused: OUIIssueCode;
+  message: string;
 }
 
 /** Whether a transport is one of ours (requests, results and issues beside the 0.1.0 methods). */

@@ -7,8 +7,16 @@
 import { createIssueSink } from '../stream/index.js';
 import type { WireLimits } from './json.js';
 import { createListeners, type Listeners } from './listeners.js';
-import { OUI_PROTOCOL_EVENTS, type OUIDispatchMessage, type OUIRegistrationMessage, type OUISurfaceDeregistration } from './protocol.js';
-import type { OUIIssue, OUIIssueCode, OUIRequestTransport } from './transport.js';
+import {
+  OUI_PROTOCOL_EVENTS,
+  parseStatusObservationId,
+  type OUIActionResultMessage,
+  type OUIDispatchMessage,
+  type OUIObservationUpdate,
+  type OUIRegistrationMessage,
+  type OUISurfaceDeregistration,
+} from './protocol.js';
+import type { OUIIssue, OUIIssueCode, OUIRequestTransport, OUISendRefusal } from './transport.js';
 import { WIRE_READERS, type WireType } from './wire.js';
 import { errorText } from '../stream/errors.js';
 import { isPlainObject } from './json.js';
@@ -61,6 +69,32 @@ export const isProtocolEventType = isWireType;
 
 const WARNINGS = new Set<OUIIssueCode>(['prototype-key', 'duplicate-request', 'not-connected']);
 
+/**
+ * A result cut down to what always fits: its outcome (success, the error's code and the start of its message,
+ * progress, timings) with `dropped` saying which parts were left out and why. An answer that doesn't fit must
+ * still tell the agent the action ran, never leave it waiting into a TIMEOUT.
+ */
+export function shrinkResult<T extends Partial<OUIActionResultMessage>>(result: T, reason: string): T {
+  const { data, error, dropped: _earlier, ...rest } = result;
+  const fields: string[] = [];
+  if (data !== undefined) fields.push('data');
+  const small = { ...rest } as T;
+  if (error) {
+    const message = error.message.length > 1000 ? `${error.message.slice(0, 999)}…` : error.message;
+    if (error.details !== undefined) fields.push('error.details');
+    if (message !== error.message) fields.push('error.message');
+    small.error = { code: error.code.slice(0, 64), message };
+  }
+  small.dropped = { fields, reason };
+  return small;
+}
+
+/** The result a status observation carries, or null for any other observation. */
+const statusValue = (payload: unknown): Partial<OUIActionResultMessage> | null => {
+  const u = payload as OUIObservationUpdate;
+  return parseStatusObservationId(u.observationId) && isPlainObject(u.value) && typeof u.value.success === 'boolean' ? (u.value as Partial<OUIActionResultMessage>) : null;
+};
+
 /** Builds one transport end around `options.post`. */
 export function createTransportCore(options: TransportCoreOptions): TransportCore {
   const now = options.now ?? Date.now;
@@ -104,42 +138,49 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     else if (type === 'surface:deregister') registered.delete((payload as OUISurfaceDeregistration).surfaceId);
   };
 
-  const send = (type: WireType, raw: unknown, hint = '') => {
-    if (closed) {
-      report('send-failed', `${options.name}: the transport is closed; a ${type} event was not sent`);
-      return;
-    }
+  /** Reports why an event was refused, and says so to the caller. */
+  const refuse = (refused: OUIIssueCode, message: string): OUISendRefusal => {
+    report(refused, `${options.name}: ${message}`);
+    return { refused, message: `${options.name}: ${message}` };
+  };
+
+  /** Sends (or buffers) one event; says why when it was refused and never will be sent. */
+  const send = (type: WireType, raw: unknown, hint = ''): OUISendRefusal | undefined => {
+    if (closed) return refuse('send-failed', `the transport is closed; a ${type} event was not sent`);
     // Our own events are checked too: a malformed one would be dropped by the other side anyway, and the copy
     // keeps a buffered event from changing when the app later mutates the object it passed.
     const read = WIRE_READERS[type](raw, options.limits, now);
-    if (!read.ok) {
-      report('malformed-event', `${options.name}: refused to send a ${type} event: ${read.reason}${hint}`);
-      return;
-    }
-    if (Number.isFinite(maxBytes) && options.measure) {
-      // Refused here, once: a socket that closes on an oversized message would otherwise reconnect and be sent
-      // it again, for ever.
-      const bytes = options.measure(type, read.value);
-      if (bytes > maxBytes) {
-        report('too-large', `${options.name}: a ${type} event of about ${bytes} bytes is more than the ${maxBytes} the socket accepts; it was not sent`);
-        return;
-      }
+    if (!read.ok) return refuse('malformed-event', `refused to send a ${type} event: ${read.reason}${hint}`);
+    let payload = read.value;
+    const bytes = Number.isFinite(maxBytes) && options.measure ? options.measure(type, payload) : 0;
+    // Refused here, once: a socket that closes on an oversized message would otherwise reconnect and be sent it
+    // again, for ever. A result (or the status observation carrying one) still goes, cut down: the action ran.
+    if (bytes > maxBytes) {
+      const why = `about ${bytes} bytes, more than the ${maxBytes} the socket accepts`;
+      const status = type === 'observation:update' ? statusValue(payload) : null;
+      const reason = `The whole result was ${why}`;
+      const small =
+        type === 'action:result'
+          ? shrinkResult(payload as OUIActionResultMessage, reason)
+          : status && { ...(payload as OUIObservationUpdate), value: shrinkResult(status, reason) };
+      if (!small || options.measure!(type, small) > maxBytes) return refuse('too-large', `a ${type} event of ${why}; it was not sent`);
+      report('too-large', `${options.name}: a ${type} event of ${why}; its data was left out`);
+      payload = small;
     }
     if (connected) {
-      track(type, read.value);
-      post(type, read.value);
-      return;
+      track(type, payload);
+      try {
+        options.post(type, payload);
+      } catch (error) {
+        return refuse('send-failed', `a ${type} event could not be sent: ${errorText(error)}`);
+      }
+      return undefined;
     }
-    if (!buffering) {
-      report('not-connected', `${options.name}: disconnected, and bufferWhileDisconnected is false; a ${type} event was dropped`);
-      return;
-    }
-    if (buffer.length >= maxBuffer) {
-      report('buffer-overflow', `${options.name}: ${maxBuffer} events are already waiting for the connection; this ${type} event was dropped`);
-      return;
-    }
-    track(type, read.value);
-    buffer.push({ type, payload: read.value });
+    if (!buffering) return refuse('not-connected', `disconnected, and bufferWhileDisconnected is false; a ${type} event was dropped`);
+    if (buffer.length >= maxBuffer) return refuse('buffer-overflow', `${maxBuffer} events are already waiting for the connection; this ${type} event was dropped`);
+    track(type, payload);
+    buffer.push({ type, payload });
+    return undefined;
   };
 
   const listen = <T>(type: WireType, listener: (value: T) => void) => heard[type].add(listener as (v: unknown) => void);
@@ -154,30 +195,27 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     },
     onConnectionChange: (handler) => connection.add(handler),
 
-    dispatch: (surfaceId, actionId, params) => send('action:request', { surfaceId, actionId, params, timestamp: now() }),
+    dispatch: (surfaceId, actionId, params) => void send('action:request', { surfaceId, actionId, params, timestamp: now() }),
     onAction: (handler) => listen<OUIDispatchMessage>('action:request', (d) => handler(d.surfaceId, d.actionId, d.params)),
     sendRequest: (request) => {
-      if (!isPlainObject(request) || typeof request.requestId !== 'string') {
-        report('malformed-event', `${options.name}: refused to send a request without a requestId (dispatch() sends one without)`);
-        return;
-      }
-      send('action:request', request);
+      if (!isPlainObject(request) || typeof request.requestId !== 'string') return refuse('malformed-event', 'refused to send a request without a requestId (dispatch() sends one without)');
+      return send('action:request', request);
     },
     onRequest: (listener) => listen('action:request', listener),
 
-    pushObservation: (update) => send('observation:update', update),
+    pushObservation: (update) => void send('observation:update', update),
     onObservation: (handler) => listen('observation:update', handler),
 
     registerSurface: (surface) => {
       // Code written against our request-object API passed {surface, timestamp}: say what changed.
       const given: unknown = surface;
       const wrapped = isPlainObject(given) && !('id' in given) && isPlainObject(given.surface);
-      send('surface:register', { surface, timestamp: now() }, wrapped ? ' (registerSurface() takes the surface itself, as 0.1.0 declares; sendRegistration() takes {surface, timestamp})' : '');
+      void send('surface:register', { surface, timestamp: now() }, wrapped ? ' (registerSurface() takes the surface itself, as 0.1.0 declares; sendRegistration() takes {surface, timestamp})' : '');
     },
-    sendRegistration: (registration) => send('surface:register', registration),
+    sendRegistration: (registration) => void send('surface:register', registration),
     deregisterSurface: (surfaceId) => {
       const wrapped = isPlainObject(surfaceId);
-      send('surface:deregister', { surfaceId, timestamp: now() }, wrapped ? ' (deregisterSurface() takes the surface id, as 0.1.0 declares)' : '');
+      void send('surface:deregister', { surfaceId, timestamp: now() }, wrapped ? ' (deregisterSurface() takes the surface id, as 0.1.0 declares)' : '');
     },
     onSurfaceRegister: (handler) => listen<OUIRegistrationMessage>('surface:register', (r) => handler(r.surface)),
     onRegistration: (listener) => listen('surface:register', listener),
@@ -185,9 +223,9 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     registeredSurfaceIds: () => [...registered],
     registrations: () => [...heardRegistrations.values()],
 
-    sendResult: (result) => send('action:result', result),
+    sendResult: (result) => void send('action:result', result),
     onResult: (listener) => listen('action:result', listener),
-    sendCancel: (cancel) => send('action:cancel', cancel),
+    sendCancel: (cancel) => void send('action:cancel', cancel),
     onCancel: (listener) => listen('action:cancel', listener),
 
     onIssue: (l) => sink.onIssue(l),

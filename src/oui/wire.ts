@@ -127,6 +127,13 @@ export function readActionResult(raw: unknown, limits?: WireLimits, now: () => n
     if (typeof e.durationMs !== 'number' || !(e.durationMs >= 0) || !Number.isFinite(e.durationMs)) return { ok: false, reason: 'durationMs must be a number of at least 0' };
     out.durationMs = e.durationMs;
   }
+  if (e.dropped !== undefined) {
+    const d = e.dropped;
+    if (!isPlainObject(d) || !Array.isArray(d.fields) || !d.fields.every((f) => typeof f === 'string') || typeof d.reason !== 'string') {
+      return { ok: false, reason: 'dropped must be {fields: string[], reason}' };
+    }
+    out.dropped = { fields: [...(d.fields as string[])], reason: d.reason };
+  }
   return { ok: true, dropped: r.dropped, value: out };
 }
 

@@ -84,7 +84,7 @@ after(async () => {
 describe('<oui-surface> over Socket.IO', { timeout: 60_000 }, () => {
   it('registers with the agent, which lists its actions as tools and reads its observations', async () => {
     await until(() => agent.surface('todo-list'), 'the registration');
-    assert.deepEqual(agent.anthropicTools().map((t) => t.name), ['add_item', 'clear_all', 'export_all']);
+    assert.deepEqual(agent.anthropicTools().map((t) => t.name), ['add_item', 'clear_all', 'export_all', 'mark', 'dump']);
     await until(() => agent.observations('todo-list').has('titles'), 'the first observation');
     assert.deepEqual(agent.observations('todo-list').get('titles'), []);
   });
@@ -99,6 +99,23 @@ describe('<oui-surface> over Socket.IO', { timeout: 60_000 }, () => {
     assert.equal(await page.locator('#list li').textContent(), 'Milk');
     const invalid = await agent.call('add_item', { title: '' });
     assert.equal(invalid.error?.code, 'INVALID_PARAMS');
+  });
+
+  it('answers after the view drew what the action changed: the agent reads the new value as soon as it has the result (5 of 5)', async () => {
+    for (let i = 1; i <= 5; i++) {
+      const result = await agent.call('mark', {});
+      assert.equal(result.success, true, JSON.stringify(result));
+      assert.equal(agent.observations('todo-list').get('marks'), i, `call ${i}`);
+    }
+  });
+
+  it('an answer of 1.2 MB ran: the agent hears at once it succeeded, its data dropped and why, and the socket stays up', async () => {
+    const result = await agent.call('dump', {}, { timeoutMs: 4000 });
+    assert.equal(result.success, true, JSON.stringify(result.error));
+    assert.equal(result.data, undefined);
+    assert.deepEqual(result.dropped?.fields, ['data']);
+    assert.match(result.dropped.reason, /1000000/);
+    assert.equal(await page.evaluate(() => window.__oui.connected()), true);
   });
 
   it('waits for the person to confirm: Playwright clicks Confirm in the shared dialog', async () => {

@@ -110,7 +110,8 @@ export class BindingsController implements ReactiveController {
 
   #readMarkup(): Bound {
     const actions: OUIAction[] = [];
-    const handlers: Record<string, OUISurfaceHandler> = {};
+    // No prototype: a bound id "__proto__" must be an own key like any other.
+    const handlers = Object.create(null) as Record<string, OUISurfaceHandler>;
     const errors: string[] = [];
     const seen = new Set<string>();
     for (const el of this.#elements()) {

@@ -13,10 +13,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   createSurfaceRuntime,
+  OUI_ERROR_CODES,
   OUISurfaceError,
   validateSurface,
+  type OUIAccept,
   type OUIAction,
   type OUIActionRequest,
+  type OUIActionResultMessage,
   type OUIConfirmLimits,
   type OUIEntity,
   type OUIEventSource,
@@ -59,6 +62,10 @@ export interface SurfaceInputs {
   /** The path the activation routes are matched against: the `path` property, else null to follow the page. */
   path(): string | undefined;
   entity(): OUIEntity | null;
+  /** The app's policy on each request (the `accept` property). */
+  accept(): OUIAccept | undefined;
+  /** False while the app took the surface off (the `active` property). */
+  on(): boolean;
   words(): Strings;
 }
 
@@ -71,6 +78,24 @@ interface Built {
 }
 
 type Host = ReactiveControllerHost & HTMLElement;
+
+/**
+ * Resolves once the page drew what an action changed: after the next frame and the task that follows it (a
+ * framework's render and its effects: Lit and Vue update in microtasks, React in a task), so the observations
+ * the view sets as it draws go to the agent before the action's answer. A hidden page draws no frames: a short
+ * timer stands in.
+ */
+function nextRender(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
 
 export class SurfaceRuntimeController implements ReactiveController {
   #built: Built | null = null;
@@ -146,6 +171,15 @@ export class SurfaceRuntimeController implements ReactiveController {
 
   refresh(ids?: readonly string[]): void {
     this.#built?.runtime.refresh(ids);
+  }
+
+  /** Runs an action for the page itself through the runtime's checks and confirmation; SURFACE_UNAVAILABLE while none runs. */
+  execute(actionId: string, params: Record<string, unknown> = {}): Promise<OUIActionResultMessage> {
+    const runtime = this.#built?.runtime;
+    if (runtime) return runtime.execute(actionId, params);
+    const surfaceId = this.#definition?.id ?? '';
+    const error = { code: OUI_ERROR_CODES.SURFACE_UNAVAILABLE, message: 'The surface is not running (no transport, taken off, or not in the page)' };
+    return Promise.resolve({ requestId: 'local', surfaceId, actionId, success: false, error, timestamp: Date.now() });
   }
 
   /** Stops a request: answered ACTION_DENIED, its handler's signal aborted. False when it wasn't in flight. */
@@ -238,7 +272,8 @@ export class SurfaceRuntimeController implements ReactiveController {
     if (composed.errors) this.report(composed.kind!, composed.errors, new OUISurfaceError(composed.errors).message);
     else this.#reported.delete('markup');
     const surface = composed.surface;
-    const transport = connected ? this.inputs.transport() : undefined;
+    // Taken off by the app: torn down as if it had no transport, and built again when put back.
+    const transport = connected && this.inputs.on() ? this.inputs.transport() : undefined;
     if (!surface || !transport) {
       this.#definition = surface;
       this.#teardown();
@@ -258,7 +293,7 @@ export class SurfaceRuntimeController implements ReactiveController {
   }
 
   #build(surface: OUISurface, transport: OUITransport, key: string, getterIds: string[], options: SurfaceOptions | undefined): void {
-    const getters: Record<string, () => unknown> = {};
+    const getters = Object.create(null) as Record<string, () => unknown>;
     // The wrappers read the app's current getters, so a getter replaced under the same id needs no restart.
     for (const id of getterIds) getters[id] = () => this.inputs.getters()?.[id]?.();
     const events: OUIEventSource = {
@@ -279,9 +314,12 @@ export class SurfaceRuntimeController implements ReactiveController {
         path: this.#path(),
         entity: this.inputs.entity(),
         confirm: (request, action, limits) => this.#confirm(request, action, limits),
+        afterRun: nextRender,
+        // Read when asked, so the app may set or change its policy at any time without a restart.
+        accept: (request, action) => this.inputs.accept()?.(request, action) ?? true,
       });
     } catch (error) {
-      // A surface id already running on this transport, a getter for an undeclared observation.
+      // A getter for an undeclared observation. (A surface id already on this transport is taken over.)
       const message = errorText(error);
       this.report('definition', [message], message);
       return;
@@ -305,6 +343,8 @@ export class SurfaceRuntimeController implements ReactiveController {
         }
       }),
       runtime.onIssue((issue) => host.dispatchEvent(new OUIIssueEvent(issue))),
+      // Another element of the same surface id took it over (or gave it back).
+      runtime.onStateChange(() => this.#checkState()),
       // Heard after the runtime's own listener, so its registration is already up to date.
       transport.onConnectionChange(() => this.#checkState()),
     );

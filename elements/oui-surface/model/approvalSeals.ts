@@ -32,7 +32,8 @@ export class ApprovalSeals {
 
   /** The handlers, each checking an approved request's params just before the app's code runs. */
   wrap(handlers: OUISurfaceHandlers): OUISurfaceHandlers {
-    const out: Record<string, OUISurfaceHandler> = {};
+    // No prototype: an action id is any string, "__proto__" included, and must stay an own key.
+    const out = Object.create(null) as Record<string, OUISurfaceHandler>;
     for (const [id, handler] of Object.entries(handlers)) {
       if (typeof handler === 'function') out[id] = this.#checked(id, handler);
       else if (handler && typeof handler === 'object' && typeof handler.run === 'function') {

@@ -2,7 +2,8 @@
  * The fields of a bound form as an agent sees them: one param per field name. Radios sharing a name are one
  * param (their values are its choices), and so are checkboxes sharing one (a list); a lone checkbox is a
  * boolean. Fields a model must never fill are left out: passwords, files, hidden inputs, buttons, and any
- * field marked `data-oui-ignore`.
+ * field marked `data-oui-ignore`; and so are fields the form would not submit now, disabled ones (their own
+ * `disabled`, or a `<fieldset disabled>` around them): an agent is offered only what the app will receive.
  */
 
 export type FieldControl = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -61,6 +62,9 @@ export function formFields(form: HTMLFormElement): FormField[] {
     if (!(el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement)) continue;
     if (!el.name || el.hasAttribute('data-oui-ignore')) continue;
     if (el instanceof HTMLInputElement && LEFT_OUT.has(el.type)) continue;
+    // `:disabled` also matches a control in a disabled fieldset (outside its first legend), whose own
+    // `disabled` property stays false: the form never submits it.
+    if (el.matches(':disabled')) continue;
     const kind = kindOf(el);
     if (!kind) continue;
     const group = groups.get(el.name);

@@ -84,7 +84,9 @@ export function fillForm(form: HTMLFormElement, params: Readonly<Record<string, 
   const problems: Problem[] = [];
   for (const name of Object.keys(params)) {
     const field = fields.get(name);
-    if (!field) problems.push({ path: name, message: 'the form has no such field' });
+    const disabled = !field && Array.from(form.elements).some((el) => (el as FieldControl).name === name && el.matches(':disabled'));
+    if (disabled) problems.push({ path: name, message: 'this field is disabled now: the form would not send it' });
+    else if (!field) problems.push({ path: name, message: 'the form has no such field' });
     else if (field.controls.every((c) => c.disabled || (c as HTMLInputElement).readOnly)) problems.push({ path: name, message: 'this field can’t be changed now' });
   }
   if (problems.length) refuse(problems);
@@ -101,31 +103,30 @@ export function formProblems(form: HTMLFormElement): Problem[] {
   return problems;
 }
 
-/** What the form's fields hold now, in the params' shapes. */
-export function readForm(form: HTMLFormElement): Record<string, unknown> {
+/**
+ * What the form submitted, in the params' shapes: each offered field the submitted FormData holds, and a lone
+ * checkbox as a boolean (a form says false by leaving the box out). A field the FormData lacks is left out;
+ * passwords, hidden inputs and ignored fields are never told.
+ */
+export function submittedValues(form: HTMLFormElement, data: FormData): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of formFields(form)) {
-    const controls = field.controls;
+    const all = data.getAll(field.name).filter((v): v is string => typeof v === 'string');
+    if (field.kind === 'checkbox') out[field.name] = all.length > 0;
+    if (all.length === 0) continue;
+    const first = all[0]!;
     switch (field.kind) {
       case 'checkbox':
-        out[field.name] = (controls[0] as HTMLInputElement).checked;
         break;
       case 'checkboxes':
-        out[field.name] = (controls as HTMLInputElement[]).filter((c) => c.checked).map((c) => c.value);
-        break;
-      case 'radio':
-        out[field.name] = (controls as HTMLInputElement[]).find((c) => c.checked)?.value ?? null;
-        break;
       case 'select-multiple':
-        out[field.name] = Array.from((controls[0] as HTMLSelectElement).selectedOptions, (o) => o.value);
+        out[field.name] = all;
         break;
-      case 'number': {
-        const v = (controls[0] as HTMLInputElement).value;
-        out[field.name] = v === '' ? null : Number(v);
+      case 'number':
+        out[field.name] = first === '' ? null : Number(first);
         break;
-      }
       default:
-        out[field.name] = controls[0]!.value;
+        out[field.name] = first;
     }
   }
   return out;
@@ -133,25 +134,27 @@ export function readForm(form: HTMLFormElement): Record<string, unknown> {
 
 /**
  * Runs a bound form: fills it, checks it as the browser would, and submits it with `requestSubmit()` (the
- * app's submit handlers and any other checks run). Answers what the fields held when it was sent.
+ * app's submit handlers and any other checks run). Answers what the form submitted: its FormData as the submit
+ * began, before the app's handlers (which may clear the form).
  */
 export function runForm(form: HTMLFormElement, params: Readonly<Record<string, unknown>>): { submitted: true; values: Record<string, unknown> } {
   fillForm(form, params);
   const before = formProblems(form);
   if (before.length) refuse(before);
-  const values = readForm(form);
-  let heard = false;
+  const submitter = form.querySelector<HTMLButtonElement | HTMLInputElement>('[data-oui-submit]');
+  const using = submitter && submitter.form === form ? submitter : undefined;
+  let values: Record<string, unknown> | null = null;
   const onSubmit = () => {
-    heard = true;
+    values = submittedValues(form, new FormData(form, using));
   };
-  form.addEventListener('submit', onSubmit);
+  // Capture: heard before the app's own submit listeners on the form.
+  form.addEventListener('submit', onSubmit, { capture: true });
   try {
-    const submitter = form.querySelector<HTMLButtonElement | HTMLInputElement>('[data-oui-submit]');
-    form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+    form.requestSubmit(using);
   } finally {
-    form.removeEventListener('submit', onSubmit);
+    form.removeEventListener('submit', onSubmit, { capture: true });
   }
-  if (!heard) {
+  if (!values) {
     const problems = formProblems(form);
     refuse(problems.length ? problems : [{ path: '', message: 'the form was not sent' }]);
   }

@@ -25,7 +25,7 @@ import {
   type OUIRegistrationMessage,
   type OUISurface,
 } from '../protocol.js';
-import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUITransport, type OUIUnsubscribe } from '../transport.js';
+import { isRequestTransport, type OUIIssue, type OUIIssueCode, type OUISendRefusal, type OUITransport, type OUIUnsubscribe } from '../transport.js';
 import { readActionResult } from '../wire.js';
 import { observationContext, type ObservationContextOptions } from './observationContext.js';
 import { fromModelArgs } from './modelSchema.js';
@@ -452,8 +452,9 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     };
     const answered = pending.wait(requestId, p);
     arm(requestId, p);
+    let refusal: OUISendRefusal | void;
     try {
-      t.sendRequest({
+      refusal = t.sendRequest({
         requestId,
         surfaceId,
         actionId,
@@ -463,7 +464,13 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
         ...(limited(maxWaitMs) ? { maxWaitMs } : {}),
       });
     } catch (error) {
-      return Promise.reject(error);
+      refusal = { refused: 'send-failed', message: String(error) };
+    }
+    // Never sent, so never run: said at once rather than after the whole timeout.
+    if (refusal && pending.get(requestId) === p) {
+      const code = refusal.refused === 'too-large' ? OUI_ERROR_CODES.MESSAGE_TOO_LARGE : refusal.refused === 'malformed-event' ? OUI_ERROR_CODES.INVALID_PARAMS : OUI_ERROR_CODES.DISCONNECTED;
+      remember(requestId, 'answered');
+      pending.settle(requestId, local(requestId, surfaceId, actionId, code, `The request was not sent, and nothing ran: ${refusal.message}`));
     }
     return answered;
   };

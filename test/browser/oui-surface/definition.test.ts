@@ -64,19 +64,6 @@ describe('oui-surface: a refused definition', () => {
     expect(m.el.surface!.actions).to.have.length(3);
     expect(Object.isFrozen(m.el.surface)).to.equal(true);
   });
-
-  it('a second surface with the same id on the same transport is refused with oui-error', async () => {
-    const m = await mount({ surface: todoSurface() });
-    const twin = document.createElement('oui-surface');
-    const errors = errorsOf(twin);
-    twin.surface = todoSurface();
-    twin.transport = m.client;
-    document.body.append(twin);
-    await until(() => errors.length === 1, 'the error');
-    expect(errors[0]!.message).to.match(/already runs on this transport/);
-    expect(twin.registered).to.equal(false);
-    twin.remove();
-  });
 });
 
 describe('oui-surface: broken markup', () => {

@@ -14,11 +14,17 @@ const surface: OUISurface = {
     { id: 'add_item', description: 'Add a todo', input: { type: 'object', properties: { title: { type: 'string', minLength: 1 } }, required: ['title'] } },
     { id: 'clear_all', description: 'Remove every todo', input: { type: 'object', properties: {} }, confirm: true },
     { id: 'export_all', description: 'Export the list', input: { type: 'object', properties: {} }, async: true, polling: { intervalMs: 50, maxAttempts: 40 } },
+    { id: 'mark', description: 'Mark the list once more', input: { type: 'object', properties: {} } },
+    { id: 'dump', description: 'Dump everything', input: { type: 'object', properties: {} } },
   ],
-  observations: [{ id: 'titles', description: 'The todos, in order', schema: { type: 'array', items: { type: 'string' } } }],
+  observations: [
+    { id: 'titles', description: 'The todos, in order', schema: { type: 'array', items: { type: 'string' } } },
+    { id: 'marks', description: 'How many marks the view shows', schema: { type: 'number' } },
+  ],
 };
 
 const titles: string[] = [];
+let marks = 0;
 const list = document.getElementById('list')!;
 const el = document.querySelector<OuiSurface>('oui-surface')!;
 let hold: Promise<void> | null = null;
@@ -46,6 +52,14 @@ el.handlers = {
     list.replaceChildren();
     return { cleared: true };
   },
+  // The view draws on the next frame, as a framework would, and says what it shows as it draws.
+  mark: () => {
+    marks++;
+    requestAnimationFrame(() => el.setObservation('marks', marks));
+    return { marked: true };
+  },
+  // An answer larger than Socket.IO carries (1 MB).
+  dump: () => ({ text: 'x'.repeat(1_200_000) }),
   export_all: {
     run: () => ({ jobId: 'export-1', polls: 0 }),
     poll: (job, { attempt }) => (attempt >= 4 ? { done: true, data: { url: `/exports/${(job as { jobId: string }).jobId}.csv`, rows: titles.length } } : { done: false, progress: attempt * 25 }),

@@ -155,3 +155,44 @@ test('an observation larger than the server accepts (1.2 MB over a 1 MB socket) 
     client.close();
   }
 });
+
+test('an action whose answer is 1.2 MB ran: the agent is told at once it succeeded, and that its data was dropped and why (never TIMEOUT)', async () => {
+  const before = connections;
+  const client: ClientSocket = connectTo(url, { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 50, randomizationFactor: 0 });
+  const transport = createWebSocketTransport(client);
+  let ran = 0;
+  const runtime = createSurfaceRuntime({ surface: todoSurface(), transport, handlers: { add_item: () => (ran++, { dump: 'x'.repeat(1_200_000) }) } });
+  try {
+    await until(() => connections > before && agent.surface('todo-list') !== undefined);
+    const result = await agent.request('todo-list', 'add_item', { title: 'big' }, { timeoutMs: 1500 });
+    assert.equal(ran, 1);
+    assert.equal(result.success, true, JSON.stringify(result.error));
+    assert.equal(result.data, undefined);
+    assert.deepEqual(result.dropped?.fields, ['data']);
+    assert.match(result.dropped!.reason, /1000000/);
+    assert.equal(client.connected, true);
+  } finally {
+    runtime.dispose();
+    transport.close();
+    client.close();
+  }
+});
+
+test('a request of 1.2 MB is never sent: the call fails at once with MESSAGE_TOO_LARGE, and nothing runs', async () => {
+  const before = connections;
+  const client: ClientSocket = connectTo(url, { transports: ['websocket'] });
+  const transport = createWebSocketTransport(client);
+  let ran = 0;
+  const runtime = createSurfaceRuntime({ surface: todoSurface({ actions: [{ id: 'add_item', description: 'Add', input: { type: 'object' } }] }), transport, handlers: { add_item: () => ran++ } });
+  try {
+    await until(() => connections > before && agent.surface('todo-list') !== undefined);
+    const result = await agent.request('todo-list', 'add_item', { title: 'x'.repeat(1_200_000) }, { timeoutMs: 4000 });
+    assert.equal(result.error?.code, 'MESSAGE_TOO_LARGE');
+    assert.match(result.error!.message, /not sent/);
+    assert.equal(ran, 0);
+  } finally {
+    runtime.dispose();
+    transport.close();
+    client.close();
+  }
+});

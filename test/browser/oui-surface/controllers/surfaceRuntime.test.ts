@@ -41,6 +41,8 @@ class TestRuntimeHost extends SignalWatcher(LitElement) {
     options: () => undefined,
     path: () => this.path,
     entity: () => null,
+    accept: () => undefined,
+    on: () => true,
     words: () => en,
   };
   readonly runtime = new SurfaceRuntimeController(this, this.inputs, this.approval, this.activity);

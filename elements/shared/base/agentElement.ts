@@ -186,7 +186,10 @@ export class AgentElement extends SignalWatcher(LitElement) {
    * words. Memoized.
    */
   protected get words(): Strings {
-    const ownLanguage = !!(this.locale || this.getAttribute('lang'));
+    // A `locale` the enclosing element handed down (a chart's, for its numbers) is not a language of its own:
+    // the words stay the enclosing element's, with the app's `strings` in them.
+    const locale = canonicalLocale(this.locale);
+    const ownLanguage = !!this.getAttribute('lang') || (locale !== undefined && locale !== canonicalLocale(this.inheritedLocale.value));
     const inherited = ownLanguage ? undefined : this.inheritedStrings.value;
     const base = inherited ?? wordsFor(this.resolvedLocale);
     const overrides = this.strings;

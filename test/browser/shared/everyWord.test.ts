@@ -144,7 +144,7 @@ describe('every word an element writes goes through its strings', function (this
   }
 
   it('<ax-runner>: a log of steps, a typing into a text box among them', async () => {
-    const page = await area(html`<label>Note <input id="note" /></label><button id="save">Save</button><a href="#top" id="top">Top</a>`);
+    const page = await area(html`<label>Note <input id="note" /></label><button id="save">Save</button><a href="#top" id="top">Top</a><input type="checkbox" aria-label="Fresh" />`);
     const runner: AxRunner = await runnerFor(page, { policy: 'allow' });
     runner.setAttribute('lang', TAG);
     const text = reply(

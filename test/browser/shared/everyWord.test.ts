@@ -4,6 +4,7 @@
 // the page's own text and what Intl wrote for the locale (month names, currency signs) are taken out must hold
 // no word. A word found there is a word a translator can't reach.
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendMouse } from '@web/test-runner-commands';
 import { describe, it } from './mocha.js';
 import { en, type Strings } from '../../../strings/en.js';
 import { registerLocale } from '../../../strings/locales.js';
@@ -178,5 +179,32 @@ describe('every word an element writes goes through its strings', function (this
     await openDialog(m.el);
     expect(leaks(m.el, known), 'the confirmation').to.deep.equal([]);
     void clearing.catch(() => {});
+  });
+});
+
+describe('numbers are written the way the locale writes them', () => {
+  it('<omni-screen lang="fr">: a Table’s numbers and a confirmation’s placeholders say 3,5', async () => {
+    const screen = await fixture<OmniScreen>(html`<omni-screen lang="fr"></omni-screen>`);
+    Object.assign(screen, {
+      ...registries(),
+      confirm: { 'payments.confirm': 'Payer {amount} ?' },
+      handler: async () => ({ result: { ok: true } }),
+    });
+    screen.write(`root = Stack([table, pay])
+table = Table(["Article", "Prix"], [row])
+row = TableRow(["Café", 3.5])
+$amount = 3.5
+pay = Button("Payer", action="pay")
+payIt = McpMutation(pay, tool="payments.confirm", params={amount: $amount})
+`);
+    screen.end();
+    await settleOmni(screen);
+    expect(screen.shadowRoot!.querySelector('td.num')!.textContent!.trim()).to.equal('3,5');
+    const button = screen.shadowRoot!.querySelector<HTMLButtonElement>('[data-omni-button="pay"]')!;
+    const box = button.getBoundingClientRect();
+    await sendMouse({ type: 'click', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
+    const dialog = screen.shadowRoot!.querySelector('ae-confirm-dialog')!;
+    await until(() => !!dialog.shadowRoot?.querySelector('dialog')?.open, 'the confirmation');
+    expect(dialog.shadowRoot!.querySelector('[part="sentence"]')!.textContent).to.equal('Payer 3,5 ?');
   });
 });

@@ -164,7 +164,7 @@ export class AgentElement extends SignalWatcher(LitElement) {
   /** BCP 47 language tag for formatting numbers and dates. See the class description for the fallbacks. */
   @property() locale?: string;
 
-  /** The app's replacements for the element's own words (see `strings/en.ts` for the keys). */
+  /** The app's replacements for the element's own words: keys and English words in `agentic-elements/locales/en` (docs/words.md). */
   @property({ attribute: false }) strings?: Partial<Strings>;
 
   // Scoped: a provider that connects below takes over only the consumers it encloses (see the class).

@@ -8,6 +8,7 @@ import { sendMouse } from '@web/test-runner-commands';
 import { describe, it } from './mocha.js';
 import { en, type Strings } from '../../../strings/en.js';
 import { registerLocale } from '../../../strings/locales.js';
+import { ar } from '../../../strings/ar.js';
 import '../../../elements/omni-screen/index.js';
 import '../../../elements/morph-screen/index.js';
 import '../../../elements/ax-runner/index.js';
@@ -206,5 +207,18 @@ payIt = McpMutation(pay, tool="payments.confirm", params={amount: $amount})
     const dialog = screen.shadowRoot!.querySelector('ae-confirm-dialog')!;
     await until(() => !!dialog.shadowRoot?.querySelector('dialog')?.open, 'the confirmation');
     expect(dialog.shadowRoot!.querySelector('[part="sentence"]')!.textContent).to.equal('Payer 3,5 ?');
+  });
+});
+
+describe('Arabic reads right to left', () => {
+  it('a page part in Arabic with dir="rtl": the screen speaks Arabic and lays itself out from the right', async () => {
+    registerLocale('ar', ar);
+    const wrap = await fixture<HTMLDivElement>(html`<div lang="ar" dir="rtl"><omni-screen></omni-screen></div>`);
+    const screen = wrap.querySelector('omni-screen')!;
+    screen.write('root = Stack([gone])\n');
+    screen.end();
+    await settleOmni(screen);
+    expect(screen.shadowRoot!.querySelector('.fallback')!.textContent!.trim()).to.equal(ar.missing);
+    expect(getComputedStyle(screen).direction).to.equal('rtl');
   });
 });

@@ -12,7 +12,7 @@ export type { ConfirmationAnswer, ConfirmationRequest } from './shared/approvals
 export { AePlaceholder } from './shared/elements/placeholder.js';
 export { AeFallback, type FallbackKind } from './shared/elements/fallback.js';
 export { AeChart, liveChartCount, type ChartKind, type ChartSeries } from './shared/elements/chart/chart.js';
-// Languages: register one (`registerLocale('de', de)` with `de` from `agentic-elements/locales/de`) and every
-// element whose lang is that language speaks it. English is built in.
+// Languages: register one (`registerLocale('de', de)` with `de` from `agentic-elements/locales/de`; fr, es and ar
+// too) and every element whose lang is that language speaks it. English is built in (docs/words.md).
 export { registerLocale, registeredLocales, wordsFor } from '../strings/locales.js';
 export { en, type Strings, type StringKey } from '../strings/en.js';

@@ -34,8 +34,11 @@ export const ELEMENTS = [
   { tag: 'morph-screen', budgetKB: 57.2 },
 ];
 
-/** The languages shipped beside English (strings/<tag>.ts), each its own entry: `agentic-elements/locales/<tag>`. */
-export const LOCALES = ['de'];
+/**
+ * The languages shipped (strings/<tag>.ts), each its own entry: `agentic-elements/locales/<tag>`. English is built
+ * in; its entry is the table itself, the keys every other language translates (docs/words.md).
+ */
+export const LOCALES = ['en', 'de', 'fr', 'es', 'ar'];
 
 /** The npm entries built from sources: name (dist/<name>.js, `agentic-elements/<name>`) → source file. */
 export const NPM_ENTRIES = {

@@ -226,4 +226,23 @@ export const de: Strings = {
   filesChosen: '{count} ausgewählt',
   tabNumber: 'Tab {n}',
   detailsSummary: 'Mehr',
+
+  // ——— Words that were English in every language (issue 29) ———
+  axRoleButton: 'Schaltfläche',
+  axRoleLink: 'Link',
+  axRoleTextbox: 'Textfeld',
+  axRoleSearchbox: 'Suchfeld',
+  axRoleCheckbox: 'Kontrollkästchen',
+  axRoleRadio: 'Optionsfeld',
+  axRoleCombobox: 'Kombinationsfeld',
+  axRoleListbox: 'Listenfeld',
+  axRoleOption: 'Option',
+  axRoleMenuitem: 'Menüeintrag',
+  axRoleTab: 'Registerkarte',
+  axRoleSwitch: 'Schalter',
+  axRoleSlider: 'Schieberegler',
+  axRoleSpinbutton: 'Zahlenfeld',
+  axRoleHeading: 'Überschrift',
+  axRoleImage: 'Bild',
+  axRoleOther: 'Element',
 };

@@ -274,6 +274,26 @@ export const en = {
   // Tabs and Details without a label of their own
   tabNumber: 'Tab {n}',
   detailsSummary: 'More',
+
+  // ——— Words that were English in every language (issue 29) ———
+  // The role of the element a step acts on, in the step's words ({role} of axElement, axElementUnnamed)
+  axRoleButton: 'button',
+  axRoleLink: 'link',
+  axRoleTextbox: 'textbox',
+  axRoleSearchbox: 'search box',
+  axRoleCheckbox: 'checkbox',
+  axRoleRadio: 'radio button',
+  axRoleCombobox: 'combo box',
+  axRoleListbox: 'list box',
+  axRoleOption: 'option',
+  axRoleMenuitem: 'menu item',
+  axRoleTab: 'tab',
+  axRoleSwitch: 'switch',
+  axRoleSlider: 'slider',
+  axRoleSpinbutton: 'number field',
+  axRoleHeading: 'heading',
+  axRoleImage: 'image',
+  axRoleOther: 'element',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -39,7 +39,7 @@ export interface ActionRules {
  * (if the tool has one) can be written. Never throws for what the action or the app's rules contain; rejects
  * only when the schema checker can't be loaded (ValidatorUnavailableError), which blocks the action too.
  */
-export async function reviewAction(tool: string, params: ActionParams, rules: ActionRules): Promise<Review> {
+export async function reviewAction(tool: string, params: ActionParams, rules: ActionRules, number?: NumberWriter): Promise<Review> {
   if (!hasOwn(rules.tools, tool)) {
     return { ok: false, reason: 'tool', message: `The tool "${tool}" isn't registered`, problems: [] };
   }
@@ -48,20 +48,25 @@ export async function reviewAction(tool: string, params: ActionParams, rules: Ac
     return { ok: false, reason: 'params', message: paramsMessage(tool, problems), problems };
   }
   if (!rules.confirm || !hasOwn(rules.confirm, tool)) return { ok: true, confirmation: null };
-  const written = confirmationSentence(rules.confirm[tool] as Confirmation, params);
+  const written = confirmationSentence(rules.confirm[tool] as Confirmation, params, number);
   if (!written.ok) {
     return { ok: false, reason: 'confirm-failed', message: `The confirmation for "${tool}" could not be written`, problems: [], error: written.error };
   }
   return { ok: true, confirmation: written.sentence };
 }
 
+/** How a number is written in the person's language (the element's locale); without one, as JavaScript writes it. */
+export type NumberWriter = (value: number) => string;
+
 /**
- * Writes a confirmation: a template filled once with the params as plain text, or the app's function called
- * with the params. A function that throws or doesn't return a string fails, and the action must not run.
+ * Writes a confirmation: a template filled once with the params as plain text (numbers by `number`), or the
+ * app's function called with the params. A function that throws or doesn't return a string fails, and the
+ * action must not run.
  */
 export function confirmationSentence(
   confirmation: Confirmation,
   params: ActionParams,
+  number?: NumberWriter,
 ): { ok: true; sentence: string } | { ok: false; error: unknown } {
   let sentence: unknown;
   try {
@@ -69,7 +74,7 @@ export function confirmationSentence(
       typeof confirmation === 'function'
         ? confirmation(params)
         : typeof confirmation === 'string'
-          ? fill(confirmation, paramWords(params))
+          ? fill(confirmation, paramWords(params, number))
           : undefined;
   } catch (error) {
     return { ok: false, error };
@@ -79,9 +84,9 @@ export function confirmationSentence(
 }
 
 /** Param values as the plain text a sentence shows: null as nothing, objects and lists as compact JSON. */
-export function paramWords(params: ActionParams): Record<string, string> {
+export function paramWords(params: ActionParams, number?: NumberWriter): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params)) out[k] = plainValue(v);
+  for (const [k, v] of Object.entries(params)) out[k] = number && typeof v === 'number' && Number.isFinite(v) ? plainValue(number(v)) : plainValue(v);
   return out;
 }
 

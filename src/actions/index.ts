@@ -5,6 +5,7 @@ export {
   reviewAction,
   confirmationSentence,
   paramWords,
+  type NumberWriter,
   paramsMessage,
   type ActionParams,
   type ActionRules,

@@ -7,7 +7,7 @@
  * each value is its own `<bdi>`, so a right-to-left name can't reorder the words around it (the step log).
  */
 import { html, type TemplateResult } from 'lit';
-import { fill, type Strings } from '../../../strings/en.js';
+import { fill, type StringKey, type Strings } from '../../../strings/en.js';
 import { fillPieces, plainValue, type ParamDetail } from '../../../src/actions/index.js';
 import {
   ariaRoles,
@@ -64,8 +64,29 @@ const asRuns: Say<TemplateResult> = (template, values) => {
 /** Text from the model or the page, as it may be shown: through the stream text path, clipped. */
 const shown = (text: string, max: number) => plainValue(streamText(text), max);
 
+// A role is said in the person's language: the roles a step acts on by name, every other one as "element".
+const ROLES: Readonly<Record<string, StringKey>> = {
+  button: 'axRoleButton',
+  link: 'axRoleLink',
+  textbox: 'axRoleTextbox',
+  searchbox: 'axRoleSearchbox',
+  checkbox: 'axRoleCheckbox',
+  radio: 'axRoleRadio',
+  combobox: 'axRoleCombobox',
+  listbox: 'axRoleListbox',
+  option: 'axRoleOption',
+  menuitem: 'axRoleMenuitem',
+  tab: 'axRoleTab',
+  switch: 'axRoleSwitch',
+  slider: 'axRoleSlider',
+  spinbutton: 'axRoleSpinbutton',
+  heading: 'axRoleHeading',
+  img: 'axRoleImage',
+};
+const roleWord = (w: Strings, role: string) => w[Object.hasOwn(ROLES, role) ? ROLES[role]! : 'axRoleOther'];
+
 function named<T>(say: Say<T>, w: Strings, role: string, name: string): T {
-  const r = shown(role, 40);
+  const r = roleWord(w, role);
   return name.trim() === '' ? say(w.axElementUnnamed, { role: r }) : say(w.axElement, { role: r, name: shown(name.replace(/\s+/g, ' ').trim(), 80) });
 }
 
@@ -74,7 +95,7 @@ function written<T>(say: Say<T>, w: Strings, target: AxTarget): T | string {
   // An AX role the model wrote (AXButton) is said as the ARIA role a person reads elsewhere in the list (button).
   const role = target.role === undefined ? undefined : (ariaRoles(target.role)[0] ?? target.role);
   if (target.title !== undefined) return named(say, w, role ?? '', target.title);
-  if (role !== undefined) return say(w.axElementUnnamed, { role: shown(role, 40) });
+  if (role !== undefined) return say(w.axElementUnnamed, { role: roleWord(w, role) });
   return shown(target.id ?? '', 64);
 }
 

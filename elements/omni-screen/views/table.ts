@@ -3,17 +3,19 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { OmniNode } from '../../../src/omni-ir/index.js';
 import { fill } from '../../../strings/en.js';
 import type { ScreenContext } from '../screenContext.js';
+import { numberFormat } from '../../shared/base/locale.js';
 import type { NodeView } from './view.js';
 import { child, fallback, listProp, placeholder, streamText } from './parts.js';
 
-/** One body row of cells; numbers aligned to the end ([8] Tables). */
-export function rowCells(row: OmniNode, columns: number): TemplateResult {
+/** One body row of cells; numbers aligned to the end ([8] Tables) and written the way `locale` writes them, whole. */
+export function rowCells(row: OmniNode, columns: number, locale: string): TemplateResult {
+  const numbers = numberFormat(locale, { maximumFractionDigits: 20 });
   const cells = listProp(row.props['cells']);
   const count = Math.max(columns, cells.length);
   return html`${Array.from({ length: count }, (_, i) => {
     const cell = cells[i];
     return typeof cell === 'number'
-      ? html`<td class="num">${String(cell)}</td>`
+      ? html`<td class="num">${numbers.format(cell)}</td>`
       : html`<td>${streamText(cell ?? '')}</td>`;
   })}`;
 }
@@ -67,7 +69,7 @@ function row(screen: ScreenContext, id: string, columns: number): TemplateResult
   const r = child(screen, id, 'TableRow');
   if (r === 'pending') return html`<tr><td colspan=${Math.max(1, columns)}>${placeholder('text', screen.words.loading)}</td></tr>`;
   if (r === 'missing') return html`<tr><td colspan=${Math.max(1, columns)}>${fallback(screen.words, 'missing', 'text')}</td></tr>`;
-  return html`<tr>${rowCells(r, columns)}</tr>`;
+  return html`<tr>${rowCells(r, columns, screen.locale)}</tr>`;
 }
 
 export const tableStyles = css`

@@ -8,7 +8,7 @@ import { rowCells } from './table.js';
  * stream error), and still shows its cells as a one-row table rather than nothing.
  */
 export const tableRow: NodeView = {
-  render(node) {
-    return html`<table class="table"><tbody><tr>${rowCells(node, listProp(node.props['cells']).length)}</tr></tbody></table>`;
+  render(node, screen) {
+    return html`<table class="table"><tbody><tr>${rowCells(node, listProp(node.props['cells']).length, screen.locale)}</tr></tbody></table>`;
   },
 };

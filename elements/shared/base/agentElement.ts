@@ -164,7 +164,7 @@ export class AgentElement extends SignalWatcher(LitElement) {
   /** BCP 47 language tag for formatting numbers and dates. See the class description for the fallbacks. */
   @property() locale?: string;
 
-  /** The app's replacements for the element's own words (see `strings/en.ts` for the keys). */
+  /** The app's replacements for the element's own words: keys and English words in `agentic-elements/locales/en` (docs/words.md). */
   @property({ attribute: false }) strings?: Partial<Strings>;
 
   // Scoped: a provider that connects below takes over only the consumers it encloses (see the class).
@@ -186,7 +186,10 @@ export class AgentElement extends SignalWatcher(LitElement) {
    * words. Memoized.
    */
   protected get words(): Strings {
-    const ownLanguage = !!(this.locale || this.getAttribute('lang'));
+    // A `locale` the enclosing element handed down (a chart's, for its numbers) is not a language of its own:
+    // the words stay the enclosing element's, with the app's `strings` in them.
+    const locale = canonicalLocale(this.locale);
+    const ownLanguage = !!this.getAttribute('lang') || (locale !== undefined && locale !== canonicalLocale(this.inheritedLocale.value));
     const inherited = ownLanguage ? undefined : this.inheritedStrings.value;
     const base = inherited ?? wordsFor(this.resolvedLocale);
     const overrides = this.strings;

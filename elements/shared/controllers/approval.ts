@@ -25,6 +25,7 @@ import type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 import type { AeConfirmDialog } from '../elements/confirmDialog.js';
 import { errorText } from '../../../src/stream/index.js';
 import { lazy } from '../../../src/lazy.js';
+import { numberFormat } from '../base/locale.js';
 
 export type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
 
@@ -147,6 +148,13 @@ export class ApprovalController implements ReactiveController {
 
   hostConnected(): void {}
 
+  /** Numbers in a confirmation's sentence, written the way the element's locale writes them, whole. */
+  #number(): (value: number) => string {
+    const locale = (this.host as { resolvedLocale?: string }).resolvedLocale ?? 'en';
+    const f = numberFormat(locale, { maximumFractionDigits: 20, useGrouping: false });
+    return (value) => f.format(value);
+  }
+
   /** Where the action kept under `key` is (reactive). */
   phase(key: string): ActionPhase {
     return this.#phase(key).get();
@@ -187,7 +195,7 @@ export class ApprovalController implements ReactiveController {
       try {
         parts = await loadParts();
         seal = parts.sealParams(checked);
-        review = await parts.reviewAction(action.tool, checked, action.rules);
+        review = await parts.reviewAction(action.tool, checked, action.rules, this.#number());
       } catch (error) {
         // The checks or the schema checker couldn't load, or the params can't be bound: nothing is sent unchecked.
         if (stale()) return { status: 'stale' };

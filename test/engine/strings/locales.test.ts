@@ -4,11 +4,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { en } from '../../../strings/en.ts';
 import { de } from '../../../strings/de.ts';
+import { fr } from '../../../strings/fr.ts';
+import { es } from '../../../strings/es.ts';
+import { ar } from '../../../strings/ar.ts';
 import { registerLocale, registeredLocales, wordsFor } from '../../../strings/locales.ts';
+
+// Words a language writes exactly as English does ("Question", "option", "image" in French): checked by hand.
+const SAME_WORD: Partial<Record<string, string[]>> = { fr: ['flashcardFront', 'axRoleOption', 'axRoleImage'] };
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-for (const [name, words] of [['de', de]] as const) {
+for (const [name, words] of [['de', de], ['fr', fr], ['es', es], ['ar', ar]] as const) {
   test(`${name} has every key of en and no other`, () => {
     assert.deepEqual(Object.keys(words).sort(), Object.keys(en).sort());
   });
@@ -19,12 +25,12 @@ for (const [name, words] of [['de', de]] as const) {
   });
   test(`${name} words are not left in English`, () => {
     const same = Object.keys(en).filter((k) => words[k as keyof typeof en] === en[k as keyof typeof en] && /[a-z]{4}/.test(en[k as keyof typeof en].replace(/\{\w+\}/g, '')));
-    assert.deepEqual(same, []);
+    assert.deepEqual(same, SAME_WORD[name] ?? []);
   });
 }
 
 test('unregistered languages speak English', () => {
-  assert.equal(wordsFor('fr'), en);
+  assert.equal(wordsFor('nl'), en);
   assert.equal(wordsFor('not a tag'), en);
 });
 

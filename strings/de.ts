@@ -162,6 +162,7 @@ export const de: Strings = {
   // ——— <morph-screen> ———
   answerMissing: 'Dieser Teil der Antwort ist nicht angekommen.',
   answerCrashed: 'Dieser Teil der Antwort kann nicht angezeigt werden.',
+  answerUnread: 'Ein Teil der Antwort konnte nicht gelesen werden.',
   answerConnectionLost: 'Die Verbindung wurde unterbrochen, bevor die Antwort vollständig war.',
   answerServerAnswered: 'Der Server antwortete mit {status}, daher konnte die Antwort nicht geladen werden.',
   answerTruncated: 'Die Antwort wurde abgeschnitten.',

@@ -189,6 +189,8 @@ export const en = {
   // What stands in for a part of the answer that didn't arrive or couldn't be drawn
   answerMissing: 'This part of the answer did not arrive.',
   answerCrashed: 'This part of the answer could not be shown.',
+  // A position no readable op came for (a line cut off or unreadable): a gap, until a retry fills it
+  answerUnread: 'A part of the answer could not be read.',
   answerConnectionLost: 'The connection was lost before the answer was complete.',
   answerServerAnswered: 'The server answered {status}, so the answer could not be loaded.',
   answerTruncated: 'The answer was cut short.',

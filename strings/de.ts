@@ -43,6 +43,8 @@ export const de: Strings = {
   chartData: 'Daten zu {title}',
   chartCategory: 'Kategorie',
   chartValue: 'Wert',
+  chartUnread: 'Nicht im Diagramm, da nicht lesbar: {count}.',
+  chartValueUnread: '{value} (nicht lesbar)',
   chartLegend: 'Legende',
   chartUnavailable: 'Das Diagramm konnte nicht gezeichnet werden, daher hier seine Werte. Ein Neuladen der Seite kann es zurückbringen.',
   tableScroll: 'Tabelle, seitlich scrollbar',

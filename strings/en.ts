@@ -50,6 +50,8 @@ export const en = {
   chartData: 'Data for {title}',
   chartCategory: 'Category',
   chartValue: 'Value',
+  chartUnread: 'Left out of the chart, as they could not be read: {count}.',
+  chartValueUnread: '{value} (could not be read)',
   chartLegend: 'Legend',
   chartUnavailable: 'The chart could not be drawn, so here are its values. Reloading the page may bring it back.',
   tableScroll: 'Table, scrolls sideways',

@@ -106,7 +106,7 @@ function chartOf(data: TableData, numbers: ChartNumbers, attrs: Readonly<Record<
   const written = new Map<number, (string | undefined)[]>();
   for (const p of numbers.problems) {
     let list = written.get(p.column);
-    if (!list) written.set(p.column, (list = []));
+    if (!list) written.set(p.column, (list = new Array<string | undefined>(data.rows.length).fill(undefined)));
     list[p.row] = p.text;
   }
   const values = (c: number) => (numbers.columns[c - 1]?.values ?? []).map((v) => v ?? Number.NaN);

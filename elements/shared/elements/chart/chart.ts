@@ -139,7 +139,7 @@ const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce
 /** A value the chart plots: finite and within `CHART_VALUE_LIMIT` (an axis stretched beyond it froze the page). */
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= CHART_VALUE_LIMIT;
 /** Rows of the data table made per task: a 10,000-row table made at once held the page for hundreds of milliseconds. */
-const TABLE_ROWS_PER_TASK = 500;
+const TABLE_ROWS_PER_TASK = 250;
 
 /**
  * A bar, line or pie chart drawn with chart.js, with an HTML legend and an accessible data table.
@@ -160,7 +160,8 @@ const TABLE_ROWS_PER_TASK = 500;
  * - Big data stay light: a bar or line chart with more points than its plot can show (over 1,000) draws, per
  *   slice of its labels, the points holding each series' least and greatest value (min/max decimation: every
  *   point drawn is a real one, with its label; peaks and dips stay), and the keyboard moves over those; the data
- *   table holds every value and is made a few hundred rows per task. A value beyond `CHART_VALUE_LIMIT` is a gap.
+ *   table holds every value, made a few hundred rows per task and, while only for assistive technology, kept out
+ *   of the page's layout. A value beyond `CHART_VALUE_LIMIT` is a gap.
  * - Growing data update the same chart instance (`update('none')`); only a change of `kind` makes a new one.
  *   The chart is destroyed on disconnect and made again on reconnect.
  * - The picture is made once the chart comes within a viewport's height of the viewport (and, for every chart,
@@ -283,6 +284,16 @@ export class AeChart extends AgentElement {
       td {
         text-align: end;
         font-variant-numeric: tabular-nums;
+      }
+      /*
+       * The data table kept for assistive technology only may hold 10,000 rows: laid out, every new group of rows
+       * laid the whole table out again (a task of 80 ms and growing). Kept far above the page it is skipped by the
+       * browser's layout (content-visibility), and screen readers still read it.
+       */
+      .data.visually-hidden {
+        inset-block-start: -100000px;
+        content-visibility: auto;
+        contain-intrinsic-size: 1px 1px;
       }
       .note {
         margin: var(--_space-2) 0 0;

@@ -48,6 +48,8 @@ export const de: Strings = {
   chartData: 'Daten zu {title}',
   chartCategory: 'Kategorie',
   chartValue: 'Wert',
+  chartUnread: 'Nicht im Diagramm, da nicht lesbar: {count}.',
+  chartValueUnread: '{value} (nicht lesbar)',
   chartLegend: 'Legende',
   chartUnavailable: 'Das Diagramm konnte nicht gezeichnet werden, daher hier seine Werte. Ein Neuladen der Seite kann es zurückbringen.',
   tableScroll: 'Tabelle, seitlich scrollbar',
@@ -179,6 +181,7 @@ export const de: Strings = {
   // ——— <morph-screen> ———
   answerMissing: 'Dieser Teil der Antwort ist nicht angekommen.',
   answerCrashed: 'Dieser Teil der Antwort kann nicht angezeigt werden.',
+  answerUnread: 'Ein Teil der Antwort konnte nicht gelesen werden.',
   answerConnectionLost: 'Die Verbindung wurde unterbrochen, bevor die Antwort vollständig war.',
   answerServerAnswered: 'Der Server antwortete mit {status}, daher konnte die Antwort nicht geladen werden.',
   answerNotTheFormat: 'Der Server schickte eine Webseite statt der Antwort, daher konnte sie nicht geladen werden.',

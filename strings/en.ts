@@ -59,6 +59,8 @@ export const en = {
   chartData: 'Data for {title}',
   chartCategory: 'Category',
   chartValue: 'Value',
+  chartUnread: 'Left out of the chart, as they could not be read: {count}.',
+  chartValueUnread: '{value} (could not be read)',
   chartLegend: 'Legend',
   chartUnavailable: 'The chart could not be drawn, so here are its values. Reloading the page may bring it back.',
   tableScroll: 'Table, scrolls sideways',
@@ -215,6 +217,8 @@ export const en = {
   // What stands in for a part of the answer that didn't arrive or couldn't be drawn
   answerMissing: 'This part of the answer did not arrive.',
   answerCrashed: 'This part of the answer could not be shown.',
+  // A position no readable op came for (a line cut off or unreadable): a gap, until a retry fills it
+  answerUnread: 'A part of the answer could not be read.',
   answerConnectionLost: 'The connection was lost before the answer was complete.',
   answerServerAnswered: 'The server answered {status}, so the answer could not be loaded.',
   answerNotTheFormat: 'The server sent a web page instead of the answer, so it could not be loaded.',

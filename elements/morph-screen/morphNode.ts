@@ -18,7 +18,8 @@ import { fallback } from './views/parts.js';
  * @internal
  */
 export class MorphNodeElement extends ScreenNodeElement<MorphContext, OpNode> {
-  #boxed = false;
+  /** The refusal the box was set for: a retry that fills a refused node or a gap sets it again. */
+  #boxedFor: OpNode['refused'] | undefined = undefined;
 
   /**
    * Past the task's drawing budget (a flood of ops in one task), the update waits for its turn in a later task
@@ -43,15 +44,16 @@ export class MorphNodeElement extends ScreenNodeElement<MorphContext, OpNode> {
   protected override draw(screen: MorphContext, id: string): unknown {
     const node = screen.doc.node(id);
     if (!node) return nothing;
-    if (!this.#boxed) {
-      // A node's type and place never change, so neither does the box it needs: set once.
-      this.#boxed = true;
+    if (this.#boxedFor !== node.refused) {
+      // A node's type and place never change once it applied, so neither does the box it needs: set once, and
+      // again only when a retry fills a refused node or a gap.
+      this.#boxedFor = node.refused;
       const box = boxOf(node, screen.doc);
       if (box) {
         this.setAttribute('role', box.role);
         this.dataset['box'] = box.box;
-        if (box.task) this.dataset['task'] = '';
       }
+      this.toggleAttribute('data-task', box?.task === true);
     }
     return this.contain(
       screen,

@@ -501,6 +501,7 @@ export class MorphScreen extends AgentElement {
       announce: (words) => this.#announcer.announce(words),
       reveal: (el) => this.#focus.reveal(el),
       crashed: (node, error) => this.#kernel.crashed(node, error),
+      noted: (node, code, message) => queueMicrotask(() => this.#issue('element', { code, severity: 'warning', line: node.line, id: node.id, message })),
     };
     return { generation, stream, doc, states, context, waitingState: new Map(), ended: false, inputEnded: false };
   }

@@ -42,6 +42,11 @@ export interface MorphContext {
   reveal(el: HTMLElement): Promise<void>;
   /** A node failed while drawing: reported once, after the render. */
   crashed(node: OpNode, error: unknown): void;
+  /**
+   * Something a view changed in what it shows (a chart's value that couldn't be read): a warning `morph-issue` of
+   * origin `element`, sent after the render. The view says each thing once.
+   */
+  noted(node: OpNode, code: string, message: string): void;
 }
 
 /** The element a node draws in: a view may keep memory on it across renders and ask it to draw again. */

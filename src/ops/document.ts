@@ -77,6 +77,8 @@ export class OpDocument {
   private endValue: EndResult | null = null;
   private finishedValue = false;
   private textTotal = 0;
+  /** Lines refused without taking a position, not yet taken to have held a skipped one (see `gaps`). */
+  private unplaced = 0;
   private issueTotal = 0;
   private readonly check: Check;
   private readonly rootsV = new Version();
@@ -157,6 +159,7 @@ export class OpDocument {
     try {
       return this.applyOp(value, line);
     } catch (error) {
+      this.unplaced++;
       // Only an op handed to apply() by code (a getter or Proxy that throws) gets here: parsed JSON can't throw.
       // Every op reads all it needs before its first write, so refusing leaves the document as it was.
       return this.refuse('unreadable_op', line, `line ${line}: the op could not be read (${errorText(error)})`);
@@ -164,9 +167,13 @@ export class OpDocument {
   }
 
   private applyOp(value: unknown, line: number): boolean {
-    if (!isJsonObject(value)) return this.refuse('not_object', line, `line ${line} is ${describe(value)}, not an op object`);
+    if (!isJsonObject(value)) {
+      this.unplaced++;
+      return this.refuse('not_object', line, `line ${line} is ${describe(value)}, not an op object`);
+    }
     const op = value['op'];
     if (typeof op !== 'string') {
+      this.unplaced++;
       return this.refuse('missing_op', line, op === undefined ? `line ${line} has no "op"` : `line ${line}: "op" must be a string, not ${shown(op)}`);
     }
     const check = this.check;
@@ -193,11 +200,13 @@ export class OpDocument {
         this.endOp(value, line);
         break;
       default:
+        this.unplaced++;
         return this.refuse('unknown_op', line, `${shown(op)} is not an op (open, spans, node, close, diag, end)`);
     }
     // Read through the type the checkers set, not the null assigned above.
     const error = check.error as Refusal | null;
     if (error) {
+      if (id === undefined) this.unplaced++;
       // A refused open or node op still took its free position, and a close whose data was refused still
       // closed its node: `id` says a write was made, so it is published.
       if (id !== undefined) this.changes.commit();
@@ -219,6 +228,7 @@ export class OpDocument {
 
   /** A line that never became an op (not JSON, too long, cut off inside an SSE event): refused with an issue. */
   refuseLine(code: LineIssueCode, line: number | null, message: string): void {
+    this.unplaced++;
     this.report({ code, severity: 'error', line, message });
   }
 
@@ -234,7 +244,10 @@ export class OpDocument {
   /**
    * open and node. Once the id is known to be the next free position under an open parent, the node takes that
    * position whatever else is wrong with the op: refused for its type, its place or its content, it is kept as a
-   * refused node (see `OpNode.refused`), so the ids after it, and its own children, still apply.
+   * refused node (see `OpNode.refused`), so the ids after it, and its own children, still apply. An id past the
+   * next free position takes it too when lines refused before it can account for the positions it skips: each
+   * skipped one becomes a gap (see `gaps`). An id naming a refused node or a gap that holds no children is a
+   * retry: the node is filled in place.
    */
   private openOp(v: Record<string, unknown>, line: number, leaf: boolean): string | undefined {
     const check = this.check;
@@ -245,19 +258,22 @@ export class OpDocument {
     if (!place) return undefined;
     const id = rawId as string;
     const existing = this.nodes.get(id);
-    if (existing) return check.fail('duplicate_id', `"${id}" already opened on line ${existing.line}; the first stays`);
+    if (existing && (!existing.isRefused || existing.childCount > 0)) return check.fail('duplicate_id', `"${id}" already opened on line ${existing.line}; the first stays`);
     const parent = place.parent === null ? null : this.nodes.get(place.parent);
     if (parent === undefined) return check.fail('parent_missing', `the parent of "${id}", "${place.parent}", never opened`);
     if (parent !== null && parent.isClosed) return check.fail('parent_closed', `the parent of "${id}", "${parent.id}", is already closed`);
     const next = parent === null ? this.rootList.length : parent.childCount;
-    if (place.index !== next) {
+    const skipped = existing ? 0 : place.index - next;
+    if (skipped > this.unplaced) {
       const expected = parent === null ? String(next) : `${parent.id}.${next}`;
       return check.fail('id_skips', `"${id}" skips a position: the next node ${parent === null ? 'at the top level' : `in "${parent.id}"`} is "${expected}"`);
     }
-    if (this.nodes.size >= this.limits.maxNodes) return check.fail('too_many_nodes', `a document holds at most ${this.limits.maxNodes} nodes`);
+    if (!existing && this.nodes.size + skipped >= this.limits.maxNodes) return check.fail('too_many_nodes', `a document holds at most ${this.limits.maxNodes} nodes`);
     const givenSpans = leaf ? v['spans'] : undefined;
     const givenData = leaf ? v['data'] : undefined;
     const made = this.checkNode(rawType, v['attrs'], givenSpans, givenData, parent);
+    if (existing) return made ? this.retry(existing, made, line, leaf, parent) : undefined;
+    if (skipped > 0) this.gaps(parent, next, skipped, id, line);
     let node: NodeRecord;
     if (made) {
       this.textTotal += check.text;
@@ -267,16 +283,7 @@ export class OpDocument {
       const content = hasContent(givenSpans) || (givenData !== undefined && givenData !== null);
       node = new NodeRecord(id, place.parent, place.index, type, false, NO_ATTRS, line, { what: 'node', ...check.error!, content });
     }
-    this.nodes.set(id, node);
-    if (parent === null) {
-      this.rootList.push(id);
-      this.rootsV.bump();
-      this.changes.push(ROOT_ID);
-    } else {
-      parent.addChild(id);
-      this.changes.push(parent.id);
-    }
-    this.changes.push(id);
+    this.place(node, parent);
     if (leaf) {
       if (made) {
         node.textSize = made.spansText;
@@ -288,6 +295,65 @@ export class OpDocument {
       if (parent !== null) parent.openChildren++;
     }
     return id;
+  }
+
+  /** Puts a new node at the end of its parent's children (or the top level). */
+  private place(node: NodeRecord, parent: NodeRecord | null): void {
+    this.nodes.set(node.id, node);
+    if (parent === null) {
+      this.rootList.push(node.id);
+      this.rootsV.bump();
+      this.changes.push(ROOT_ID);
+    } else {
+      parent.addChild(node.id);
+      this.changes.push(parent.id);
+    }
+    this.changes.push(node.id);
+  }
+
+  /**
+   * Positions `next` to `next + count - 1` of `parent`, skipped by `id`: lines refused before it (not JSON, too
+   * long, an op that took no position) are taken to have held them, so each becomes a gap: a closed node refused
+   * as `id_skips` that shows a part of the answer could not be read, until a retry fills it. Each refused line
+   * accounts for one gap, once, so the gaps a line makes were paid for by the lines before it.
+   */
+  private gaps(parent: NodeRecord | null, next: number, count: number, id: string, line: number): void {
+    this.unplaced -= count;
+    const prefix = parent === null ? '' : `${parent.id}.`;
+    const first = `${prefix}${next}`;
+    const named = count === 1 ? `"${first}"` : `"${first}" to "${prefix}${next + count - 1}"`;
+    const message = `nothing readable came for ${named}; "${id}" came next`;
+    for (let i = 0; i < count; i++) {
+      const gap = new NodeRecord(`${prefix}${next + i}`, parent === null ? null : parent.id, next + i, '', false, NO_ATTRS, line, {
+        what: 'node',
+        code: 'id_skips',
+        message,
+        content: true,
+      });
+      this.place(gap, parent);
+      gap.close(null, null);
+    }
+    this.report({ code: 'id_skips', severity: 'warning', line, id, message: `${message}: ${count === 1 ? 'it is' : 'they are'} shown as a part that could not be read` });
+  }
+
+  /** A later op for a refused node or a gap, itself good: the node becomes what it says, in place. */
+  private retry(node: NodeRecord, made: CheckedNode, line: number, leaf: boolean, parent: NodeRecord | null): string {
+    this.textTotal += this.check.text - node.textSize;
+    const wasOpen = !node.isClosed;
+    node.fill(made.type, isComponent(made.type), made.attrs, line);
+    this.openNodes.delete(node.id);
+    if (leaf) {
+      node.textSize = made.spansText;
+      if (made.spans !== NO_SPANS) node.setSpans(made.spans);
+      node.close(made.data, made.kind);
+      if (wasOpen && parent !== null) parent.openChildren--;
+    } else {
+      // Open again, in the order of opening its retry gives it.
+      this.openNodes.set(node.id, node);
+      if (!wasOpen && parent !== null) parent.openChildren++;
+    }
+    this.changes.push(node.id);
+    return node.id;
   }
 
   /** What a new node at a free position holds, checked; undefined (refused on the check) when it can't be one. */

@@ -7,6 +7,7 @@ export { snapshotDocument, type DocumentSnapshot, type NodeSnapshot } from './sn
 export { BLOCK_TYPES, COMPONENT_NAME, headingLevel, isComponent, isEndAligned, isHeadRow, taskOf } from './nodeTypes.js';
 export { SPAN_TYPES, plainText, spansOf } from './spans.js';
 export { dataKindFor } from './data.js';
+export { CHART_VALUE_LIMIT, readChartNumbers, readChartValue, type ChartCellProblem, type ChartColumn, type ChartNumbers, type ChartValue, type ChartValueProblem } from './chartNumbers.js';
 export { attrFlag, attrText } from './attrs.js';
 export { httpUrl, imagePolicy, type ImagePolicy } from './url.js';
 export {

@@ -29,10 +29,11 @@ export class NodeRecord implements OpNode {
     readonly id: string,
     readonly parent: string | null,
     readonly index: number,
-    readonly type: string,
-    readonly component: boolean,
-    readonly attrs: Attrs,
-    readonly line: number,
+    // Final once the node applied; a refused node or a gap is filled in place by a later op for its id (`fill`).
+    public type: string,
+    public component: boolean,
+    public attrs: Attrs,
+    public line: number,
     refused: NodeRefusal | null = null,
   ) {
     this.refusedValue = refused;
@@ -106,6 +107,25 @@ export class NodeRecord implements OpNode {
     this.dataValue = data;
     this.kindValue = kind;
     if (refused) this.refusedValue = refused;
+    this.bump();
+  }
+
+  /**
+   * A retry: a refused node (or a gap) that holds no children becomes the node a later op for its id describes,
+   * open and empty, in the same object, so whatever draws it draws again (its version goes up).
+   */
+  fill(type: string, component: boolean, attrs: Attrs, line: number): void {
+    this.type = type;
+    this.component = component;
+    this.attrs = attrs;
+    this.line = line;
+    this.refusedValue = null;
+    this.spansValue = NO_SPANS;
+    this.dataValue = null;
+    this.kindValue = null;
+    this.closedValue = false;
+    this.textSize = 0;
+    this.warned = null;
     this.bump();
   }
 

@@ -62,7 +62,8 @@ export function oneOf<T extends string>(attrs: Attrs, name: string, allowed: rea
 
 /**
  * The nearest ancestor of one of `types`, or undefined; a refused node is none of them, whatever its type says.
- * Types, places and a node's refusal never change, so nothing here is tracked; at most `maxDepth` steps.
+ * Types, places and a node's refusal change only when a retry fills a refused node, so nothing here is tracked;
+ * at most `maxDepth` steps.
  */
 export function ancestor(doc: OpDocument, node: OpNode, types: readonly string[]): OpNode | undefined {
   return Signal.subtle.untrack(() => {

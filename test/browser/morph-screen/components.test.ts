@@ -18,7 +18,8 @@ describe('morph-screen: display components', () => {
     expect(chart.kind).to.equal('bar');
     expect(chart.chartTitle).to.equal('Sales');
     expect(chart.labels).to.deep.equal(['Jan', 'Feb']);
-    expect(chart.series[0]).to.deep.equal({ name: 'North', values: [1200, NaN] });
+    // "n/a" can't be read: a gap, kept as written for the data table (issue 28, item 4).
+    expect(chart.series[0]).to.deep.equal({ name: 'North', values: [1200, NaN], written: [undefined, 'n/a'] });
     expect(chart.series[1]).to.deep.equal({ name: 'South', values: [3, 4.5] });
     // Its accessible data table is there for assistive technology.
     await chart.updateComplete;

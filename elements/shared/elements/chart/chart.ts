@@ -16,7 +16,10 @@ import { defineElement } from '../../base/defineElement.js';
 import { AnnouncerController } from '../../controllers/announcer.js';
 import { ChartKeyboardController } from './chartKeyboard.js';
 import { lazy } from '../../../../src/lazy.js';
+import { CHART_VALUE_LIMIT } from '../../../../src/ops/index.js';
 import { nextTask } from '../../base/nextTask.js';
+import { guard } from 'lit/directives/guard.js';
+import { decimate } from './decimate.js';
 
 export { formatValue, formatTick, type ChartFormat };
 
@@ -27,6 +30,11 @@ export type ChartKind = 'bar' | 'line' | 'pie';
 export interface ChartSeries {
   name: string;
   values: readonly number[];
+  /**
+   * Where a value is a gap because what was written couldn't be read (or is too large to plot), the text as
+   * written, at the value's index: the data table shows it with a note, and a note under the chart counts them.
+   */
+  written?: readonly (string | undefined)[];
 }
 
 type AnyChart = Chart<'bar' | 'line' | 'pie', (number | null)[], string>;
@@ -128,7 +136,10 @@ interface Colours {
 }
 
 const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce)').matches;
-const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+/** A value the chart plots: finite and within `CHART_VALUE_LIMIT` (an axis stretched beyond it froze the page). */
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= CHART_VALUE_LIMIT;
+/** Rows of the data table made per task: a 10,000-row table made at once held the page for hundreds of milliseconds. */
+const TABLE_ROWS_PER_TASK = 250;
 
 /**
  * A bar, line or pie chart drawn with chart.js, with an HTML legend and an accessible data table.
@@ -146,6 +157,11 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  *   unless `show-table` is set, so screen readers read the values, not the pixels. We chose this over
  *   hiding the canvas because a focusable element needs a role and a name, and `img` is the one axe and
  *   screen readers handle for a picture whose content is described elsewhere.
+ * - Big data stay light: a bar or line chart with more points than its plot can show (over 1,000) draws, per
+ *   slice of its labels, the points holding each series' least and greatest value (min/max decimation: every
+ *   point drawn is a real one, with its label; peaks and dips stay), and the keyboard moves over those; the data
+ *   table holds every value, made a few hundred rows per task and, while only for assistive technology, kept out
+ *   of the page's layout. A value beyond `CHART_VALUE_LIMIT` is a gap.
  * - Growing data update the same chart instance (`update('none')`); only a change of `kind` makes a new one.
  *   The chart is destroyed on disconnect and made again on reconnect.
  * - The picture is made once the chart comes within a viewport's height of the viewport (and, for every chart,
@@ -158,6 +174,7 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
  * @csspart legend-item - One legend entry.
  * @csspart swatch - A legend entry's colour swatch.
  * @csspart data - The box around the data table; visually hidden unless `show-table`.
+ * @csspart note - The sentence under the chart counting values that couldn't be read (left out of the picture).
  * @csspart table - The data table.
  * @cssprop --ae-chart-1 - Series colour 1 (of 8; `--ae-chart-2` … `--ae-chart-8` likewise).
  * @cssprop --ae-chart-axis - Axis and grid lines.
@@ -268,6 +285,21 @@ export class AeChart extends AgentElement {
         text-align: end;
         font-variant-numeric: tabular-nums;
       }
+      /*
+       * The data table kept for assistive technology only may hold 10,000 rows: laid out, every new group of rows
+       * laid the whole table out again (a task of 80 ms and growing). Kept far above the page it is skipped by the
+       * browser's layout (content-visibility), and screen readers still read it.
+       */
+      .data.visually-hidden {
+        inset-block-start: -100000px;
+        content-visibility: auto;
+        contain-intrinsic-size: 1px 1px;
+      }
+      .note {
+        margin: var(--_space-2) 0 0;
+        color: var(--_muted-text);
+        font-size: var(--_font-size-sm);
+      }
     `,
   ];
 
@@ -289,6 +321,15 @@ export class AeChart extends AgentElement {
   /** ISO 4217 code for `format="currency"`; USD by default. */
   @property() currency = 'USD';
 
+  /** The x axis's title (bar and line). Shown as text. */
+  @property({ attribute: 'x-title' }) xTitle = '';
+
+  /** The data table's header of the labels' column, e.g. "Week" (else the x axis's title, else "Category"). */
+  @property({ attribute: 'category-title' }) categoryTitle = '';
+
+  /** The y axis's title (bar and line). Shown as text. */
+  @property({ attribute: 'y-title' }) yTitle = '';
+
   /** Show the data table under the chart instead of keeping it for screen readers only. */
   @property({ type: Boolean, reflect: true, attribute: 'show-table' }) showTable = false;
 
@@ -297,7 +338,16 @@ export class AeChart extends AgentElement {
    * The title, labels and series names as they are shown (on the canvas, in the legend, the table, the tooltip and
    * what is announced): without direction controls, which could make a name show something other than it says.
    */
-  private shown = { title: '', labels: [] as string[], names: [] as string[] };
+  private shown = { title: '', labels: [] as string[], names: [] as string[], xTitle: '', yTitle: '', categoryTitle: '' };
+  /**
+   * What the picture and the keyboard use: the labels and series as given, or, for a bar or line chart with more
+   * points than a plot shows, the decimated ones (see `decimate`).
+   */
+  private drawn = { labels: [] as string[], series: [] as readonly ChartSeries[] };
+  /** Rows of the data table made so far (a few hundred more per task, up to every label). */
+  @state() private tableRows = TABLE_ROWS_PER_TASK;
+  /** Values left out because what was written couldn't be read. */
+  private unread = 0;
   /** chart.js could not be loaded: the values show as a table, with a sentence saying why. */
   @state() private unavailable = false;
 
@@ -309,9 +359,9 @@ export class AeChart extends AgentElement {
     {
       chart: () => this.chart,
       kind: () => this.kind,
-      series: () => this.series,
-      labels: () => this.labels,
-      shown: () => this.shown,
+      series: () => this.drawn.series,
+      labels: () => this.drawn.labels,
+      shown: () => ({ labels: this.drawn.labels, names: this.shown.names }),
       rtl: () => this.isRtl,
       formatted: (v) => this.formatted(v),
     },
@@ -385,9 +435,27 @@ export class AeChart extends AgentElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('chartTitle') || changed.has('labels') || changed.has('series') || !this.hasUpdated) {
+    const data = changed.has('labels') || changed.has('series') || changed.has('kind') || !this.hasUpdated;
+    if (data || changed.has('chartTitle') || changed.has('xTitle') || changed.has('yTitle') || changed.has('categoryTitle')) {
       const plain = (v: unknown) => streamText(String(v ?? ''));
-      this.shown = { title: plain(this.chartTitle), labels: this.labels.map(plain), names: this.series.map((s) => plain(s.name)) };
+      this.shown = {
+        title: plain(this.chartTitle),
+        labels: this.labels.map(plain),
+        names: this.series.map((s) => plain(s.name)),
+        xTitle: plain(this.xTitle),
+        yTitle: plain(this.yTitle),
+        categoryTitle: plain(this.categoryTitle),
+      };
+    }
+    if (data) {
+      const kept = this.kind === 'pie' ? null : decimate(this.labels.length, this.series, finite);
+      this.drawn = kept
+        ? { labels: kept.map((i) => this.shown.labels[i]!), series: this.series.map((s) => ({ name: s.name, values: kept.map((i) => s.values[i]!) })) }
+        : { labels: this.shown.labels, series: this.series };
+      let unread = 0;
+      for (const s of this.series) if (s.written) for (const w of s.written) if (w !== undefined) unread++;
+      this.unread = unread;
+      this.tableRows = TABLE_ROWS_PER_TASK;
     }
   }
 
@@ -423,6 +491,7 @@ export class AeChart extends AgentElement {
           </ul>`
         : nothing}
       ${this.announcer.render()}
+      ${this.unread > 0 ? html`<p class="note" part="note">${fillRuns(w.chartUnread, { count: this.unread })}</p>` : nothing}
       ${this.unavailable ? html`<p class="unavailable" part="unavailable">${w.chartUnavailable}</p>` : nothing}
       <div class="data ${this.showTable || this.unavailable ? '' : 'visually-hidden'}" part="data">${this.renderTable()}</div>
     `;
@@ -430,39 +499,62 @@ export class AeChart extends AgentElement {
 
   private renderTable(): TemplateResult {
     const w = this.words;
-    const { title, labels, names } = this.shown;
+    const { title, labels, names, xTitle, categoryTitle } = this.shown;
     const caption = fillRuns(w.chartData, { title: title || names.join(', ') });
-    const value = (v: number | undefined) => (finite(v) ? this.formatted(v) : '');
+    const value = (s: ChartSeries, i: number) => {
+      const v = s.values[i];
+      if (finite(v)) return this.formatted(v);
+      const written = s.written?.[i];
+      return written === undefined ? '' : fillRuns(w.chartValueUnread, { value: streamText(written) });
+    };
+    const head = categoryTitle || xTitle || w.chartCategory;
     if (this.kind === 'pie') {
       return html`<table part="table">
         <caption>${caption}</caption>
         <thead>
-          <tr><th scope="col">${w.chartCategory}</th><th scope="col">${w.chartValue}</th></tr>
+          <tr><th scope="col">${head}</th><th scope="col">${w.chartValue}</th></tr>
         </thead>
         <tbody>
-          ${this.series.map((s, i) => html`<tr><th scope="row">${names[i]}</th><td>${value(s.values[0])}</td></tr>`)}
+          ${this.series.map((s, i) => html`<tr><th scope="row">${names[i]}</th><td>${value(s, 0)}</td></tr>`)}
         </tbody>
       </table>`;
+    }
+    // Row groups of a few hundred rows, each made once (guard): a task makes one more group, never the table again.
+    const groups: unknown[] = [];
+    const rows = Math.min(labels.length, this.tableRows);
+    const series = this.series;
+    for (let from = 0; from < rows; from += TABLE_ROWS_PER_TASK) {
+      const to = Math.min(rows, from + TABLE_ROWS_PER_TASK);
+      groups.push(
+        guard([labels, series, to, this.format, this.currency, this.resolvedLocale, w], () => {
+          const out: TemplateResult[] = [];
+          for (let i = from; i < to; i++) out.push(html`<tr><th scope="row">${labels[i]}</th>${series.map((s) => html`<td>${value(s, i)}</td>`)}</tr>`);
+          return html`<tbody>${out}</tbody>`;
+        }),
+      );
     }
     return html`<table part="table">
       <caption>${caption}</caption>
       <thead>
         <tr>
-          <th scope="col">${w.chartCategory}</th>
+          <th scope="col">${head}</th>
           ${names.map((n) => html`<th scope="col">${n}</th>`)}
         </tr>
       </thead>
-      <tbody>
-        ${labels.map(
-          (l, i) => html`<tr><th scope="row">${l}</th>${this.series.map((s) => html`<td>${value(s.values[i])}</td>`)}</tr>`,
-        )}
-      </tbody>
+      ${groups}
     </table>`;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     if (!this.isConnected) return;
+    if (this.kind !== 'pie' && this.tableRows < this.labels.length) {
+      // The next rows of the data table, in the next task: the page gets its turn in between.
+      const at = this.tableRows;
+      void nextTask().then(() => {
+        if (this.tableRows === at) this.tableRows = at + TABLE_ROWS_PER_TASK;
+      });
+    }
     const chart = this.chart;
     if (!chart || this.chartKind !== this.kind) {
       if (chart) this.destroyChart();
@@ -473,7 +565,7 @@ export class AeChart extends AgentElement {
     const look = this.lookSignature();
     if (look !== this.appliedLook) this.colours = undefined;
     // Growing data, a new format or a new theme: the same instance, updated without animation.
-    const drawn: PropertyKey[] = ['labels', 'series', 'format', 'currency', 'chartTitle'];
+    const drawn: PropertyKey[] = ['labels', 'series', 'format', 'currency', 'chartTitle', 'xTitle', 'yTitle'];
     if (look !== this.appliedLook || drawn.some((k) => changed.has(k as keyof AeChart))) this.applyAll(chart);
   }
 
@@ -571,8 +663,8 @@ export class AeChart extends AgentElement {
       data.datasets.length = 1;
       return;
     }
-    data.labels = [...this.shown.labels];
-    this.series.forEach((s, i) => {
+    data.labels = [...this.drawn.labels];
+    this.drawn.series.forEach((s, i) => {
       const colour = c.series[i % paletteSize]!;
       const values = s.values.map((v) => (finite(v) ? v : null));
       const fresh =
@@ -612,7 +704,7 @@ export class AeChart extends AgentElement {
       if (existing) Object.assign(existing, fresh);
       else data.datasets.push(fresh as ChartDataset<'bar' | 'line', (number | null)[]>);
     });
-    data.datasets.length = this.series.length;
+    data.datasets.length = this.drawn.series.length;
   }
 
   private readColours(): Colours {
@@ -691,12 +783,24 @@ export class AeChart extends AgentElement {
       },
     };
     if (!pie) {
+      const { xTitle, yTitle } = this.shown;
+      const titled = (text: string) => ({ display: text !== '', text, color: c.text, font });
       (options as ChartOptions<'bar' | 'line'>).scales = {
-        x: { type: 'category', reverse: rtl, ...axis, grid: { display: false }, border: { color: c.axis } },
+        x: {
+          type: 'category',
+          reverse: rtl,
+          ...axis,
+          grid: { display: false },
+          border: { color: c.axis },
+          title: titled(xTitle),
+          // Fitting the labels measures a sample of them, not every one.
+          ticks: { ...axis.ticks, sampleSize: 100 },
+        },
         y: {
           type: 'linear',
           beginAtZero: true,
           position: rtl ? 'right' : 'left',
+          title: titled(yTitle),
           ...axis,
           ticks: {
             ...axis.ticks,

@@ -39,6 +39,11 @@ export interface ChartSpec {
   readonly format: ChartFormat;
   readonly currency: string;
   readonly locale: string;
+  /** The axes' titles (bar and line). */
+  readonly xTitle?: string;
+  readonly yTitle?: string;
+  /** The data table's header of the labels' column (a table's first column name). */
+  readonly categoryTitle?: string;
 }
 
 export function chartTemplate(spec: ChartSpec): TemplateResult {
@@ -52,5 +57,8 @@ export function chartTemplate(spec: ChartSpec): TemplateResult {
     .format=${spec.format}
     .currency=${spec.currency}
     .locale=${spec.locale}
+    .xTitle=${spec.xTitle ?? ''}
+    .yTitle=${spec.yTitle ?? ''}
+    .categoryTitle=${spec.categoryTitle ?? ''}
   ></ae-chart>`;
 }

@@ -88,6 +88,25 @@ describe('omni-screen: a big screen is paced', function (this: Mocha.Suite) {
     expect(screen.shadowRoot!.querySelector('.fallback, .pending')).to.equal(null);
   });
 
+  it('a live update adding 792 list items is applied whole, drawn over several tasks, and ends complete', async () => {
+    const screen = await mount('root = Stack([a])\na = Text("Before the update")\n', registries());
+    const lists = Array.from({ length: 4 }, (_, l) => Array.from({ length: 198 }, (_, i) => `i${l}_${i}`));
+    const update = [
+      `root = Stack([a, ${lists.map((_, l) => `l${l}`).join(', ')}])`,
+      ...lists.flatMap((ids, l) => [`l${l} = List([${ids.join(', ')}])`, ...ids.map((id) => `${id} = ListItem("Item ${id}")`)]),
+    ].join('\n');
+    const result = screen.applyUpdate(update);
+    expect(result.applied, JSON.stringify(result)).to.equal(true);
+    // Applied whole at once: the document has every item now.
+    expect(screen.document!.ids().length).to.equal(2 + 4 + 792);
+    const items = () => screen.shadowRoot!.querySelectorAll('omni-node').length;
+    await tick();
+    expect(items(), 'drawn by the first task boundary').to.be.below(2 + 4 + 792);
+    await settle(screen);
+    expect(items()).to.equal(2 + 4 + 792);
+    expect(screen.shadowRoot!.querySelector('.fallback, .pending')).to.equal(null);
+  });
+
   it('the same screen is read the same whether written at once or line by line', async () => {
     const lines = bigScreen();
     const whole = await mount('', registries(), { end: false });

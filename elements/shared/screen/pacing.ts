@@ -8,7 +8,10 @@
  *
  * The budget belongs to the task, not to a run of work: chunks already there arrive one microtask after another,
  * all in one task, so a window opens with the first piece of work of a task and stays open until a task boundary
- * has passed, however many runs of work come in between.
+ * has passed, however many runs of work come in between. Writing stops first (`WRITE_MS`), then drawing
+ * (`DRAW_MS`): a node element that would draw past it draws in a later task (`ScreenNodeElement`), in the order
+ * they were put off, as many per task as the time a drawing has been taking lets fit. One budget for the page
+ * (`taskBudget`), so screens of either kind streaming at once share it.
  */
 import type { Chunk } from '../../../src/stream/index.js';
 import { nextTask } from '../base/nextTask.js';

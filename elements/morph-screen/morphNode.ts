@@ -1,7 +1,6 @@
-import { nothing, type PropertyValues } from 'lit';
+import { nothing } from 'lit';
 import type { OpNode } from '../../src/ops/index.js';
 import { ScreenNodeElement } from '../shared/screen/nodeElement.js';
-import { taskBudget } from './model/taskBudget.js';
 import type { MorphContext } from './screenContext.js';
 import { boxOf, viewFor } from './views/index.js';
 import { fallback } from './views/parts.js';
@@ -14,32 +13,12 @@ import { fallback } from './views/parts.js';
  *
  * Renders with `display: contents`, except where the structure needs the element itself as the box: a list
  * item, a table row or cell take the role and the display of what they stand for. Drawing shares the task's
- * budget with writing (`taskBudget`). Internal: the screen makes these; apps never do.
+ * budget with writing (the kernel's `taskBudget`, paced by `ScreenNodeElement`). Internal: the screen makes these; apps never do.
  * @internal
  */
 export class MorphNodeElement extends ScreenNodeElement<MorphContext, OpNode> {
   /** The refusal the box was set for: a retry that fills a refused node or a gap sets it again. */
   #boxedFor: OpNode['refused'] | undefined = undefined;
-
-  /**
-   * Past the task's drawing budget (a flood of ops in one task), the update waits for its turn in a later task
-   * (Lit's way to time an update: it stays pending, so further changes join it, and `updateComplete` waits).
-   */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    return taskBudget.mayDraw() ? super.scheduleUpdate() : this.#drawLater(false);
-  }
-
-  async #drawLater(again: boolean): Promise<void> {
-    await taskBudget.later(again);
-    if (taskBudget.mayDraw()) super.scheduleUpdate();
-    else await this.#drawLater(true);
-  }
-
-  protected override update(changed: PropertyValues): void {
-    const start = taskBudget.clock.now();
-    super.update(changed);
-    taskBudget.drew(taskBudget.clock.now() - start);
-  }
 
   protected override draw(screen: MorphContext, id: string): unknown {
     const node = screen.doc.node(id);

@@ -27,7 +27,8 @@ import { type Source, type SourceInput, errorText, assertSource, hasOwn, isJsonO
 import { fill } from '../../strings/en.js';
 import { IssueQueue } from './model/issueQueue.js';
 import { FormTracker } from './model/formTracker.js';
-import { PacedWriter } from './model/pacedWriter.js';
+import { PacedWriter } from '../shared/screen/pacing.js';
+import { taskBudget } from './model/taskBudget.js';
 import { QuizTracker } from './model/quizTracker.js';
 import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
 import type { MorphContext } from './screenContext.js';
@@ -286,7 +287,7 @@ export class MorphScreen extends AgentElement {
     const answer = untracked(() => this.#answer.get());
     const paced = new PacedWriter((chunk) => {
       if (untracked(() => this.#answer.get()) === answer) this.#write(chunk);
-    });
+    }, taskBudget);
     this.#paced.add(paced);
     this.#written = paced;
     return paced;
@@ -355,7 +356,7 @@ export class MorphScreen extends AgentElement {
     const current = () => untracked(() => this.#answer.get()) === answer;
     const paced = new PacedWriter((chunk) => {
       if (current()) this.#write(chunk);
-    });
+    }, taskBudget);
     this.#paced.add(paced);
     let read: IntakeResult;
     try {

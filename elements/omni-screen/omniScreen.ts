@@ -9,8 +9,9 @@ import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
 import { FocusController } from '../shared/controllers/focus.js';
 import { statusLineStyles } from '../shared/controllers/request.js';
-import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
+import { StreamIntakeController, type IntakeResult } from '../shared/controllers/streamIntake.js';
 import { ScreenController } from '../shared/screen/screenController.js';
+import { PacedWriter } from '../shared/screen/pacing.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/index.js';
 import type {
   Issue,
@@ -227,6 +228,9 @@ export class OmniScreen extends AgentElement {
   #rendererIssues: Issue[] = [];
 
   readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()', 'Omni-IR text');
+  /** What each `stream()`, and `write()` (`#written`), still has to write: a big screen goes in a budget per task. */
+  readonly #paced = new Set<PacedWriter>();
+  #written: PacedWriter | undefined;
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
   readonly #focus = new FocusController(this);
@@ -301,16 +305,33 @@ export class OmniScreen extends AgentElement {
   }
 
   /**
-   * Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere. The screen reads one stream at a time: a
+   * Feeds a chunk of the stream: text, or UTF-8 bytes split anywhere. It is read at once while the task's budget
+   * lasts, else in later tasks, in order (a big screen written at once doesn't block the page): `updateComplete`
+   * waits for it, and an `end()` meanwhile ends the screen after it. The screen reads one stream at a time: a
    * `write()` after the stream ended starts a new screen (as `reset()` does), and one while `stream()` reads or
    * `generate()` runs replaces that one (the `stream()` rejects with an AbortError; the `generate()` resolves
    * `cancelled`).
    */
   write(chunk: string | Uint8Array | ArrayBuffer): void {
     const ended = !!this.#parser.current?.ended;
-    if (ended || this.#intake.reading || this.#generating.request.status.phase === 'running') this.#startOver('<omni-screen>.write()');
-    this.#write(chunk);
+    if (ended || this.#ending || this.#intake.reading || this.#generating.request.status.phase === 'running') this.#startOver('<omni-screen>.write()');
+    this.#writer().push(chunk);
   }
+
+  /** What `write()` feeds this screen through: it writes at once while the task's budget lasts, else later. */
+  #writer(): PacedWriter {
+    if (this.#written) return this.#written;
+    const generation = this.#kernel.generation;
+    const paced = new PacedWriter((chunk) => {
+      if (this.#kernel.isCurrent(generation)) this.#write(chunk);
+    });
+    this.#paced.add(paced);
+    this.#written = paced;
+    return paced;
+  }
+
+  /** `end()` was called while written chunks wait for their task: the screen ends once they are read. */
+  #ending = false;
 
   #write(chunk: string | Uint8Array | ArrayBuffer): void {
     const parser = this.#parser.forText();
@@ -320,6 +341,18 @@ export class OmniScreen extends AgentElement {
 
   /** Ends the stream: a last unterminated line counts, anything still pending becomes a fallback ([7.3]). */
   end(): void {
+    const waiting = this.#written;
+    if (waiting?.pending) {
+      if (this.#ending) return;
+      this.#ending = true;
+      const generation = this.#kernel.generation;
+      void waiting.done().then(() => {
+        if (!this.#kernel.isCurrent(generation)) return;
+        this.#ending = false;
+        this.end();
+      });
+      return;
+    }
     const parser = this.#parser.forText();
     if (!this.#started.get()) this.#started.set(true);
     if (!parser.ended) parser.end();
@@ -336,6 +369,10 @@ export class OmniScreen extends AgentElement {
   reset(): void {
     this.#kernel.next();
     this.#intake.abort();
+    for (const paced of this.#paced) paced.stop();
+    this.#paced.clear();
+    this.#written = undefined;
+    this.#ending = false;
     this.#generating.request.reset();
     this.#live.stop();
     this.#approval.reset();
@@ -369,8 +406,24 @@ export class OmniScreen extends AgentElement {
   async stream(source: SourceInput): Promise<void> {
     assertSource(source, '<omni-screen>.stream()');
     this.#startOver('<omni-screen>.stream()');
-    const read = await this.#intake.read(source, (chunk) => this.#write(chunk));
-    this.#kernel.endRead(read, () => this.end());
+    const generation = this.#kernel.generation;
+    const paced = new PacedWriter((chunk) => {
+      if (this.#kernel.isCurrent(generation)) this.#write(chunk);
+    });
+    this.#paced.add(paced);
+    let read: IntakeResult;
+    try {
+      // Read no faster than written: a ReadableStream with everything queued would otherwise be read to its end
+      // in this task.
+      read = await this.#intake.read(source, (chunk) => {
+        paced.push(chunk);
+        return paced.pending ? paced.done() : undefined;
+      });
+      await paced.done();
+    } finally {
+      this.#paced.delete(paced);
+    }
+    this.#kernel.endRead(read, () => this.end(), this.#kernel.isCurrent(generation));
   }
 
   /** Starts a new screen for a new source: whatever `stream()` still reads is replaced by `by` (an AbortError). */
@@ -436,6 +489,12 @@ export class OmniScreen extends AgentElement {
     }
     this.#fire(new OmniUpdateEvent(source, text, result, seq));
     return result;
+  }
+
+  /** Waits, too, for what `write()` put off to a later task to be read. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.#written?.done();
+    return super.getUpdateComplete();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -16,6 +16,7 @@
 import { noChange, type ReactiveElement } from 'lit';
 import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'lit/directive.js';
 import { nextTask } from '../../shared/base/nextTask.js';
+import { drawing } from '../../shared/screen/pacing.js';
 import type { MorphContext } from '../screenContext.js';
 
 /** New node elements per task across the screen(s) of a page. */
@@ -77,8 +78,8 @@ function release(): void {
   }
 }
 
-/** Containers with children still to draw in a later task: tests wait for none. */
-export const drawing = { waiting: 0 };
+/** Containers with children still to draw in a later task: tests wait for none (the kernel's count). */
+export { drawing };
 
 /**
  * What the container is, for the block standing in for children not drawn yet. A list's items and a row's

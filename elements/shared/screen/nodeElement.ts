@@ -12,6 +12,7 @@ import { LitElement, nothing, type PropertyValues } from 'lit';
 import { SignalWatcher } from '../base/signalWatcher.js';
 import type { NodeHost } from '../base/nodeHost.js';
 import { errorText } from '../../../src/stream/index.js';
+import { taskBudget } from './pacing.js';
 
 /** What a node element asks of its screen's context itself: to report a node that failed to draw. */
 export interface NodeScreen<Node> {
@@ -60,6 +61,21 @@ export abstract class ScreenNodeElement<Screen extends NodeScreen<Node>, Node ex
   }
 
   /**
+   * Past the task's drawing budget (a big screen or a flood of ops in one task), the update waits for its turn in
+   * a later task (Lit's way to time an update: it stays pending, so further changes join it, and `updateComplete`
+   * waits). The budget is the page's, shared with writing (`pacing.ts`).
+   */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return taskBudget.mayDraw() ? super.scheduleUpdate() : this.#drawLater(false);
+  }
+
+  async #drawLater(again: boolean): Promise<void> {
+    await taskBudget.later(again);
+    if (taskBudget.mayDraw()) super.scheduleUpdate();
+    else await this.#drawLater(true);
+  }
+
+  /**
    * An update can draw a control anew (an Input becoming a textarea, a Button another template): a person's focus
    * and caret on it move to the one in its place instead of falling to the page.
    */
@@ -67,7 +83,9 @@ export abstract class ScreenNodeElement<Screen extends NodeScreen<Node>, Node ex
     const focused = (this.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement | null;
     const mine = focused && this.contains(focused) && focused.closest(this.localName) === this ? focused : null;
     const caret = mine instanceof HTMLInputElement || mine instanceof HTMLTextAreaElement ? [mine.selectionStart, mine.selectionEnd] : null;
+    const start = taskBudget.clock.now();
     super.update(changed);
+    taskBudget.drew(taskBudget.clock.now() - start);
     if (mine && !mine.isConnected) refocus(this, mine, caret);
   }
 

@@ -3,7 +3,7 @@
 // at a time and gives the page a task boundary between budgets. No timing is asserted: the mechanism is (turns
 // taken, writes spread over tasks); bench/morph.mjs measures the longest task and the frames painted.
 import { expect } from '@open-wc/testing';
-import { PacedWriter } from '../../../elements/morph-screen/model/pacedWriter.js';
+import { PacedWriter } from '../../../elements/shared/screen/pacing.js';
 import { DRAW_MS, TaskBudget, taskBudget, type BudgetClock } from '../../../elements/morph-screen/model/taskBudget.js';
 import { describe, it } from './mocha.js';
 import { mount, op, settle } from './helpers.js';

@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import { attrText } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import type { NodeView } from '../screenContext.js';
-import { streamText } from './parts.js';
+import { growingText, streamText } from './parts.js';
 
 /**
  * code: a code block, its text as text. The language (`lang`) is noted above it in words and names the
@@ -19,7 +19,7 @@ export const codeBlock: NodeView = {
     const name = lang ? fill(screen.words.codeLanguage, { lang }) : screen.words.codeBlock;
     return html`<figure class="code" part="code">
       ${lang ? html`<figcaption class="code-lang" dir="auto">${lang}</figcaption>` : nothing}
-      <pre tabindex="0" role="region" aria-label=${name}><code dir="ltr">${text}</code></pre>
+      <pre tabindex="0" role="region" aria-label=${name}><code dir="ltr">${growingText(text)}</code></pre>
     </figure>`;
   },
 };

@@ -1,0 +1,60 @@
+// What people do with an answer while and after it is written: select words in the block being written, copy
+// tables and code, read it right to left or in forced colours, answer with the keyboard.
+import { expect } from '@open-wc/testing';
+import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { afterEach, describe, it } from './mocha.js';
+import { $, END, mount, ops, settle } from './helpers.js';
+import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+
+const text = (v: string) => ({ t: 'text', v });
+
+/** The selection's text, as the page reports it (a selection inside the screen's shadow root). */
+const selected = (screen: MorphScreen): string =>
+  ((screen.shadowRoot as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.() ?? document.getSelection())?.toString() ?? '';
+
+/** Selects the characters `from`..`to` of text node `t` with the mouse, as a person does. */
+async function dragSelect(t: Text, from: number, to: number): Promise<void> {
+  const at = (i: number, dx: number) => {
+    const r = document.createRange();
+    r.setStart(t, i);
+    r.setEnd(t, i + 1);
+    const box = r.getBoundingClientRect();
+    return [Math.round(box.left + dx), Math.round(box.top + box.height / 2)] as [number, number];
+  };
+  await sendMouse({ type: 'move', position: at(from, 1) });
+  await sendMouse({ type: 'down' });
+  await sendMouse({ type: 'move', position: at(to, 0) });
+  await sendMouse({ type: 'up' });
+}
+
+describe('morph-screen: what people do with an answer', () => {
+  afterEach(async () => {
+    document.getSelection()?.removeAllRanges();
+    await resetMouse();
+  });
+
+  for (const [what, type, spansOf] of [
+    ['a paragraph of one text span', 'p', (v: string) => [text(v)]],
+    ['a paragraph of several spans', 'p', (v: string) => [{ t: 'strong', c: [text('Note:')] }, text(v)]],
+    ['a code block', 'code', (v: string) => [text(v)]],
+  ] as const) {
+    it(`a selection in ${what} being written survives the next tokens`, async () => {
+      const first = ' selecting these words while the answer is written';
+      const screen = await mount(ops({ op: 'open', id: '0', type }, { op: 'spans', id: '0', spans: spansOf(first) }), {}, { end: false });
+      const block = $(screen, type === 'p' ? 'p' : 'pre code')!;
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      let holder: Text | null = null;
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) if ((n as Text).data.includes('selecting')) holder = n as Text;
+      const start = holder!.data.indexOf('selecting');
+      await dragSelect(holder!, start, start + 'selecting these'.length);
+      expect(selected(screen)).to.equal('selecting these');
+      screen.write(ops({ op: 'spans', id: '0', spans: spansOf(`${first}, and more words`) }));
+      await settle(screen);
+      screen.write(ops({ op: 'spans', id: '0', spans: spansOf(`${first}, and more words arrive.`) }) + END);
+      await settle(screen);
+      expect(block.textContent).to.contain('and more words arrive.');
+      expect(selected(screen)).to.equal('selecting these');
+      screen.remove();
+    });
+  }
+});

@@ -1,9 +1,9 @@
 // What people do with an answer while and after it is written: select words in the block being written, copy
 // tables and code, read it right to left or in forced colours, answer with the keyboard.
 import { expect } from '@open-wc/testing';
-import { resetMouse, sendMouse } from '@web/test-runner-commands';
+import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
-import { $, END, mount, ops, settle } from './helpers.js';
+import { $, $$, collect, END, mount, ops, settle, textOf, tick } from './helpers.js';
 import type { MorphScreen } from '../../../elements/morph-screen/index.js';
 
 const text = (v: string) => ({ t: 'text', v });
@@ -57,4 +57,41 @@ describe('morph-screen: what people do with an answer', () => {
       screen.remove();
     });
   }
+
+  const poll = (close = true) =>
+    ops({ op: close ? 'node' : 'open', id: '0', type: 'Poll', attrs: { q: 'Lunch?', options: 'Pizza|Salad' } });
+
+  for (const [how, give] of [
+    ['state', (screen: MorphScreen) => (screen.state = { '0': { vote: 'Burgers' } })],
+    ['AG-UI shared state', (screen: MorphScreen) => screen.applySharedState({ morphscreen: { m1: { '0': { vote: 'Burgers' } } } })],
+  ] as const) {
+    it(`a Poll vote for no option, from ${how}, is refused and the Poll stays votable`, async () => {
+      const screen = await mount(poll() + END, { messageId: 'm1' });
+      const issues = collect(screen, 'morph-issue');
+      give(screen);
+      await settle(screen);
+      expect(issues.map((i) => [i.code, i.id])).to.deep.equal([['state_refused', '0']]);
+      expect(textOf($(screen, '.poll .feedback'))).to.equal('');
+      expect($$(screen, '.poll button').map((b) => b.getAttribute('aria-disabled'))).to.deep.equal([null, null]);
+      const votes = collect(screen, 'morph-action');
+      $$(screen, '.poll button')[1]!.focus();
+      await sendKeys({ press: 'Enter' });
+      await settle(screen);
+      expect(votes.map((e) => e.action.type)).to.deep.equal(['vote']);
+      expect(screen.state).to.deep.equal({ '0': { vote: 'Salad' } });
+      screen.remove();
+    });
+  }
+
+  it('a Poll vote for no option given while the Poll is still open is taken back when it closes', async () => {
+    const screen = await mount(poll(false), {}, { end: false });
+    const issues = collect(screen, 'morph-issue');
+    screen.state = { '0': { vote: 'Burgers' } };
+    screen.write(ops({ op: 'close', id: '0' }) + END);
+    await settle(screen);
+    expect(issues.map((i) => [i.code, i.id])).to.deep.equal([['state_refused', '0']]);
+    expect(textOf($(screen, '.poll .feedback'))).to.equal('');
+    expect(screen.state).to.deep.equal({ '0': { vote: null } });
+    screen.remove();
+  });
 });

@@ -94,4 +94,19 @@ describe('morph-screen: what people do with an answer', () => {
     expect(screen.state).to.deep.equal({ '0': { vote: null } });
     screen.remove();
   });
+
+  it('right to left: a Hebrew task item reads right to left, whatever the hidden words say', async () => {
+    const screen = await mount(ops({ op: 'open', id: '0', type: 'ul' }, { op: 'node', id: '0.0', type: 'li', attrs: { task: 'done' }, spans: [text('לכתוב את המפרט')] }, { op: 'close', id: '0' }) + END);
+    expect(getComputedStyle($(screen, '.li-body')!).direction).to.equal('rtl');
+    screen.remove();
+  });
+
+  it('right to left: a code block stays left to right and aligned to the left', async () => {
+    const screen = await mount(ops({ op: 'node', id: '0', type: 'code', attrs: { lang: 'python' }, spans: [text('def f():\n    return 1')] }) + END);
+    screen.dir = 'rtl';
+    const pre = $(screen, 'pre')!;
+    expect(getComputedStyle(pre).direction).to.equal('ltr');
+    expect(getComputedStyle(pre).textAlign).to.be.oneOf(['left', '-webkit-left']);
+    screen.remove();
+  });
 });

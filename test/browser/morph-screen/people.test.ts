@@ -1,7 +1,7 @@
 // What people do with an answer while and after it is written: select words in the block being written, copy
 // tables and code, read it right to left or in forced colours, answer with the keyboard.
 import { expect } from '@open-wc/testing';
-import { resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
+import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
 import { $, $$, collect, END, mount, ops, settle, textOf, tick } from './helpers.js';
 import type { MorphScreen } from '../../../elements/morph-screen/index.js';
@@ -108,5 +108,38 @@ describe('morph-screen: what people do with an answer', () => {
     expect(getComputedStyle(pre).direction).to.equal('ltr');
     expect(getComputedStyle(pre).textAlign).to.be.oneOf(['left', '-webkit-left']);
     screen.remove();
+  });
+
+  it('forced colours: the picked and right quiz choices, the Poll vote and a pressed "I know this one" stand out', async () => {
+    await emulateMedia({ forcedColors: 'active' });
+    try {
+      const screen = await mount(
+        ops(
+          { op: 'node', id: '0', type: 'Question', attrs: { q: 'One?' }, data: { items: ['a', 'b', 'c'], answer: 1 } },
+          { op: 'node', id: '1', type: 'Poll', attrs: { q: 'Lunch?', options: 'Pizza|Salad' } },
+          { op: 'node', id: '2', type: 'Flashcards', data: { items: ['H2O', 'NaCl'] } },
+        ) + END,
+      );
+      screen.state = { '1': { vote: 'Salad' }, '2': { known: [0] } };
+      expect(screen.answer('0', 'C')).to.equal(true);
+      await settle(screen);
+      const look = (el: Element) => {
+        const c = getComputedStyle(el);
+        return `${c.borderTopWidth} ${c.borderTopStyle} ${c.outlineStyle} ${c.outlineWidth}`;
+      };
+      const [, right, picked] = $$(screen, '.question .choice');
+      const plain = look($$(screen, '.question .choice')[0]!);
+      expect(look(picked!)).to.not.equal(plain);
+      expect(look(right!)).to.not.equal(plain);
+      expect(look(right!)).to.not.equal(look(picked!));
+      const [pizza, salad] = $$(screen, '.poll .choice');
+      expect(look(salad!)).to.not.equal(look(pizza!));
+      const known = $$(screen, '.flashcards button').find((b) => b.getAttribute('aria-pressed') === 'true')!;
+      const unpressed = $$(screen, '.flashcards button').find((b) => b !== known && b.getAttribute('aria-pressed') !== 'true')!;
+      expect(look(known)).to.not.equal(look(unpressed));
+      screen.remove();
+    } finally {
+      await emulateMedia({ forcedColors: 'none' });
+    }
   });
 });

@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
-import { $, $$, collect, END, mount, ops, settle, textOf, tick } from './helpers.js';
+import { $, $$, collect, END, mount, ops, settle, textOf } from './helpers.js';
 import type { MorphScreen } from '../../../elements/morph-screen/index.js';
 
 const text = (v: string) => ({ t: 'text', v });

@@ -514,7 +514,7 @@ export class MorphScreen extends AgentElement {
         const node = answer.doc.node(id);
         if (node && untracked(() => node.closed)) {
           answer.waitingState.delete(id);
-          this.#setState(answer, id, s);
+          this.#setState(answer, id, s, true);
         }
       }
     }
@@ -528,11 +528,12 @@ export class MorphScreen extends AgentElement {
     // Nodes that never came won't come now: their state is refused; the rest is checked as they are.
     const waiting = [...answer.waitingState];
     answer.waitingState.clear();
-    for (const [id, value] of waiting) this.#setState(answer, id, value);
+    for (const [id, value] of waiting) this.#setState(answer, id, value, true);
     this.#fire(new MorphEndEvent(untracked(() => doc.end), untracked(() => doc.issues)));
   }
 
-  #setState(answer: Answer, id: string, value: unknown): void {
+  /** `shown`: the state was kept while its node was open; refused now that the node is whole, it is taken back. */
+  #setState(answer: Answer, id: string, value: unknown, shown = false): void {
     const node = answer.doc.node(id);
     if (!node) {
       if (answer.ended) this.#refuseState(id, `no node "${id.slice(0, 40)}" in the answer`);
@@ -542,7 +543,9 @@ export class MorphScreen extends AgentElement {
     // Open, only its shape can be checked now: it is checked again, against what it holds, when it closes.
     if (!answer.ended && !untracked(() => node.closed)) answer.waitingState.set(id, value);
     const result = answer.states.set(id, value);
-    if (!result.ok) this.#refuseState(id, result.message);
+    if (result.ok) return;
+    if (shown) answer.states.clear(id);
+    this.#refuseState(id, result.message);
   }
 
   #refuseState(id: string, message: string): void {

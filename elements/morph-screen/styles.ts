@@ -73,5 +73,16 @@ export const screenStyles: CSSResultGroup = [
       font-weight: 600;
       font-size: var(--_font-size-lg);
     }
+    /* Forced colours drop the tints and shadows that mark a pressed choice (a quiz pick, a vote, "I know this
+       one") and the right answer: borders in system colours say it instead. */
+    @media (forced-colors: active) {
+      button[aria-pressed='true'] {
+        border: 3px solid Highlight;
+      }
+      .choice.right {
+        outline: 3px double CanvasText;
+        outline-offset: 2px;
+      }
+    }
   `,
 ];

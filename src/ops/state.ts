@@ -6,7 +6,7 @@
  */
 import { Signal } from 'signal-polyfill';
 import type { OpDocument } from './document.js';
-import { fieldValueProblem, formFields, isFieldKey, keepsAsState, type FormField } from './form.js';
+import { choiceOptions, fieldValueProblem, formFields, isFieldKey, keepsAsState, type FormField } from './form.js';
 import { quizQuestions } from './quiz.js';
 import type { ChecklistData, ListData } from './types.js';
 import { isSliderName, startingValues } from './whatif.js';
@@ -190,6 +190,8 @@ export function stateContext(doc: OpDocument, id: string): StateContext {
       return { sliders: [...startingValues(sliderAttrs(doc, id)).keys()] };
     case 'Form':
       return { fields: formFields(doc, id) };
+    case 'Poll':
+      return { options: choiceOptions(node) };
   }
   return {};
 }

@@ -2,7 +2,7 @@ import { css, html, nothing } from 'lit';
 import { attrText } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import type { NodeView } from '../screenContext.js';
-import { streamText } from './parts.js';
+import { growingText, streamText } from './parts.js';
 
 /**
  * code: a code block, its text as text. The language (`lang`) is noted above it in words and names the
@@ -13,13 +13,15 @@ export const codeBlock: NodeView = {
     const lang = streamText(attrText(node.attrs, 'lang')?.slice(0, 40) ?? '');
     let text = '';
     for (const s of node.spans) if (s.t === 'text' || s.t === 'code') text += s.v;
+    // Code reads left to right and keeps its indentation in a right-to-left answer too (hence `dir` and
+    // `text-align: left` on the block, not only on the text).
     // Direction controls in code are how "Trojan Source" hides what code does: shown without them, the code
     // reads in the order it runs.
     text = streamText(text);
     const name = lang ? fill(screen.words.codeLanguage, { lang }) : screen.words.codeBlock;
     return html`<figure class="code" part="code">
       ${lang ? html`<figcaption class="code-lang" dir="auto">${lang}</figcaption>` : nothing}
-      <pre tabindex="0" role="region" aria-label=${name}><code dir="ltr">${text}</code></pre>
+      <pre tabindex="0" role="region" aria-label=${name} dir="ltr"><code>${growingText(text)}</code></pre>
     </figure>`;
   },
 };
@@ -31,5 +33,5 @@ export const codeStyles = css`
     color: var(--_muted-text);
     padding: var(--_space-1) var(--_space-3) 0;
   }
-  .code pre { margin: 0; padding: var(--_space-2) var(--_space-3); overflow-x: auto; font-family: var(--_font-mono); font-size: var(--_font-size-sm); }
+  .code pre { margin: 0; padding: var(--_space-2) var(--_space-3); overflow-x: auto; font-family: var(--_font-mono); font-size: var(--_font-size-sm); text-align: left; }
 `;

@@ -21,7 +21,8 @@ export const orderedList: NodeView = {
  * li: its spans, then any blocks it holds (a nested list). A task item (`task` "open" or "done"; any other value
  * is an ordinary item) shows a status mark, and says "Done:" or "To do:" in words. The mark is drawn so it
  * can't be taken for a checkbox: a bare tick for done, a small dotted ring for to do, no box around either,
- * nothing to press (the stream says whether it is done; a person ticks things in a Checklist).
+ * nothing to press (the stream says whether it is done; a person ticks things in a Checklist). The hidden words
+ * have their own `dir`, so the item's `dir="auto"` takes its direction from the stream's words, not from "Done:".
  */
 export const listItem: NodeView = {
   render(node, screen, host) {
@@ -29,7 +30,7 @@ export const listItem: NodeView = {
     const w = screen.words;
     const mark =
       task !== null
-        ? html`<span class="task-mark ${task}" aria-hidden="true"></span><span class="visually-hidden">${task === 'done' ? w.taskDone : w.taskOpen}</span>`
+        ? html`<span class="task-mark ${task}" aria-hidden="true"></span><span class="visually-hidden" dir="auto">${task === 'done' ? w.taskDone : w.taskOpen}</span>`
         : nothing;
     return html`<div class="li-body prose" dir="auto">${mark}${spans(node.spans, scope(screen, node.id, host))}</div>
       ${children(node.children, screen)}`;

@@ -3,12 +3,46 @@
  * reading attributes as words or one of a few allowed values, and finding the component a node sits in.
  */
 import { html, type TemplateResult } from 'lit';
+import { Directive, directive, PartType, type PartInfo } from 'lit/directive.js';
 import { Signal } from 'signal-polyfill';
 import { attrText, type Attrs, type OpDocument, type OpNode } from '../../../src/ops/index.js';
 import { streamText } from '../../shared/base/streamText.js';
 import type { MorphContext } from '../screenContext.js';
 
 export { streamText };
+
+/**
+ * Sets a text node to `now`, appending when it only grew: a person's selection in the text being written
+ * survives the next token (replacing the data moves every range in the node back to its start).
+ */
+export function grow(node: Text, now: string): void {
+  const was = node.data;
+  if (now === was) return;
+  if (now.length > was.length && now.startsWith(was)) node.appendData(now.slice(was.length));
+  else node.data = now;
+}
+
+/**
+ * Stream text in a child position as one text node that grows (`grow`), where a plain string would have Lit
+ * replace the node's data at every token.
+ */
+class GrowingText extends Directive {
+  #node: Text | undefined;
+
+  constructor(info: PartInfo) {
+    super(info);
+    if (info.type !== PartType.CHILD) throw new Error('growingText() belongs in a child position of a template');
+  }
+
+  render(text: string): Text {
+    if (this.#node) grow(this.#node, text);
+    else this.#node = document.createTextNode(text);
+    // The same node each time: Lit leaves a node it already holds in place.
+    return this.#node;
+  }
+}
+
+export const growingText = directive(GrowingText);
 
 /** Sizes of the blocks that stand in for a component, so the layout doesn't move when it arrives. */
 export type BlockSize = 'text' | 'control' | 'block' | 'chart' | 'media';

@@ -15,7 +15,7 @@ import { httpUrl, spansOf, type ElementSpan, type ImageSpan, type Inline, type L
 import type { MorphContext, NodeHost } from '../screenContext.js';
 import { inlineComponent } from './inlineComponent.js';
 import { link, linkElement, picture } from './links.js';
-import { streamText } from './parts.js';
+import { grow, growingText, streamText } from './parts.js';
 
 /**
  * Where spans are drawn: the screen, the node they belong to (an inline Button's action names it) and, when
@@ -40,7 +40,7 @@ export const scope = (screen: MorphContext, nodeId: string, host?: NodeHost): Sp
  */
 export function spans(list: readonly Span[], at: SpanScope): unknown {
   if (list.length === 0) return NONE;
-  if (list.length === 1 && list[0]!.t === 'text') return streamText(list[0]!.v);
+  if (list.length === 1 && list[0]!.t === 'text') return growingText(streamText(list[0]!.v));
   if (list.every(plain)) return textRun(list, at.screen);
   if (list.length === 1) return span(list[0]!, at);
   const out: unknown[] = [];
@@ -126,7 +126,7 @@ class TextRun extends Directive {
       const was = drawn[i]!;
       const now = list[i]!;
       if (same(was, now)) continue;
-      if (was.t === 'text' && now.t === 'text') (nodes[i] as Text).data = streamText(now.v);
+      if (was.t === 'text' && now.t === 'text') grow(nodes[i] as Text, streamText(now.v));
       else break;
     }
     for (let k = i; k < nodes.length; k++) (nodes[k] as ChildNode).remove();

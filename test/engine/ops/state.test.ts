@@ -19,7 +19,7 @@ const answer = lines(
   { op: 'node', id: '2.0', type: 'Slider', attrs: { label: 'Unit price ($)', min: '1', max: '50', value: '20' } },
   { op: 'node', id: '2.1', type: 'Slider', attrs: { name: 'qty', value: '10' } },
   { op: 'close', id: '2' },
-  { op: 'node', id: '3', type: 'Poll', attrs: { name: 'lunch' } },
+  { op: 'node', id: '3', type: 'Poll', attrs: { name: 'lunch', options: 'Tacos|Pizza' } },
   { op: 'node', id: '4', type: 'Flashcards' },
   { op: 'open', id: '5', type: 'Form' },
   { op: 'node', id: '5.0', type: 'Input', attrs: { name: 'email' } },
@@ -107,6 +107,7 @@ test('ComponentStates: tracked per node, saved as plain JSON, loaded with the re
   states.set('1', { done: [1] });
   c.get();
   assert.equal(runs, 1, 'another node\'s state re-runs nothing here');
+  assert.equal(states.set('3', { vote: 'Burgers' }).ok, false, 'a vote for no option of the Poll');
   states.set('3', { vote: 'Tacos' });
   assert.deepEqual(c.get(), { vote: 'Tacos' });
   assert.deepEqual(JSON.parse(JSON.stringify(states)), { '1': { done: [1] }, '3': { vote: 'Tacos' } });

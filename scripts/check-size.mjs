@@ -55,15 +55,19 @@ const budgets = [
   // Issue 17's last target (a 20,000-op burst's garbage-collection pause) adds 1.3 KB: node elements that share
   // watchers and keep no computed for a render that read only states (every element), and plain spans drawn as DOM
   // (<morph-screen>).
-  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 152.3 * KB },
+  // Issues 26-29 together: +9 KB for every element (the activation oracle and the package's own UI kept from
+  // agents, withdrawn approvals and press deadlines, paced drawing in the node element, gaps and chart number
+  // reading, the contrast check, routed words), +5.6 KB to the engine (tool schemas for every model API, OUI answers
+  // that fit and come after their render, axstream's hold policy and model failures, chart number reading).
+  { name: 'agentic-elements: every element, with the engine and Lit', input: 'elements/index.ts', limit: 161.8 * KB },
   // Issue 20's second parser pass adds 0.2 KB to the engine (the mutation built on first read, the one-loop
   // identifier scan, objects copied once at their size).
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 85.4 * KB },
+  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 91.5 * KB },
   // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
   // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants
   // less uses the autoloader (above).
   // Issue 17's garbage-collection work: 0.8 KB (see above).
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 192.8 * KB },
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 206.9 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */
@@ -159,7 +163,10 @@ const pages = [
   // use, and <ax-runner>'s words stopped pulling the checks into the part every element loads: 57.9 KB. The
   // budget is issue 18's target, with room for a few more words. Issue 17's node elements keeping less and its
   // scoped context provider took it to 60.0 KB; the styles shipped compact (scripts/cssLiterals.mjs): 58.7 KB.
-  { name: 'a page with one <omni-screen> and cdn/autoloader.js: script bytes fetched before its screen draws', src: '/cdn/autoloader.js', screen: PLAIN_SCREEN, limit: 60 * KB },
+  // Issues 26-29 (the activation oracle, press deadlines, pacing in the kernel, the words of five languages, the
+  // contrast check, withdrawn approvals) took it to 69.8 KB: over the 60 KB target, which is issue 29 item 8's to
+  // win back (what loads before a screen draws); held here so it grows no further meanwhile.
+  { name: 'a page with one <omni-screen> and cdn/autoloader.js: script bytes fetched before its screen draws', src: '/cdn/autoloader.js', screen: PLAIN_SCREEN, limit: 70.2 * KB },
   { name: 'the same page, its screen with a governed Button, once idle (the dialog, the checks and the JSON Schema checker load as it appears)', src: '/cdn/autoloader.js', screen: GOVERNED_SCREEN, idle: true, limit: Infinity },
   // For comparison: the one file that holds everything (its budget is the file's own, below).
   { name: 'the first page with cdn/agentic-elements.js instead', src: '/cdn/agentic-elements.js', screen: PLAIN_SCREEN, limit: Infinity },

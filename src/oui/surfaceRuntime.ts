@@ -60,6 +60,9 @@ import { pageHost } from './pageHost.js';
 import { newId } from './ids.js';
 import { createLane, type LanePlace } from './lane.js';
 
+/** How long a request waits for a handler that is not there yet (bounded by its deadline): see handlerFor. */
+const HANDLER_GRACE_MS = 2000;
+
 /** How long a confirmation may stay open, and what takes it back. */
 export interface OUIConfirmLimits {
   /**
@@ -289,6 +292,28 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
       copy[id] = h;
     }
     handlers = copy;
+    for (const waiter of [...handlerWaiters]) if (handlers[waiter.id]) waiter.done();
+  };
+  // A request that came before its handler (a page sets handlers, or its forms are bound, just after the surface
+  // is announced): it waits a moment for one, instead of a false "no handler on this page".
+  const handlerWaiters = new Set<{ id: string; done: () => void }>();
+  const handlerFor = (id: string, flight: Flight): Promise<void> | void => {
+    if (handlers[id]) return;
+    const grace = Math.min(HANDLER_GRACE_MS, Math.max(0, deadlineOf(flight) - now()));
+    return new Promise<void>((resolve) => {
+      const waiter = {
+        id,
+        done: () => {
+          handlerWaiters.delete(waiter);
+          timers.clearTimeout(timer);
+          flight.withdraw.signal.removeEventListener('abort', waiter.done);
+          resolve();
+        },
+      };
+      const timer = timers.setTimeout(waiter.done, grace);
+      handlerWaiters.add(waiter);
+      flight.withdraw.signal.addEventListener('abort', waiter.done, { once: true });
+    });
   };
   setHandlers(options.handlers ?? {});
 
@@ -503,6 +528,8 @@ export function createSurfaceRuntime(options: SurfaceRuntimeOptions): SurfaceRun
     const action = actions.get(request.actionId);
     if (!action) return fail(flight, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The surface "${surface.id}" has no action "${request.actionId}"`);
     flight.action = action;
+    await handlerFor(action.id, flight);
+    if (flight.done) return;
     if (!handlers[action.id]) return fail(flight, OUI_ERROR_CODES.ACTION_NOT_FOUND, `The action "${action.id}" has no handler on this page`);
 
     let problems;

@@ -97,7 +97,7 @@ after(async () => {
 describe('a 0.1.0 agent drives <oui-surface> over Socket.IO', { timeout: 60_000 }, () => {
   it('hears the registration as 0.1.0 sends it: the surface, whole', async () => {
     await until(() => agent.surfaces.has('todo-list'), 'the registration');
-    assert.deepEqual(agent.surfaces.get('todo-list').actions.map((a) => a.id), ['add_item', 'clear_all', 'export_all']);
+    assert.deepEqual(agent.surfaces.get('todo-list').actions.map((a) => a.id), ['add_item', 'clear_all', 'export_all', 'mark', 'dump']);
     await until(() => agent.latest('titles') !== undefined, 'the first observation');
   });
 

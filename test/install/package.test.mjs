@@ -268,9 +268,11 @@ test('the command runs from the installed package: npx agentic-elements check', 
 const MB = 1024 * 1024;
 const REPOSITORY = 'https://github.com/agentic-elements/agentic-elements';
 
-test('the tarball is lean: at most 3 MB unpacked, no source maps', () => {
+// 3 MB until issues 26-29 added French, Spanish and Arabic (each in dist/, cdn/ and types) and their features:
+// 3.22 MB.
+test('the tarball is lean: at most 3.4 MB unpacked, no source maps', () => {
   console.log(`# tarball: ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / MB).toFixed(2)} MB unpacked, ${packed.files.length} files`);
-  assert.ok(packed.unpackedSize <= 3 * MB, `${(packed.unpackedSize / MB).toFixed(2)} MB unpacked, budget 3 MB`);
+  assert.ok(packed.unpackedSize <= 3.4 * MB, `${(packed.unpackedSize / MB).toFixed(2)} MB unpacked, budget 3.4 MB`);
   assert.deepEqual(packed.files.map((f) => f.path).filter((f) => f.endsWith('.map')), []);
   for (const file of ['cdn/agentic-elements.js', 'dist/omni-screen.js']) {
     assert.doesNotMatch(readFileSync(join(installed, file), 'utf8'), /sourceMappingURL/, `${file} points at no map that isn't there`);

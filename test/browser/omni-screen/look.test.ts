@@ -84,6 +84,10 @@ describe('omni-screen: how it looks', () => {
     const status = () => node(screen, 'pay').querySelector('[part="action-status"]')!.textContent!.trim();
     const idle = where();
     const seen: string[] = [];
+    // A governed Button takes presses once its checks have loaded (on a busy machine, after mount's settle).
+    const payButton = node(screen, 'pay').querySelector('button')!;
+    for (let i = 0; i < 500 && payButton.getAttribute('aria-disabled') === 'true'; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(payButton.getAttribute('aria-disabled'), 'the Button became pressable').to.equal(null);
     press(screen, 'pay');
     await settle(screen);
     seen.push(status());

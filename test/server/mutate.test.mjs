@@ -1,6 +1,6 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { start, person, request, mutate, sleep } from './helpers.mjs';
+import { start, person, request, mutate } from './helpers.mjs';
 
 const PAY = { tool: 'payments.confirm', params: { amount: 42.5, note: '' } };
 let server;
@@ -172,10 +172,13 @@ test('10.14: 409 idempotency_in_progress (retryable) while the same key is still
   let release;
   const gate = new Promise((r) => (release = r));
   let runs = 0;
+  let started;
+  const running = new Promise((r) => (started = r));
   const slow = await start({
     handlers: {
       'payments.confirm': async () => {
         runs++;
+        started();
         await gate;
         return { result: { paymentId: 'p1' } };
       },
@@ -185,7 +188,9 @@ test('10.14: 409 idempotency_in_progress (retryable) while the same key is still
     const p = await person(slow);
     const k = key();
     const first = mutate(slow, { ...PAY, key: k, headers: p });
-    await sleep(50);
+    // The second request goes only once the first holds the key (its handler runs): a fixed sleep lost that race
+    // on a busy CI machine, and the second request then ran too and waited on the gate for fetch's 300 s timeout.
+    await running;
     const during = await mutate(slow, { ...PAY, key: k, headers: p });
     assertError(during, 409, 'idempotency_in_progress', true);
     release();

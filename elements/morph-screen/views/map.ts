@@ -1,7 +1,7 @@
 import { css, html } from 'lit';
 import type { TableData } from '../../../src/ops/index.js';
 import type { NodeView } from '../screenContext.js';
-import { cellNumber, cellText } from './numbers.js';
+import { cellNumber, cellShown, cellText } from './numbers.js';
 import { firstAttr, standIn, streamText } from './parts.js';
 
 /**
@@ -26,7 +26,7 @@ export const map: NodeView = {
           </thead>
           <tbody>
             ${data.rows.map(
-              (r) => html`<tr>${data.columns.map((_, i) => html`<td class=${numeric[i] ? 'num' : ''} dir="auto">${streamText(cellText(r[i]))}</td>`)}</tr>`,
+              (r) => html`<tr>${data.columns.map((_, i) => html`<td class=${numeric[i] ? 'num' : ''} dir="auto">${streamText(cellShown(r[i], screen.locale))}</td>`)}</tr>`,
             )}
           </tbody>
         </table>

@@ -21,5 +21,11 @@ export function cellNumber(cell: Cell | undefined): number {
 /** A cell as words for a label or a table. */
 export const cellText = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : String(cell));
 
+/**
+ * A cell as a reader sees it in a table: a number the stream sent as a number is written as the reader's locale
+ * writes it (38,72 in French); a string stays as the model wrote it.
+ */
+export const cellShown = (cell: Cell | undefined, locale: string): string => (typeof cell === 'number' ? shown(cell, locale) : cellText(cell));
+
 /** A number as the reader's locale writes it (a formatter made once per locale: making one costs far more than using it). */
 export const shown = (n: number, locale: string): string => numberFormat(locale, { maximumFractionDigits: 6 }).format(n);

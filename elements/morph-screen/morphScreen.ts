@@ -5,7 +5,7 @@ import { Signal } from 'signal-polyfill';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { FocusController } from '../shared/controllers/focus.js';
-import { StreamIntakeController, type IntakeResult } from '../shared/controllers/streamIntake.js';
+import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
 import {
   ComponentStates,
   createOpStream,
@@ -27,8 +27,7 @@ import { type Source, type SourceInput, errorText, assertSource, hasOwn, isJsonO
 import { fill } from '../../strings/en.js';
 import { IssueQueue } from './model/issueQueue.js';
 import { FormTracker } from './model/formTracker.js';
-import { PacedWriter } from '../shared/screen/pacing.js';
-import { taskBudget } from './model/taskBudget.js';
+import { ScreenPacing } from '../shared/screen/pacing.js';
 import { QuizTracker } from './model/quizTracker.js';
 import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
 import type { MorphContext } from './screenContext.js';
@@ -182,9 +181,8 @@ export class MorphScreen extends AgentElement {
   readonly #announcer = new AnnouncerController(this);
   readonly #focus = new FocusController(this);
   readonly #issueQueue = new IssueQueue();
-  /** What each `stream()`, and `write()` (`#written`), still has to write. */
-  readonly #paced = new Set<PacedWriter>();
-  #written: PacedWriter | undefined;
+  /** What each `stream()`, and `write()`, still has to write: a big answer goes in a budget per task. */
+  readonly #pacing = new ScreenPacing();
 
   constructor() {
     super();
@@ -278,19 +276,14 @@ export class MorphScreen extends AgentElement {
    */
   write(chunk: string | Uint8Array | ArrayBuffer): void {
     if (this.#intake.reading || untracked(() => this.#answer.get()).inputEnded) this.#startOver('<morph-screen>.write()');
-    this.#writer().push(chunk);
+    // It writes at once while the task's budget lasts, else later.
+    this.#pacing.writer((text) => this.#write(text), this.#isCurrent()).push(chunk);
   }
 
-  /** What `write()` feeds this answer through: it writes at once while the task's budget lasts, else later. */
-  #writer(): PacedWriter {
-    if (this.#written) return this.#written;
+  /** Whether the answer drawn now is still the one drawn when this was asked. */
+  #isCurrent(): () => boolean {
     const answer = untracked(() => this.#answer.get());
-    const paced = new PacedWriter((chunk) => {
-      if (untracked(() => this.#answer.get()) === answer) this.#write(chunk);
-    }, taskBudget);
-    this.#paced.add(paced);
-    this.#written = paced;
-    return paced;
+    return () => untracked(() => this.#answer.get()) === answer;
   }
 
   #write(chunk: string | Uint8Array | ArrayBuffer): void {
@@ -307,7 +300,7 @@ export class MorphScreen extends AgentElement {
     const answer = untracked(() => this.#answer.get());
     if (answer.inputEnded) return;
     answer.inputEnded = true;
-    const waiting = this.#written;
+    const waiting = this.#pacing.written;
     if (waiting?.pending) {
       void waiting.done().then(() => {
         if (untracked(() => this.#answer.get()) === answer) this.#endNow(answer);
@@ -326,9 +319,7 @@ export class MorphScreen extends AgentElement {
   /** Clears the answer and starts a new document. A `stream()` still reading stops (it resolves, writing nothing more). */
   reset(): void {
     this.#intake.abort();
-    for (const paced of this.#paced) paced.stop();
-    this.#paced.clear();
-    this.#written = undefined;
+    this.#pacing.stop();
     this.#announcer.clear();
     this.#kernel.clearSourceFailure();
     this.#waitingTurn.set(false);
@@ -352,24 +343,8 @@ export class MorphScreen extends AgentElement {
   async stream(source: SourceInput): Promise<void> {
     assertSource(source, '<morph-screen>.stream()');
     this.#startOver('<morph-screen>.stream()');
-    const answer = untracked(() => this.#answer.get());
-    const current = () => untracked(() => this.#answer.get()) === answer;
-    const paced = new PacedWriter((chunk) => {
-      if (current()) this.#write(chunk);
-    }, taskBudget);
-    this.#paced.add(paced);
-    let read: IntakeResult;
-    try {
-      // Read no faster than written: while chunks wait for a later task, the source waits too (a ReadableStream
-      // with everything enqueued would otherwise be read to its end in this task).
-      read = await this.#intake.read(source, (chunk) => {
-        paced.push(chunk);
-        return paced.pending ? paced.done() : undefined;
-      });
-      await paced.done();
-    } finally {
-      this.#paced.delete(paced);
-    }
+    const current = this.#isCurrent();
+    const read = await this.#pacing.read(this.#intake, source, (chunk) => this.#write(chunk), current);
     this.#kernel.endRead(read, () => this.end(), current());
   }
 
@@ -428,7 +403,7 @@ export class MorphScreen extends AgentElement {
 
   /** Waits, too, for what `write()` put off to a later task to be read. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    await this.#written?.done();
+    await this.#pacing.written?.done();
     return super.getUpdateComplete();
   }
 

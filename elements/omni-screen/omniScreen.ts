@@ -9,9 +9,9 @@ import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
 import { FocusController } from '../shared/controllers/focus.js';
 import { statusLineStyles } from '../shared/controllers/request.js';
-import { StreamIntakeController, type IntakeResult } from '../shared/controllers/streamIntake.js';
+import { StreamIntakeController } from '../shared/controllers/streamIntake.js';
 import { ScreenController } from '../shared/screen/screenController.js';
-import { PacedWriter } from '../shared/screen/pacing.js';
+import { ScreenPacing } from '../shared/screen/pacing.js';
 import type { GenerateOutcome } from '../../src/omni-ir/transport/index.js';
 import type {
   Issue,
@@ -228,9 +228,8 @@ export class OmniScreen extends AgentElement {
   #rendererIssues: Issue[] = [];
 
   readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()', 'Omni-IR text');
-  /** What each `stream()`, and `write()` (`#written`), still has to write: a big screen goes in a budget per task. */
-  readonly #paced = new Set<PacedWriter>();
-  #written: PacedWriter | undefined;
+  /** What each `stream()`, and `write()`, still has to write: a big screen goes in a budget per task. */
+  readonly #pacing = new ScreenPacing();
   readonly #announcer = new AnnouncerController(this);
   readonly #approval = new ApprovalController(this);
   readonly #focus = new FocusController(this);
@@ -315,19 +314,9 @@ export class OmniScreen extends AgentElement {
   write(chunk: string | Uint8Array | ArrayBuffer): void {
     const ended = !!this.#parser.current?.ended;
     if (ended || this.#ending || this.#intake.reading || this.#generating.request.status.phase === 'running') this.#startOver('<omni-screen>.write()');
-    this.#writer().push(chunk);
-  }
-
-  /** What `write()` feeds this screen through: it writes at once while the task's budget lasts, else later. */
-  #writer(): PacedWriter {
-    if (this.#written) return this.#written;
+    // It writes at once while the task's budget lasts, else later.
     const generation = this.#kernel.generation;
-    const paced = new PacedWriter((chunk) => {
-      if (this.#kernel.isCurrent(generation)) this.#write(chunk);
-    });
-    this.#paced.add(paced);
-    this.#written = paced;
-    return paced;
+    this.#pacing.writer((text) => this.#write(text), () => this.#kernel.isCurrent(generation)).push(chunk);
   }
 
   /** `end()` was called while written chunks wait for their task: the screen ends once they are read. */
@@ -341,7 +330,7 @@ export class OmniScreen extends AgentElement {
 
   /** Ends the stream: a last unterminated line counts, anything still pending becomes a fallback ([7.3]). */
   end(): void {
-    const waiting = this.#written;
+    const waiting = this.#pacing.written;
     if (waiting?.pending) {
       if (this.#ending) return;
       this.#ending = true;
@@ -369,9 +358,7 @@ export class OmniScreen extends AgentElement {
   reset(): void {
     this.#kernel.next();
     this.#intake.abort();
-    for (const paced of this.#paced) paced.stop();
-    this.#paced.clear();
-    this.#written = undefined;
+    this.#pacing.stop();
     this.#ending = false;
     this.#generating.request.reset();
     this.#live.stop();
@@ -407,23 +394,9 @@ export class OmniScreen extends AgentElement {
     assertSource(source, '<omni-screen>.stream()');
     this.#startOver('<omni-screen>.stream()');
     const generation = this.#kernel.generation;
-    const paced = new PacedWriter((chunk) => {
-      if (this.#kernel.isCurrent(generation)) this.#write(chunk);
-    });
-    this.#paced.add(paced);
-    let read: IntakeResult;
-    try {
-      // Read no faster than written: a ReadableStream with everything queued would otherwise be read to its end
-      // in this task.
-      read = await this.#intake.read(source, (chunk) => {
-        paced.push(chunk);
-        return paced.pending ? paced.done() : undefined;
-      });
-      await paced.done();
-    } finally {
-      this.#paced.delete(paced);
-    }
-    this.#kernel.endRead(read, () => this.end(), this.#kernel.isCurrent(generation));
+    const current = () => this.#kernel.isCurrent(generation);
+    const read = await this.#pacing.read(this.#intake, source, (chunk) => this.#write(chunk), current);
+    this.#kernel.endRead(read, () => this.end(), current());
   }
 
   /** Starts a new screen for a new source: whatever `stream()` still reads is replaced by `by` (an AbortError). */
@@ -493,7 +466,7 @@ export class OmniScreen extends AgentElement {
 
   /** Waits, too, for what `write()` put off to a later task to be read. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    await this.#written?.done();
+    await this.#pacing.written?.done();
     return super.getUpdateComplete();
   }
 

@@ -13,7 +13,8 @@
  * they were put off, as many per task as the time a drawing has been taking lets fit. One budget for the page
  * (`taskBudget`), so screens of either kind streaming at once share it.
  */
-import type { Chunk } from '../../../src/stream/index.js';
+import type { Chunk, SourceInput } from '../../../src/stream/index.js';
+import type { IntakeResult, StreamIntakeController } from '../controllers/streamIntake.js';
 import { nextTask } from '../base/nextTask.js';
 
 /** Writing stops once the task has run this long, in milliseconds. */
@@ -283,5 +284,57 @@ export class PacedWriter {
       this.#running = false;
       this.#draining = null;
     }
+  }
+}
+
+/**
+ * A screen's paced writers, the one mechanism both screens use: the writer `write()` feeds (one per generation,
+ * made on first use) and one per `stream()`, which reads its source no faster than it is written (a
+ * ReadableStream with everything queued would otherwise be read to its end in one task). `stop()` (the screen's
+ * `reset()`) drops what any of them still holds. `current` says whether what a writer writes to is still the
+ * screen drawn; a writer of an older generation writes nothing.
+ */
+export class ScreenPacing {
+  readonly #all = new Set<PacedWriter>();
+  #written: PacedWriter | undefined;
+
+  /** The writer `write()` feeds this generation through, made on first use. */
+  writer(write: (chunk: Chunk) => void, current: () => boolean): PacedWriter {
+    return (this.#written ??= this.#make(write, current));
+  }
+
+  /** The writer `write()` fed this generation, if it has been used: `end()` waits for what it still holds. */
+  get written(): PacedWriter | undefined {
+    return this.#written;
+  }
+
+  /** Reads `source` through `intake` into `write`, a task's budget at a time; resolves once all of it is written. */
+  async read(intake: StreamIntakeController, source: SourceInput, write: (chunk: Chunk) => void, current: () => boolean): Promise<IntakeResult> {
+    const paced = this.#make(write, current);
+    try {
+      const read = await intake.read(source, (chunk) => {
+        paced.push(chunk);
+        return paced.pending ? paced.done() : undefined;
+      });
+      await paced.done();
+      return read;
+    } finally {
+      this.#all.delete(paced);
+    }
+  }
+
+  /** Drops whatever every writer still holds; the next `writer()` is a new one. */
+  stop(): void {
+    for (const paced of this.#all) paced.stop();
+    this.#all.clear();
+    this.#written = undefined;
+  }
+
+  #make(write: (chunk: Chunk) => void, current: () => boolean): PacedWriter {
+    const paced = new PacedWriter((chunk) => {
+      if (current()) write(chunk);
+    });
+    this.#all.add(paced);
+    return paced;
   }
 }

@@ -3,7 +3,8 @@
 // result still reaches the agent from the connection the call went out on. The page's connection goes before it
 // answered (it reloaded, or broke): the agent is told the outcome is unknown and the action may have run, never
 // TIMEOUT. And a reload racing its own leave (the old document's pagehide reaches the server after the new
-// document connected) keeps its page id, and the old connection's late leave does not take the new one away.
+// document connected) keeps its page id, and the old connection's late leave does not take the new one away; so
+// does the same document on a new socket.
 import { test, before, beforeEach, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { io as connectTo } from 'socket.io-client';
@@ -211,4 +212,27 @@ test('a reload racing its own leave keeps its page id, and the old document’s 
   reloaded.close();
   old.close();
   await until(async () => app.pages().length === 0);
+});
+
+test('the same document on a new socket, while its old connection still looks alive, takes its page over; the call waiting on the old one is told the outcome is unknown', async () => {
+  const gate = gated();
+  const a = tab('Tab S', 'checkout', 'pay', { gate: gate.wait });
+  await until(async () => (await toolNames()).join() === 'pay');
+  const id = a.page.pageId;
+  const paying = client.callTool({ name: 'pay', arguments: {} }, undefined, { timeout: 60_000 });
+  await until(() => a.started === 1);
+
+  // Socket.IO reconnecting sends the same handshake again, here on a second socket before the first is seen to die.
+  const again = connectTo(pages.url, { transports: ['websocket'], reconnection: false, auth: { ...a.page.socket.auth } });
+  const pageIds = [];
+  again.on('oui:page:id', (m) => pageIds.push(m.page));
+  const transport = engine.createWebSocketTransport(again);
+  const runtime = engine.createSurfaceRuntime({ surface: surface('checkout', 'pay'), transport, handlers: { pay: () => 'Tab S paid again' } });
+  open.push({ close: () => (runtime.dispose(), transport.close(), again.close()) });
+  await until(() => a.page.socket.disconnected);
+  const answer = await paying;
+  assert.equal(answer.structuredContent.error?.code, 'OUTCOME_UNKNOWN', JSON.stringify(answer.structuredContent));
+  assert.deepEqual(pageIds, [], 'no new page id: it is the same page');
+  assert.deepEqual(app.pages().map((p) => [p.id, p.active, p.connected]), [[id, true, true]]);
+  gate.open();
 });

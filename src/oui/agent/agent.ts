@@ -90,7 +90,8 @@ export interface OUIAgent {
   readonly transport: OUITransport | null;
   /**
    * Listens to a transport (replacing the one before: a page that reconnected on a new socket, or another page;
-   * `previous` says why the one before left). Calls still waiting keep waiting. One of ours, or any transport
+   * `previous` says why the one before left). Calls still waiting keep waiting, for their answer on the transport
+   * they went out on (OUTCOME_UNKNOWN if it goes before answering). One of ours, or any transport
    * 0.1.0 declares (then every call is a plain dispatch).
    */
   attach(transport: OUITransport, options?: { previous?: OUIPageLeft }): void;

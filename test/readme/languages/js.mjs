@@ -60,10 +60,10 @@ export function placeOf(block) {
 
 export async function runJs(block, ctx) {
   const { place, why } = placeOf(block);
-  return place === 'browser' ? runInBrowser(block, ctx, why) : runInNode(block, why);
+  return place === 'browser' ? runInBrowser(block, ctx, why) : runInNode(block, why, ctx.file);
 }
 
-async function runInNode(block, why) {
+async function runInNode(block, why, readme = 'README.md') {
   const file = writeIn(scratchDir(), `L${block.line}.mjs`, padded(block));
   const logFile = `${file}.log.jsonl`;
   const hook = fileURLToPath(new URL('../shownHook.mjs', import.meta.url));
@@ -81,8 +81,8 @@ async function runInNode(block, why) {
     );
   }
   const logs = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
-  const shown = shownProblems(block, logs);
-  if (shown.length) throw new Error(`${block.where}: the js block (run in Node) did not print what the README shows:\n${shown.map((p) => `  - ${p}`).join('\n')}`);
+  const unlike = shownProblems(block, logs, readme);
+  if (unlike.length) throw new Error(`${block.where}: the js block (run in Node) did not print what the README shows:\n${unlike.map((p) => `  - ${p}`).join('\n')}`);
   const lines = run.stdout.trim().split('\n').filter(Boolean);
   return [`ran in Node (${why}) in ${run.ms} ms${lines.length ? `; printed: ${lines.slice(0, 5).join(' | ')}` : ''}`];
 }
@@ -109,7 +109,7 @@ async function runInBrowser(block, ctx, why) {
     const { events } = await session.record();
     await session.collectViolations();
     // Bundled, its lines are not the README's: an output it shows is never found, and says so.
-    const shown = shownProblems(block, await session.logs());
+    const shown = shownProblems(block, await session.logs(), ctx.file);
     assertNoProblems(block.where, [...session.problems, ...probed.problems, ...eventProblems(events), ...shown], session.notes);
     return [`ran in Chromium (${why}), bundled by esbuild`, ...probed.notes, eventSummary(events)];
   } finally {

@@ -272,7 +272,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const hear = (t: OUITransport) => {
     let c = carriers.get(t);
     if (c) return c;
-    c = { calls: new Map(), stop: [t.onConnectionChange((up) => up || lost(t))] };
+    // The attached transport may come back (the same page, reconnecting): its calls wait on.
+    c = { calls: new Map(), stop: [t.onConnectionChange((up) => up || t === attached || lost(t))] };
     if (isRequestTransport(t)) c.stop.push(t.onResult((r) => onResult(r)));
     carriers.set(t, c);
     return c;
@@ -292,22 +293,24 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     release(p.via);
   };
 
+  /** The page's connection went before it answered: the action may have run, so never TIMEOUT nor "try again". */
+  const unknown = (requestId: string, p: Pending) =>
+    answer(
+      requestId,
+      p,
+      local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.OUTCOME_UNKNOWN, `The connection to the page holding "${p.surfaceId}" went before it answered: the action may have run. Read the page's observations before asking again`),
+      'timed-out',
+    );
+
   /**
-   * The connection a call went out on went down before the page answered. The action may have run, so the call
-   * never says TIMEOUT or "try again": it waits the grace for an answer (a page back on a new connection sends
-   * what it could not), then says the outcome is unknown.
+   * A transport calls went out on is down and no longer attached (another page or connection took its place, or
+   * the page left): each of its calls waits the grace for its answer (a page back on a new connection sends what
+   * it held at once), then says the outcome is unknown.
    */
   const lost = (t: OUITransport) => {
     for (const [requestId, p] of carriers.get(t)?.calls ?? []) {
-      const unknown = () =>
-        answer(
-          requestId,
-          p,
-          local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.OUTCOME_UNKNOWN, `The connection to the page holding "${p.surfaceId}" closed before it answered: the action may have run. Read the page's observations before asking again`),
-          'timed-out',
-        );
-      if (cancelGraceMs > 0) pending.deadline(requestId, cancelGraceMs, unknown);
-      else unknown();
+      if (cancelGraceMs > 0) pending.deadline(requestId, cancelGraceMs, () => unknown(requestId, p));
+      else unknown(requestId, p);
     }
   };
 
@@ -336,6 +339,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     if (pending.get(requestId) !== p) return;
     const waited = now() - p.sentAt;
     const t = p.via;
+    // Cut off (and still attached, waiting for the page to come back): it can't be asked to withdraw.
+    if (!t.connected) return unknown(requestId, p);
     if (!isRequestTransport(t)) return timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms`);
     p.cancelled = true;
     t.sendCancel({ surfaceId: p.surfaceId, requestId, reason: `no answer within ${waited} ms`, timestamp: now() });
@@ -423,6 +428,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     unsubscribe = [];
     const before = attached;
     attached = null;
+    if (before && !before.connected) lost(before);
     if (before) release(before);
     forgetSurfaces(left);
   };

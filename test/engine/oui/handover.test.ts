@@ -64,10 +64,52 @@ test('the transport a call went on closes before the page answered: OUTCOME_UNKN
   a.pair.server.close();
   timers.advance(1999);
   await settle(3);
-  assert.equal(out.result, undefined, 'it waits the grace for an answer');
+  assert.ok(!out.result, 'it waits the grace for an answer');
   timers.advance(1);
   await settle(3);
-  assert.equal(out.result?.error?.code, 'OUTCOME_UNKNOWN');
-  assert.match(out.result?.error?.message ?? '', /may have run/);
+  const result = out.result as OUIActionResultMessage | undefined;
+  assert.equal(result?.error?.code, 'OUTCOME_UNKNOWN');
+  assert.match(result?.error?.message ?? '', /may have run/);
+  agent.dispose();
+});
+
+test('the attached page cut off mid-action: it waits for the page to come back, and says OUTCOME_UNKNOWN, not TIMEOUT, if it never does', async () => {
+  const timers = manualTimers();
+  const a = page(timers, 'A');
+  const agent = createOUIAgent(a.pair.server, { timers, timeoutMs: 5000, cancelGraceMs: 2000 });
+  await settle(3);
+  const out: { result?: OUIActionResultMessage } = {};
+  void agent.call('add_item', { title: 'milk' }).then((r) => (out.result = r));
+  await settle(5);
+  a.pair.server.disconnect();
+  timers.advance(4999);
+  await settle(3);
+  assert.ok(!out.result, 'a page cut off may come back with its answer');
+  timers.advance(1);
+  await settle(3);
+  const result = out.result as OUIActionResultMessage | undefined;
+  assert.equal(result?.error?.code, 'OUTCOME_UNKNOWN', JSON.stringify(result));
+  agent.dispose();
+});
+
+test('the page back on a new connection sends the answer it held: that is the call’s result', async () => {
+  const timers = manualTimers();
+  const a = page(timers, 'A');
+  const pair = a.pair;
+  const next = createDirectTransportPair();
+  const agent = createOUIAgent(pair.server, { timers });
+  await settle(3);
+  const asked: string[] = [];
+  pair.client.onRequest((r) => asked.push(r.requestId ?? ''));
+  const out: { result?: OUIActionResultMessage } = {};
+  void agent.call('add_item', { title: 'milk' }).then((r) => (out.result = r));
+  await settle(3);
+  assert.equal(asked.length, 1);
+  // The old connection goes; the page's next connection is attached and carries the answer the page held.
+  pair.server.close();
+  agent.attach(next.server);
+  next.client.sendResult({ requestId: asked[0]!, surfaceId: 'todo-list', actionId: 'add_item', success: true, data: 'held', timestamp: 1 });
+  await settle(3);
+  assert.equal((out.result as OUIActionResultMessage | undefined)?.data, 'held');
   agent.dispose();
 });

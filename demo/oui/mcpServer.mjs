@@ -13,7 +13,8 @@
 //                                                    `Authorization: Bearer <token>` (default: $OUI_AGENT_TOKEN,
 //                                                    else a random one, printed to stderr at start)
 //
-// Pages are told apart by the id they send (demo/oui/mcpPage.mjs: one per tab, kept across reloads). The newest
+// Pages are told apart by the id they send (demo/oui/mcpPage.mjs: one per tab, kept across reloads; a reload
+// that connects before its old document's leave arrives says so, and takes the page over). The newest
 // page is the active one, whose surfaces are the tools; the page it replaced is told, stays connected, and is
 // active again when the newer one leaves. A page leaves on pagehide (it says so and disconnects); one whose
 // connection broke without a word is reconnecting for `pageGraceMs`, then gone. A call to a surface of a page
@@ -97,12 +98,17 @@ export async function createOuiMcpApp(options = {}) {
   let active = null;
   let turn = 0;
 
-  /** The page `socket` says it is (demo/oui/mcpPage.mjs sends a per-tab id), or one of its own. */
+  /**
+   * The page `socket` says it is (demo/oui/mcpPage.mjs sends a per-tab id), or one of its own; `load` names the
+   * document (the same on its socket's reconnections), `resume` says the tab's document before it left.
+   */
   const identify = (socket) => {
     const auth = socket.handshake?.auth ?? {};
-    const id = typeof auth.page === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(auth.page) ? auth.page : `socket-${socket.id}`;
+    const word = /^[A-Za-z0-9_-]{1,64}$/;
+    const id = typeof auth.page === 'string' && word.test(auth.page) ? auth.page : `socket-${socket.id}`;
     const title = typeof auth.title === 'string' ? auth.title.replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 120) : '';
-    return { id, title };
+    const load = typeof auth.load === 'string' && word.test(auth.load) ? auth.load : null;
+    return { id, title, load, resume: auth.resume === true };
   };
 
   /** Makes `page` the one the agent listens to; `previous` says why the one before stops being it. */
@@ -133,9 +139,12 @@ export async function createOuiMcpApp(options = {}) {
   };
 
   const arrive = (socket, transport) => {
-    let { id, title } = identify(socket);
-    // The id of a page still connected: a duplicated tab (its sessionStorage was copied). It is a page of its own.
-    if (pages.get(id)?.socket.connected) {
+    let { id, title, load, resume } = identify(socket);
+    const held = pages.get(id);
+    // The id of a page still connected: a duplicated tab (its sessionStorage was copied), a page of its own;
+    // unless it is that page's next document (a reload that came before the old one's leave) or the same
+    // document on a new socket (the old one not yet known to be dead): then it takes the page over.
+    if (held?.socket.connected && !resume && !(load && held.load === load)) {
       id = `page-${randomBytes(12).toString('hex')}`;
       socket.emit(`${namespace}:page:id`, { page: id });
     }
@@ -149,7 +158,7 @@ export async function createOuiMcpApp(options = {}) {
         same.socket.disconnect(true);
       }
     }
-    const page = { id, title, socket, transport, turn: 0, timer: undefined };
+    const page = { id, title, load, socket, transport, turn: 0, timer: undefined };
     pages.set(id, page);
     socket.on(`${namespace}:page:leave`, () => leave(page));
     socket.on('disconnect', (reason) => {

@@ -188,6 +188,11 @@ export const OUI_ERROR_CODES = {
   AGENT_BUSY: 'AGENT_BUSY',
   /** The request is larger than the connection carries: it was never sent, and nothing ran. */
   MESSAGE_TOO_LARGE: 'MESSAGE_TOO_LARGE',
+  /**
+   * The connection the request went on closed before the page answered: it may have run. Read the page's
+   * observations before asking again.
+   */
+  OUTCOME_UNKNOWN: 'OUTCOME_UNKNOWN',
 } as const;
 
 /** One of OUI_ERROR_CODES. */

@@ -239,6 +239,11 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
         options.close();
       } finally {
         for (const l of Object.values(heard)) l.clear();
+        // Down for good, and said so: an agent answers the calls still waiting on it rather than wait them out.
+        if (connected) {
+          connected = false;
+          connection.emit(false);
+        }
         connection.clear();
       }
     },

@@ -102,8 +102,16 @@ export async function openPage(env, url, { where, pageLines = true, file = 'READ
     const line = pageLines && new RegExp(`${url.replace(/[.?*+^$[\]\\(){}|-]/g, '\\$&')}:(\\d+)`).exec(error.stack ?? '');
     problems.push(`uncaught ${error.name ?? 'error'}: ${error.message}${line ? ` (${file}:${line[1]})` : ''}`);
   });
+  // Each console.log with the README line it came from and the values it was given, for the outputs the README
+  // shows (shown.mjs); a value that can't be had as JSON is its text.
+  const logs = [];
   page.on('console', (message) => {
     const text = message.text();
+    if (message.type() === 'log') {
+      const { url: from, lineNumber } = message.location() ?? {};
+      const line = pageLines && from?.split('?')[0] === url ? lineNumber + 1 : null;
+      logs.push(Promise.all(message.args().map((h) => h.jsonValue().catch(() => h.toString()))).then((args) => ({ line, args }), () => ({ line, args: [text] })));
+    }
     // A CSP violation or a failed load is reported once, from its event (collectViolations, the request and
     // response listeners), not again from its console line.
     if (message.type() === 'error' && (/Content Security Policy/.test(text) || text.startsWith('Failed to load resource'))) return;
@@ -172,6 +180,8 @@ export async function openPage(env, url, { where, pageLines = true, file = 'READ
       notes.push('the person said yes to a confirmation dialog');
       return true;
     },
+    /** Every console.log so far: [{line, args}] (`line` the README's, null when not from the page's own code). */
+    logs: () => Promise.all(logs),
     /** What the page's custom elements dispatched, and their listeners: see recorder(). */
     record: () => page.evaluate(() => JSON.parse(JSON.stringify(window.__readme))),
     /** Every CSP violation so far joins the problems. */

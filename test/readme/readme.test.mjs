@@ -14,6 +14,8 @@
 //  - ```sh    languages/sh.mjs: each command line runs (how each command is run is listed there);
 //  - ```text  languages/text.mjs: sample output, equal to what the ```sh block before it prints.
 // Any other language, or a block without one, fails and says how to make it runnable: nothing is skipped.
+// What a block shows it prints is checked too: a ```text block against its command's output, and a `// → …`
+// comment against what the line it ends logged (shown.mjs: `console.log(ok, text); // → true, "… count = 1"`).
 //
 // Fixtures: test/readme/fixtures/public/ (files the pages fetch), test/readme/fixtures/cli/ (the files the
 // command-line examples name). Run alone: `npm run test:readme`; `npm test` runs it after the build.

@@ -90,7 +90,8 @@ export interface OUIAgent {
   readonly transport: OUITransport | null;
   /**
    * Listens to a transport (replacing the one before: a page that reconnected on a new socket, or another page;
-   * `previous` says why the one before left). Calls still waiting keep waiting. One of ours, or any transport
+   * `previous` says why the one before left). Calls still waiting keep waiting, for their answer on the transport
+   * they went out on (OUTCOME_UNKNOWN if it goes before answering). One of ours, or any transport
    * 0.1.0 declares (then every call is a plain dispatch).
    */
   attach(transport: OUITransport, options?: { previous?: OUIPageLeft }): void;
@@ -140,6 +141,8 @@ export interface OUIAgent {
 }
 
 interface Pending {
+  /** The transport the request went out on: its answer is heard there until it comes, whatever is attached meanwhile. */
+  via: OUITransport;
   surfaceId: string;
   actionId: string;
   timeoutMs: number;
@@ -260,9 +263,55 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     rename();
   };
 
-  const finish = (requestId: string, result: OUIActionResultMessage) => {
-    remember(requestId, 'answered');
+  /**
+   * Each transport the agent hears: the attached one, and every one a call still waits on. A page replaced while
+   * its action runs (a newer tab, a reload, a reconnection on a new socket) answers on the connection it was
+   * asked on, so that connection is heard until its last call is answered.
+   */
+  const carriers = new Map<OUITransport, { calls: Map<string, Pending>; stop: OUIUnsubscribe[] }>();
+  const hear = (t: OUITransport) => {
+    let c = carriers.get(t);
+    if (c) return c;
+    // The attached transport may come back (the same page, reconnecting): its calls wait on.
+    c = { calls: new Map(), stop: [t.onConnectionChange((up) => up || t === attached || lost(t))] };
+    if (isRequestTransport(t)) c.stop.push(t.onResult((r) => onResult(r)));
+    carriers.set(t, c);
+    return c;
+  };
+  const release = (t: OUITransport) => {
+    const c = carriers.get(t);
+    if (!c || t === attached || c.calls.size > 0) return;
+    carriers.delete(t);
+    for (const u of c.stop) u();
+  };
+
+  const answer = (requestId: string, p: Pending, result: OUIActionResultMessage, how: 'answered' | 'timed-out' = 'answered') => {
+    if (pending.get(requestId) !== p) return;
+    remember(requestId, how);
     pending.settle(requestId, result);
+    carriers.get(p.via)?.calls.delete(requestId);
+    release(p.via);
+  };
+
+  /** The page's connection went before it answered: the action may have run, so never TIMEOUT nor "try again". */
+  const unknown = (requestId: string, p: Pending) =>
+    answer(
+      requestId,
+      p,
+      local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.OUTCOME_UNKNOWN, `The connection to the page holding "${p.surfaceId}" went before it answered: the action may have run. Read the page's observations before asking again`),
+      'timed-out',
+    );
+
+  /**
+   * A transport calls went out on is down and no longer attached (another page or connection took its place, or
+   * the page left): each of its calls waits the grace for its answer (a page back on a new connection sends what
+   * it held at once), then says the outcome is unknown.
+   */
+  const lost = (t: OUITransport) => {
+    for (const [requestId, p] of carriers.get(t)?.calls ?? []) {
+      if (cancelGraceMs > 0) pending.deadline(requestId, cancelGraceMs, () => unknown(requestId, p));
+      else unknown(requestId, p);
+    }
   };
 
   const limited = (ms: number) => ms > 0 && Number.isFinite(ms);
@@ -274,11 +323,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     return Math.min(silence, bound);
   };
 
-  const timedOut = (requestId: string, p: Pending, message: string) => {
-    if (pending.get(requestId) !== p) return;
-    remember(requestId, 'timed-out');
-    pending.settle(requestId, local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.TIMEOUT, message));
-  };
+  const timedOut = (requestId: string, p: Pending, message: string) => answer(requestId, p, local(requestId, p.surfaceId, p.actionId, OUI_ERROR_CODES.TIMEOUT, message), 'timed-out');
 
   /** Sets the call's deadline anew (after an interim result); none once the page was asked to withdraw it. */
   const arm = (requestId: string, p: Pending) => {
@@ -293,8 +338,10 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const giveUp = (requestId: string, p: Pending) => {
     if (pending.get(requestId) !== p) return;
     const waited = now() - p.sentAt;
-    const t = attached;
-    if (!t || !isRequestTransport(t)) return timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms`);
+    const t = p.via;
+    // Cut off (and still attached, waiting for the page to come back): it can't be asked to withdraw.
+    if (!t.connected) return unknown(requestId, p);
+    if (!isRequestTransport(t)) return timedOut(requestId, p, `No answer from "${p.surfaceId}" within ${waited} ms`);
     p.cancelled = true;
     t.sendCancel({ surfaceId: p.surfaceId, requestId, reason: `no answer within ${waited} ms`, timestamp: now() });
     // The page may have answered within the call above (a transport in memory).
@@ -335,7 +382,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       }
       return;
     }
-    finish(result.requestId, result);
+    answer(result.requestId, p, result);
   };
 
   const onObservation = (u: OUIObservationUpdate) => {
@@ -379,7 +426,10 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
   const detach = (left?: OUIPageLeft) => {
     for (const u of unsubscribe) u();
     unsubscribe = [];
+    const before = attached;
     attached = null;
+    if (before && !before.connected) lost(before);
+    if (before) release(before);
     forgetSurfaces(left);
   };
 
@@ -396,8 +446,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
         if (!connected) forgetSurfaces('disconnected');
       }),
     ];
+    hear(t);
     if (isRequestTransport(t)) {
-      unsubscribe.push(t.onResult((r) => onResult(r)));
       // Registered before we listened (a direct pair delivers at once): known now all the same.
       for (const r of t.registrations()) onRegister(r);
     }
@@ -439,6 +489,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
     const maxWaitMs = o.maxWaitMs ?? (o.timeoutMs !== undefined ? o.timeoutMs : defaultMaxWait);
     const at = now();
     const p: Pending = {
+      via: t,
       surfaceId,
       actionId,
       timeoutMs,
@@ -451,6 +502,7 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       ...(o.onInterim ? { onInterim: o.onInterim } : {}),
     };
     const answered = pending.wait(requestId, p);
+    hear(t).calls.set(requestId, p);
     arm(requestId, p);
     let refusal: OUISendRefusal | void;
     try {
@@ -467,10 +519,9 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
       refusal = { refused: 'send-failed', message: String(error) };
     }
     // Never sent, so never run: said at once rather than after the whole timeout.
-    if (refusal && pending.get(requestId) === p) {
+    if (refusal) {
       const code = refusal.refused === 'too-large' ? OUI_ERROR_CODES.MESSAGE_TOO_LARGE : refusal.refused === 'malformed-event' ? OUI_ERROR_CODES.INVALID_PARAMS : OUI_ERROR_CODES.DISCONNECTED;
-      remember(requestId, 'answered');
-      pending.settle(requestId, local(requestId, surfaceId, actionId, code, `The request was not sent, and nothing ran: ${refusal.message}`));
+      answer(requestId, p, local(requestId, surfaceId, actionId, code, `The request was not sent, and nothing ran: ${refusal.message}`));
     }
     return answered;
   };
@@ -558,6 +609,8 @@ export function createOUIAgent(transport?: OUITransport | null, options: OUIAgen
         remember(id, 'answered');
         return local(id, p.surfaceId, p.actionId, OUI_ERROR_CODES.DISCONNECTED, 'The agent stopped listening');
       });
+      for (const c of carriers.values()) for (const u of c.stop) u();
+      carriers.clear();
       changed.clear();
       observed.clear();
       resulted.clear();

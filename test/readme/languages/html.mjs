@@ -14,10 +14,12 @@
 // Passing means: no problem the page watcher sees (page.mjs: errors, console errors, CSP violations, failed or
 // refused requests), every custom element in its markup defined and upgraded, and each element's probe
 // satisfied (probes.mjs: for <omni-screen>, it drew what the stream held, a generate() ended done, a chart shows
-// the colour the page set, a governed press ran).
+// the colour the page set, a governed press ran), and every output it shows (`// → …` on the line that logs it)
+// what that line logged (shown.mjs).
 import { policyFor } from '../browser.mjs';
 import { openPage, assertNoProblems } from '../page.mjs';
 import { checkDefined, customTagsIn, eventProblems, eventSummary, probeElements } from '../probes.mjs';
+import { shownProblems } from '../shown.mjs';
 
 /** The block with each inline module script's end marked (see above), and those scripts: [{index, line}]. */
 export function markModuleScripts(block) {
@@ -45,7 +47,8 @@ export async function runHtml(block, ctx) {
     const probed = undefinedTags.length ? { problems: [], notes: [] } : await probeElements(session);
     const { events } = await session.record();
     await session.collectViolations();
-    assertNoProblems(block.where, [...session.problems, ...undefinedTags, ...probed.problems, ...eventProblems(events)], session.notes);
+    const shown = shownProblems(block, await session.logs(), ctx.file);
+    assertNoProblems(block.where, [...session.problems, ...undefinedTags, ...probed.problems, ...eventProblems(events), ...shown], session.notes);
     return [`ran in Chromium under the demo's CSP; elements: ${tags.map((t) => `<${t}>`).join(', ') || 'none'}`, ...probed.notes, eventSummary(events)];
   } finally {
     await session.close();

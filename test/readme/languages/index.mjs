@@ -6,6 +6,10 @@ import { runJsx, runVue } from './frameworks.mjs';
 import { runSh } from './sh.mjs';
 import { runText } from './text.mjs';
 import { runTs, runTsx } from './typescript.mjs';
+import { shownLines } from '../shown.mjs';
+
+/** The runners that check an output a block shows (`// → …`, test/readme/shown.mjs) against what it logged. */
+const CHECKS_SHOWN = new Set(['js', 'javascript', 'mjs', 'html']);
 
 export const LANGUAGES = {
   js: runJs,
@@ -38,6 +42,10 @@ export async function runBlock(block, ctx) {
         `${Object.keys(LANGUAGES).join(', ')}. Write the example in one of those, or add a runner for ${block.lang} ` +
         'to LANGUAGES in test/readme/languages/index.mjs.',
     );
+  }
+  // An output shown where nothing checks it would be a promise nobody keeps.
+  if (!CHECKS_SHOWN.has(block.lang) && shownLines(block).length) {
+    throw new Error(`${block.where}: a \`\`\`${block.lang} block shows an output (// →), which only js and html blocks are checked for: show it in one of those`);
   }
   return (await run(block, ctx)) ?? [];
 }

@@ -14,11 +14,16 @@
 // Browser: bundled by esbuild as an app's bundler would, loaded by a page on the test server (the demo behind
 // it, the demo's CSP), and must finish without any problem the page watcher sees (page.mjs), with its elements'
 // probes passing (probes.mjs).
+//
+// Either way, an output the block shows (`// → …` on the line that logs it) must be what it logged (shown.mjs).
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runProcess } from '../process.mjs';
 import { scratchDir, root } from '../paths.mjs';
 import { bundle, padded, writeIn } from '../bundle.mjs';
 import { openPage, assertNoProblems } from '../page.mjs';
 import { eventProblems, eventSummary, probeElements } from '../probes.mjs';
+import { shownProblems } from '../shown.mjs';
 import { CSP } from '../../../demo/server/http.mjs';
 
 const PAGE_GLOBALS = /(?<![.$\w])(document|window|customElements|HTMLElement|localStorage|sessionStorage|navigator|location)\b/;
@@ -55,12 +60,18 @@ export function placeOf(block) {
 
 export async function runJs(block, ctx) {
   const { place, why } = placeOf(block);
-  return place === 'browser' ? runInBrowser(block, ctx, why) : runInNode(block, why);
+  return place === 'browser' ? runInBrowser(block, ctx, why) : runInNode(block, why, ctx.file);
 }
 
-async function runInNode(block, why) {
+async function runInNode(block, why, readme = 'README.md') {
   const file = writeIn(scratchDir(), `L${block.line}.mjs`, padded(block));
-  const run = await runProcess(process.execPath, [file], { cwd: root, timeoutMs: 30_000 });
+  const logFile = `${file}.log.jsonl`;
+  const hook = fileURLToPath(new URL('../shownHook.mjs', import.meta.url));
+  const run = await runProcess(process.execPath, ['--import', pathToFileURL(hook).href, file], {
+    cwd: root,
+    timeoutMs: 30_000,
+    env: { README_SHOWN_LOG: logFile, README_SHOWN_SOURCE: pathToFileURL(file).href },
+  });
   const shown = `${run.stdout}${run.stderr}`.trim();
   if (run.timedOut) throw new Error(`${block.where}: the js block (run in Node: ${why}) didn't finish within 30 s.\n${shown}`);
   if (run.code !== 0) {
@@ -69,6 +80,9 @@ async function runInNode(block, why) {
         `exited ${run.code}:\n${shown}`,
     );
   }
+  const logs = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  const unlike = shownProblems(block, logs, readme);
+  if (unlike.length) throw new Error(`${block.where}: the js block (run in Node) did not print what the README shows:\n${unlike.map((p) => `  - ${p}`).join('\n')}`);
   const lines = run.stdout.trim().split('\n').filter(Boolean);
   return [`ran in Node (${why}) in ${run.ms} ms${lines.length ? `; printed: ${lines.slice(0, 5).join(' | ')}` : ''}`];
 }
@@ -94,7 +108,9 @@ async function runInBrowser(block, ctx, why) {
     const probed = await probeElements(session);
     const { events } = await session.record();
     await session.collectViolations();
-    assertNoProblems(block.where, [...session.problems, ...probed.problems, ...eventProblems(events)], session.notes);
+    // Bundled, its lines are not the README's: an output it shows is never found, and says so.
+    const shown = shownProblems(block, await session.logs(), ctx.file);
+    assertNoProblems(block.where, [...session.problems, ...probed.problems, ...eventProblems(events), ...shown], session.notes);
     return [`ran in Chromium (${why}), bundled by esbuild`, ...probed.notes, eventSummary(events)];
   } finally {
     await session.close();

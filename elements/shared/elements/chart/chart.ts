@@ -300,6 +300,34 @@ export class AeChart extends AgentElement {
         color: var(--_muted-text);
         font-size: var(--_font-size-sm);
       }
+      /*
+       * Printing lays the page out again at the paper's width, with no frame in which chart.js could resize: the
+       * picture drawn for the screen is scaled to fit the page. A picture not drawn by then (chart.js still on its
+       * way) prints its values instead, as the table.
+       */
+      @media print {
+        canvas {
+          max-inline-size: 100% !important;
+          block-size: auto !important;
+        }
+        :host(:not(:state(drawn))) .plot {
+          display: none;
+        }
+        :host(:not(:state(drawn))) .data {
+          position: static;
+          inline-size: auto;
+          block-size: auto;
+          margin: var(--_space-3) 0 0;
+          overflow: visible;
+          clip-path: none;
+          white-space: normal;
+          content-visibility: visible;
+        }
+        .data {
+          overflow: visible;
+          overflow-wrap: anywhere;
+        }
+      }
     `,
   ];
 
@@ -350,6 +378,8 @@ export class AeChart extends AgentElement {
   private unread = 0;
   /** chart.js could not be loaded: the values show as a table, with a sentence saying why. */
   @state() private unavailable = false;
+  /** Its `drawn` state (`:state(drawn)`) says the picture is drawn: else, printed, the values print as the table. */
+  private readonly internals = this.attachInternals();
 
   /** Says the point a keyboard moves to, politely, once per frame. */
   private readonly announcer = new AnnouncerController(this);
@@ -611,6 +641,7 @@ export class AeChart extends AgentElement {
     this.chartKind = kind;
     live.add(chart);
     this.applyAll(chart);
+    this.internals.states.add('drawn');
   }
 
   private destroyChart(): void {
@@ -619,6 +650,7 @@ export class AeChart extends AgentElement {
     this.chart = undefined;
     this.chartKind = undefined;
     this.keyboard.forget();
+    this.internals.states.delete('drawn');
     live.delete(chart);
     chart.destroy();
   }

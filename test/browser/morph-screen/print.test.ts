@@ -89,7 +89,7 @@ describe('morph-screen: printing', function (this: Mocha.Suite) {
   this.timeout(60000);
 
   afterEach(async () => {
-    await emulateMedia({ media: null as unknown as string });
+    await emulateMedia({ media: 'screen' });
     dispatchEvent(new Event('afterprint'));
   });
 

@@ -23,6 +23,12 @@ export const screenStyles: CSSResultGroup = [
       padding: 6px;
       margin: -6px;
     }
+    /* Printed, every chunk is laid out (no part of the answer is left to be skipped). */
+    @media print {
+      .chunk {
+        content-visibility: visible;
+      }
+    }
     .chunk:empty {
       display: none;
     }

@@ -34,4 +34,8 @@ export const codeStyles = css`
     padding: var(--_space-1) var(--_space-3) 0;
   }
   .code pre { margin: 0; padding: var(--_space-2) var(--_space-3); overflow-x: auto; font-family: var(--_font-mono); font-size: var(--_font-size-sm); text-align: left; }
+  /* Paper doesn't scroll: long lines wrap (indentation kept) rather than being cut at the page's edge. */
+  @media print {
+    .code pre { overflow: visible; white-space: pre-wrap; overflow-wrap: anywhere; }
+  }
 `;

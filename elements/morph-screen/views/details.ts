@@ -35,4 +35,8 @@ export const detailsStyles = css`
   .details { border: 1px solid var(--_border); border-radius: var(--_radius); padding: var(--_space-2) var(--_space-3); }
   .details summary { cursor: pointer; font-weight: 600; }
   .details-body { display: flex; flex-direction: column; gap: var(--_space-3); padding-block: var(--_space-2); }
+  /* Paper can't be opened: a closed Details prints its content too. */
+  @media print {
+    .details::details-content { content-visibility: visible; display: block; }
+  }
 `;

@@ -3,7 +3,7 @@
  * arrow, Home and End keys, and every panel kept in the DOM (closed ones hidden), so nothing inside a tab starts
  * over when it is switched. Which tab is open is the person's choice, kept on the node's element so it survives
  * the stream growing and updates; until they pick, the first is open. Something inside a closed tab that must be
- * shown (a field a press or a send needs) opens its tab first.
+ * shown (a field a press or a send needs) opens its tab first. Printed, every panel shows, under its tab's name.
  */
 import { html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
@@ -61,7 +61,8 @@ export function tabsTemplate(d: TabsDrawing): TemplateResult {
     ${repeat(
       ids,
       (id) => id,
-      (id) => html`<div
+      // The name before each panel shows only on paper (where there is no tab list), outside the panel's own text.
+      (id, i) => html`<div class="tab-print-name" aria-hidden="true">${d.label(id, i)}</div><div
         class="tab-panel"
         role="tabpanel"
         id=${d.domId.panel(id)}

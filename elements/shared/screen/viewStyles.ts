@@ -61,6 +61,10 @@ export const tableBaseStyles = css`
     border-radius: var(--_radius);
   }
   .table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+  /* Paper doesn't scroll: every column prints, its cells' words broken where they must be to fit the page. */
+  @media print {
+    .table-scroll { overflow: visible; overflow-wrap: anywhere; }
+  }
 `;
 
 export const tabsBaseStyles = css`
@@ -77,4 +81,11 @@ export const tabsBaseStyles = css`
   }
   .tab[aria-selected='true'] { color: var(--_text); border-block-end-color: var(--_accent); font-weight: 600; }
   .tab-panel[hidden] { display: none; }
+  .tab-print-name { display: none; }
+  /* Paper has no tabs to pick: every panel prints, each under its tab's name. */
+  @media print {
+    .tab-list { display: none; }
+    .tab-panel[hidden] { display: block !important; }
+    .tab-print-name { display: block; font-weight: 600; margin-block-end: var(--_space-2); }
+  }
 `;

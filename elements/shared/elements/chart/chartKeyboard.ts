@@ -7,7 +7,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Chart } from 'chart.js';
 import type { AnnouncerController } from '../../controllers/announcer.js';
-import type { ChartKind, ChartSeries } from './chart.js';
+import type { ChartKind, ChartSeries } from './series.js';
 
 /** A point: the series (`datasetIndex`, always 0 on a pie) and the label or slice (`index`). */
 export interface ChartPoint {

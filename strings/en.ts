@@ -237,6 +237,10 @@ export const en = {
   taskOpen: 'To do:',
   codeLanguage: 'Code, {lang}',
   codeBlock: 'Code',
+  // A code block's button that copies its code, and what is said once it did (or couldn't)
+  codeCopy: 'Copy code',
+  codeCopied: 'Copied',
+  codeCopyFailed: 'The code could not be copied.',
   // FollowUps, Gallery, Map
   followUps: 'Suggested follow-ups',
   gallery: 'Pictures',

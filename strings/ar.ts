@@ -171,6 +171,7 @@ export const ar: Strings = {
   answerTruncated: 'اقتُطعت الإجابة.',
   answerWriting: 'جارٍ كتابة الإجابة…',
   answerNextFailed: 'تعذّر تحميل الإجابة التالية. ما زالت إجابتك هنا؛ أعد المحاولة.',
+  answerArrived: 'وصلت الإجابة التالية.',
   opensInNewTab: '(يُفتح في علامة تبويب جديدة)',
   imageNotShown: 'لم تُعرض الصورة: {alt}',
   imageNotShownNoAlt: 'لم تُعرض الصورة',

@@ -188,6 +188,7 @@ export const de: Strings = {
   answerTruncated: 'Die Antwort wurde abgeschnitten.',
   answerWriting: 'Die Antwort wird geschrieben …',
   answerNextFailed: 'Die nächste Antwort konnte nicht geladen werden. Ihre Eingabe ist noch da; versuchen Sie es erneut.',
+  answerArrived: 'Die nächste Antwort ist da.',
   opensInNewTab: '(öffnet in einem neuen Tab)',
   imageNotShown: 'Bild wird nicht angezeigt: {alt}',
   imageNotShownNoAlt: 'Bild wird nicht angezeigt',

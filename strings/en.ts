@@ -226,6 +226,8 @@ export const en = {
   answerWriting: 'Writing the answer…',
   // The app's hook couldn't bring the next answer (respond threw)
   answerNextFailed: 'The next answer could not be loaded. Your answer is still here; try again.',
+  // respond's next answer has been written in place of the one acted on
+  answerArrived: 'The next answer is here.',
   // Links and images from the stream
   opensInNewTab: '(opens in a new tab)',
   imageNotShown: 'Image not shown: {alt}',

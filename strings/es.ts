@@ -170,6 +170,7 @@ export const es: Strings = {
   answerTruncated: 'La respuesta quedó cortada.',
   answerWriting: 'Escribiendo la respuesta…',
   answerNextFailed: 'La siguiente respuesta no se pudo cargar. Su respuesta sigue aquí; inténtelo de nuevo.',
+  answerArrived: 'La siguiente respuesta ya está aquí.',
   opensInNewTab: '(se abre en una pestaña nueva)',
   imageNotShown: 'Imagen no mostrada: {alt}',
   imageNotShownNoAlt: 'Imagen no mostrada',

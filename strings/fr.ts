@@ -170,6 +170,7 @@ export const fr: Strings = {
   answerTruncated: 'La réponse a été interrompue.',
   answerWriting: 'Rédaction de la réponse…',
   answerNextFailed: 'La réponse suivante n’a pas pu être chargée. Votre réponse est toujours là ; réessayez.',
+  answerArrived: 'La réponse suivante est arrivée.',
   opensInNewTab: '(s’ouvre dans un nouvel onglet)',
   imageNotShown: 'Image non affichée : {alt}',
   imageNotShownNoAlt: 'Image non affichée',

@@ -90,7 +90,7 @@ async function pasteWithKeys(): Promise<string> {
 
 const link = (v: string) => ({ t: 'link', href: 'https://example.com/', c: [text(v)] });
 
-/** A paragraph, a table of a header row and two rows, and a paragraph after it. */
+/** A paragraph, a table of a header row and three rows (the last one's first cell empty), and a paragraph after it. */
 const tableAnswer =
   ops(
     { op: 'node', id: '0', type: 'p', spans: [text('Sales by week, see '), link('the report')] },
@@ -107,6 +107,10 @@ const tableAnswer =
     { op: 'node', id: '1.2.0', type: 'cell', spans: [text('W2')] },
     { op: 'node', id: '1.2.1', type: 'cell', attrs: { align: 'right' }, spans: [text('980')] },
     { op: 'close', id: '1.2' },
+    { op: 'open', id: '1.3', type: 'row' },
+    { op: 'node', id: '1.3.0', type: 'cell', spans: [] },
+    { op: 'node', id: '1.3.1', type: 'cell', attrs: { align: 'right' }, spans: [text('75')] },
+    { op: 'close', id: '1.3' },
     { op: 'close', id: '1' },
     { op: 'node', id: '2', type: 'p', spans: [text('Week 2 was slower.')] },
   ) + END;
@@ -154,8 +158,8 @@ describe('morph-screen: what people do with an answer', () => {
     const screen = await mount(tableAnswer);
     await dragAcross([textNode($(screen, 'p.prose')!, 'Sales by'), 'Sales by'], [textNode($$(screen, 'p.prose')[1]!, 'slower.'), 'slower.']);
     const { text: plain, html: copiedHtml } = await copyWithKeys();
-    expect(plain).to.equal('Sales by week, see the report\n\nWeek\tSales\nW1\t1,204.50\nW2\t980\nWeek 2 was slower.');
-    expect(tableIn(copiedHtml)).to.deep.equal({ rows: [['Week', 'Sales'], ['W1', '1,204.50'], ['W2', '980']], head: ['th', 'th'] });
+    expect(plain).to.equal('Sales by week, see the report\n\nWeek\tSales\nW1\t1,204.50\nW2\t980\n\t75\nWeek 2 was slower.');
+    expect(tableIn(copiedHtml)).to.deep.equal({ rows: [['Week', 'Sales'], ['W1', '1,204.50'], ['W2', '980'], ['', '75']], head: ['th', 'th'] });
     expect(copiedHtml).to.not.contain('morph-node');
     expect(copiedHtml).to.contain('href="https://example.com/"');
     screen.remove();

@@ -226,6 +226,8 @@ export const en = {
   answerWriting: 'Writing the answer…',
   // The app's hook couldn't bring the next answer (respond threw)
   answerNextFailed: 'The next answer could not be loaded. Your answer is still here; try again.',
+  // respond's next answer has been written in place of the one acted on
+  answerArrived: 'The next answer is here.',
   // Links and images from the stream
   opensInNewTab: '(opens in a new tab)',
   imageNotShown: 'Image not shown: {alt}',
@@ -237,6 +239,10 @@ export const en = {
   taskOpen: 'To do:',
   codeLanguage: 'Code, {lang}',
   codeBlock: 'Code',
+  // A code block's button that copies its code, and what is said once it did (or couldn't)
+  codeCopy: 'Copy code',
+  codeCopied: 'Copied',
+  codeCopyFailed: 'The code could not be copied.',
   // FollowUps, Gallery, Map
   followUps: 'Suggested follow-ups',
   gallery: 'Pictures',

@@ -34,6 +34,7 @@ import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import { appTags, type AppComponentEntry } from '../shared/screen/appComponents.js';
 import { ScreenController } from '../shared/screen/screenController.js';
+import { copySelection } from '../shared/screen/copying.js';
 import { children } from './views/children.js';
 import { viewStyles } from './views/index.js';
 
@@ -155,7 +156,8 @@ export class MorphScreen extends AgentElement {
    * conversation with one element per turn, handle `morph-action` instead and return nothing here. While
    * the hook works the answer is marked busy; a hook that throws leaves the answer as it is, tells the reader
    * the next answer couldn't be loaded (a Form it was sending can be sent again), and reports `respond_failed`
-   * (`morph-issue`).
+   * (`morph-issue`). Focus on the answer replaced (the control pressed) goes to the answer's column, not to the
+   * page, and the live region says when the next answer has been written.
    */
   @property({ attribute: false }) respond?: MorphRespond;
 
@@ -187,6 +189,8 @@ export class MorphScreen extends AgentElement {
   constructor() {
     super();
     this.#answer = new Signal.State(this.#start());
+    // A copy is what a sighted reader sees: tables as tables, no words said only to screen readers.
+    this.addEventListener('copy', (e) => copySelection(e, this.renderRoot as ShadowRoot));
   }
 
   /**
@@ -559,13 +563,37 @@ export class MorphScreen extends AgentElement {
     if (!this.#kernel.isCurrent(generation)) return;
     this.#waitingTurn.set(false);
     if (source === undefined || source === null) return;
+    const focused = this.#focusInAnswer();
     this.reset();
+    if (focused) this.#focusAnswer();
     try {
-      await this.stream(source);
+      const read = this.stream(source);
+      const next = untracked(() => this.#answer.get());
+      await read;
+      if (untracked(() => this.#answer.get()) === next) this.#announcer.announce(this.words.answerArrived);
     } catch (error) {
       // The next answer started and its source failed: it says the connection was lost.
       this.#respondFailed(error);
     }
+  }
+
+  /** True when focus is inside the answer drawn now (a control the person pressed to get the next one). */
+  #focusInAnswer(): boolean {
+    const active = (this.renderRoot as ShadowRoot).activeElement;
+    return active !== null && this.renderRoot.querySelector('.answer-body')?.contains(active) === true;
+  }
+
+  /**
+   * Focus on a control of an answer being replaced would fall to the page with it, and a keyboard user would start
+   * over from the top: it goes to the answer's column instead (focusable only until focus leaves it), which stays
+   * while the next answer is written into it.
+   */
+  #focusAnswer(): void {
+    const column = this.renderRoot.querySelector<HTMLElement>('[part="answer"]');
+    if (!column) return;
+    column.tabIndex = -1;
+    column.addEventListener('blur', () => column.removeAttribute('tabindex'), { once: true });
+    column.focus();
   }
 
   #respondFailed(error: unknown): void {

@@ -87,25 +87,37 @@ function list(value: unknown, name: string, max: number, check: Check): readonly
   return value;
 }
 
-/** A cell: text, a finite number or null; anything else is left empty (noted). Undefined only for a refusal. */
-function cell(value: unknown, where: string, check: Check): Cell | undefined {
+/**
+ * A cell: text, a finite number or null; anything else is left empty (noted). Undefined only for a refusal.
+ * Its place (row `row`, or the columns for null) is spelled out only in that note: a big table has tens of
+ * thousands of good cells, and naming each one cost more than checking it.
+ */
+function cell(value: unknown, row: number | null, index: number, check: Check): Cell | undefined {
   if (value === null) return null;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string') return check.addText(value.length) ? value : undefined;
+  const where = row === null ? `data.columns[${index}]` : `data.rows[${row}][${index}]`;
   check.warn('dropped', `${where} must be text or a finite number, not ${shown(value)}; left empty`);
   return null;
+}
+
+/** A list's cells (of row `row`, or the columns for null), checked and copied; undefined for a refusal. */
+function cells(given: readonly unknown[], row: number | null, check: Check): Cell[] | undefined {
+  const out: Cell[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const c = cell(given[i], row, i, check);
+    if (c === undefined) return undefined;
+    out.push(c);
+  }
+  return out;
 }
 
 function table(d: Record<string, unknown>, check: Check): OpData | undefined {
   const { maxColumns, maxRows } = check.limits;
   const cols = list(d['columns'], 'columns', maxColumns, check);
   if (!cols) return undefined;
-  const columns: Cell[] = [];
-  for (let i = 0; i < cols.length; i++) {
-    const c = cell(cols[i], `data.columns[${i}]`, check);
-    if (c === undefined) return undefined;
-    columns.push(c);
-  }
+  const columns = cells(cols, null, check);
+  if (!columns) return undefined;
   const given = list(d['rows'], 'rows', maxRows, check);
   if (!given) return undefined;
   const rows: Cell[][] = [];
@@ -116,12 +128,8 @@ function table(d: Record<string, unknown>, check: Check): OpData | undefined {
       continue;
     }
     if (row.length > maxColumns) return check.fail('too_large', `data.rows[${r}] has more than ${maxColumns} entries`);
-    const out: Cell[] = [];
-    for (let i = 0; i < row.length; i++) {
-      const c = cell(row[i], `data.rows[${r}][${i}]`, check);
-      if (c === undefined) return undefined;
-      out.push(c);
-    }
+    const out = cells(row, r, check);
+    if (!out) return undefined;
     rows.push(out);
   }
   return { columns, rows };

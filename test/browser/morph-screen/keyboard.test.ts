@@ -2,7 +2,7 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { describe, it } from './mocha.js';
-import { $, $$, collect, END, mount, node, op, ops, settle, textOf } from './helpers.js';
+import { $, $$, collect, END, mount, nextFrame, node, op, ops, settle, textOf, tick } from './helpers.js';
 
 const active = (screen: HTMLElement) => screen.shadowRoot!.activeElement as HTMLElement | null;
 
@@ -181,5 +181,27 @@ describe('morph-screen: keyboard', () => {
     expect(active(screen)).to.equal(choice);
     expect(node(screen, '0').querySelector('.choice')).to.equal(choice);
     screen.remove();
+  });
+
+  it('after respond replaces the answer a key press acted on, focus is on the new answer and the new answer is said', async () => {
+    const screen = await mount(ops({ op: 'node', id: '0', type: 'Poll', attrs: { q: 'Lunch?' }, data: { items: ['Pizza', 'Salad'] } }) + END, {
+      respond: () => ops({ op: 'node', id: '0', type: 'p', spans: 'Most people picked Pizza.' }) + END,
+    });
+    try {
+      const ends = collect(screen, 'morph-end');
+      node(screen, '0').querySelector<HTMLButtonElement>('.choice')!.focus();
+      await sendKeys({ press: 'Enter' });
+      for (let i = 0; i < 200 && ends.length === 0; i++) await tick(10);
+      await settle(screen);
+      await nextFrame();
+      await nextFrame();
+      expect(textOf($(screen, '.answer-body'))).to.equal('Most people picked Pizza.');
+      // Names, not elements, in the asserts: a failing assert describes its values, and describing a whole screen hangs the page.
+      expect(document.activeElement?.localName, 'focus stays in the screen').to.equal('morph-screen');
+      expect(active(screen)?.getAttribute('part'), 'focus is on the new answer').to.equal('answer');
+      expect(textOf($(screen, '[part="announcer"]'))).to.equal('The next answer is here.');
+    } finally {
+      screen.remove();
+    }
   });
 });

@@ -27,6 +27,102 @@ async function dragSelect(t: Text, from: number, to: number): Promise<void> {
   await sendMouse({ type: 'up' });
 }
 
+/** The text node of `el` holding `words`. */
+function textNode(el: Element, words: string): Text {
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if ((n as Text).data.includes(words)) return n as Text;
+  throw new Error(`no text node with "${words}"`);
+}
+
+/** Drags the mouse from the start of `from` to just after `to` (each a text node and the words in it), as a person selects. */
+async function dragAcross(from: [Text, string], to: [Text, string]): Promise<void> {
+  const edge = ([t, words]: [Text, string], end: boolean) => {
+    const r = document.createRange();
+    const i = t.data.indexOf(words) + (end ? words.length - 1 : 0);
+    r.setStart(t, i);
+    r.setEnd(t, i + 1);
+    const box = r.getBoundingClientRect();
+    return [Math.round(end ? box.right - 1 : box.left + 1), Math.round(box.top + box.height / 2)] as [number, number];
+  };
+  await sendMouse({ type: 'move', position: edge(from, false) });
+  await sendMouse({ type: 'down' });
+  await sendMouse({ type: 'move', position: edge(to, true) });
+  await sendMouse({ type: 'up' });
+}
+
+/**
+ * Presses Control+C as a person does, then Control+V in a field of the page: what the paste finds on the
+ * clipboard (text and HTML) is what the copy put there, whoever wrote it.
+ */
+async function copyWithKeys(): Promise<{ text: string; html: string }> {
+  await sendKeys({ press: 'Control+C' });
+  const got = { text: '', html: '' };
+  const field = document.createElement('div');
+  field.contentEditable = 'true';
+  document.body.append(field);
+  const pasted = (e: ClipboardEvent) => {
+    e.preventDefault();
+    got.text = e.clipboardData?.getData('text/plain') ?? '';
+    got.html = e.clipboardData?.getData('text/html') ?? '';
+  };
+  field.addEventListener('paste', pasted);
+  try {
+    field.focus();
+    await sendKeys({ press: 'Control+V' });
+  } finally {
+    field.remove();
+  }
+  return got;
+}
+
+/** The clipboard's text, pasted with Control+V into a text field of the page, as a person pastes. */
+async function pasteWithKeys(): Promise<string> {
+  const field = document.createElement('textarea');
+  document.body.append(field);
+  try {
+    field.focus();
+    await sendKeys({ press: 'Control+V' });
+    return field.value;
+  } finally {
+    field.remove();
+  }
+}
+
+const link = (v: string) => ({ t: 'link', href: 'https://example.com/', c: [text(v)] });
+
+/** A paragraph, a table of a header row and three rows (the last one's first cell empty), and a paragraph after it. */
+const tableAnswer =
+  ops(
+    { op: 'node', id: '0', type: 'p', spans: [text('Sales by week, see '), link('the report')] },
+    { op: 'open', id: '1', type: 'table' },
+    { op: 'open', id: '1.0', type: 'row', attrs: { head: true } },
+    { op: 'node', id: '1.0.0', type: 'cell', spans: [text('Week')] },
+    { op: 'node', id: '1.0.1', type: 'cell', spans: [text('Sales')] },
+    { op: 'close', id: '1.0' },
+    { op: 'open', id: '1.1', type: 'row' },
+    { op: 'node', id: '1.1.0', type: 'cell', spans: [text('W1')] },
+    { op: 'node', id: '1.1.1', type: 'cell', attrs: { align: 'right' }, spans: [text('1,204.50')] },
+    { op: 'close', id: '1.1' },
+    { op: 'open', id: '1.2', type: 'row' },
+    { op: 'node', id: '1.2.0', type: 'cell', spans: [text('W2')] },
+    { op: 'node', id: '1.2.1', type: 'cell', attrs: { align: 'right' }, spans: [text('980')] },
+    { op: 'close', id: '1.2' },
+    { op: 'open', id: '1.3', type: 'row' },
+    { op: 'node', id: '1.3.0', type: 'cell', spans: [] },
+    { op: 'node', id: '1.3.1', type: 'cell', attrs: { align: 'right' }, spans: [text('75')] },
+    { op: 'close', id: '1.3' },
+    { op: 'close', id: '1' },
+    { op: 'node', id: '2', type: 'p', spans: [text('Week 2 was slower.')] },
+  ) + END;
+
+/** The rows of the first table of some HTML, each a list of its cells' texts, and the tags of its first row's cells. */
+function tableIn(copiedHtml: string): { rows: string[][]; head: string[] } {
+  const doc = new DOMParser().parseFromString(copiedHtml, 'text/html');
+  const rows = [...doc.querySelectorAll('table tr')].map((tr) => [...tr.children].map((c) => (c.textContent ?? '').trim()));
+  const head = [...(doc.querySelector('table tr')?.children ?? [])].map((c) => c.localName);
+  return { rows, head };
+}
+
 describe('morph-screen: what people do with an answer', () => {
   afterEach(async () => {
     document.getSelection()?.removeAllRanges();
@@ -57,6 +153,63 @@ describe('morph-screen: what people do with an answer', () => {
       screen.remove();
     });
   }
+
+  it('copying a table and the words around it puts tab-separated rows and an HTML table on the clipboard', async () => {
+    const screen = await mount(tableAnswer);
+    await dragAcross([textNode($(screen, 'p.prose')!, 'Sales by'), 'Sales by'], [textNode($$(screen, 'p.prose')[1]!, 'slower.'), 'slower.']);
+    const { text: plain, html: copiedHtml } = await copyWithKeys();
+    expect(plain).to.equal('Sales by week, see the report\n\nWeek\tSales\nW1\t1,204.50\nW2\t980\n\t75\nWeek 2 was slower.');
+    expect(tableIn(copiedHtml)).to.deep.equal({ rows: [['Week', 'Sales'], ['W1', '1,204.50'], ['W2', '980'], ['', '75']], head: ['th', 'th'] });
+    expect(copiedHtml).to.not.contain('morph-node');
+    expect(copiedHtml).to.contain('href="https://example.com/"');
+    screen.remove();
+  });
+
+  it('copying part of a table copies the part selected as rows and cells', async () => {
+    const screen = await mount(tableAnswer);
+    const cells = $$(screen, '.cell-body');
+    await dragAcross([textNode(cells[1]!, 'Sales'), 'Sales'], [textNode(cells[4]!, 'W2'), 'W2']);
+    const { text: plain, html: copiedHtml } = await copyWithKeys();
+    expect(plain).to.equal('Sales\nW1\t1,204.50\nW2');
+    expect(tableIn(copiedHtml).rows).to.deep.equal([['Sales'], ['W1', '1,204.50'], ['W2']]);
+    screen.remove();
+  });
+
+  it('words said only to screen readers are not copied: what is copied is what a sighted reader sees', async () => {
+    const screen = await mount(
+      ops(
+        { op: 'node', id: '0', type: 'p', spans: [text('Read '), link('a link'), text(' first.')] },
+        { op: 'open', id: '1', type: 'ul' },
+        { op: 'node', id: '1.0', type: 'li', attrs: { task: 'done' }, spans: [text('Write the spec')] },
+        { op: 'node', id: '1.1', type: 'li', attrs: { task: 'open' }, spans: [text('Test it')] },
+        { op: 'close', id: '1' },
+      ) + END,
+    );
+    const items = $$(screen, '.li-body');
+    await dragAcross([textNode($(screen, 'p.prose')!, 'Read'), 'Read'], [textNode(items[1]!, 'Test it'), 'Test it']);
+    const { text: plain, html: copiedHtml } = await copyWithKeys();
+    expect(plain).to.equal('Read a link first.\n\nWrite the spec\nTest it');
+    expect(textOf(new DOMParser().parseFromString(copiedHtml, 'text/html').body)).to.equal('Read a link first. Write the spec Test it');
+    screen.remove();
+  });
+
+  it('a code block has a Copy code button, reached with the keyboard, that copies the code and says so', async () => {
+    const code = 'def f():\n    return 1';
+    const screen = await mount(ops({ op: 'node', id: '0', type: 'code', attrs: { lang: 'python' }, spans: [text(code)] }) + END);
+    const button = $<HTMLButtonElement>(screen, '.code button')!;
+    expect(button, 'a copy button').to.not.equal(null);
+    expect(textOf(button)).to.equal('Copy code');
+    $(screen, 'pre')!.focus();
+    await sendKeys({ press: 'Shift+Tab' });
+    expect(screen.shadowRoot!.activeElement).to.equal(button);
+    await sendKeys({ press: 'Enter' });
+    const announcer = $(screen, '[part="announcer"]')!;
+    expect(announcer.getAttribute('aria-live')).to.equal('polite');
+    for (let i = 0; i < 200 && textOf(announcer) !== 'Copied'; i++) await new Promise((r) => requestAnimationFrame(r));
+    expect(textOf(announcer)).to.equal('Copied');
+    expect(await pasteWithKeys()).to.equal(code);
+    screen.remove();
+  });
 
   const poll = (close = true) =>
     ops({ op: close ? 'node' : 'open', id: '0', type: 'Poll', attrs: { q: 'Lunch?', options: 'Pizza|Salad' } });

@@ -48,6 +48,13 @@ test('table: a row that is no list is left out and a cell that is no cell left e
   assert.deepEqual(closeWith('Chart', { columns: [true, 'b'], rows: [[{}, Infinity]] }).data, { columns: [null, 'b'], rows: [[null, null]] });
 });
 
+test('table: the warning names the place of each cell left empty (a cell is named only when it is bad)', () => {
+  const doc = read(lines({ op: 'open', id: '0', type: 'Chart' }, { op: 'close', id: '0', data: { columns: ['a', true], rows: [['1', '2'], ['3', {}]] } }));
+  const message = doc.issues[0]?.message ?? '';
+  assert.match(message, /data\.columns\[1\] must be text or a finite number, not true/);
+  assert.match(message, /data\.rows\[1\]\[1\] must be text or a finite number, not an object/);
+});
+
 test('list: items are spans or strings, kept as written; an item that is neither is left out', () => {
   const data = { items: [[{ t: 'text', v: 'Show last year' }], 'Export'] };
   assert.deepEqual(closeWith('FollowUps', data).data, data);

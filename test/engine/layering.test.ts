@@ -1,91 +1,109 @@
-// The layering rule fires where it should: each source below is linted with the project's own eslint.config.mjs
-// as if it sat at the given path (the files don't exist; ESLint takes the path as given), and only the rule's
-// own findings are kept.
+// The layers (.dependency-cruiser.cjs) refuse what they should: a scratch tree with the repository's folders is
+// planted with one wrong import per file, and dependency-cruiser, run as `npm run lint` runs it with the
+// project's own configuration, must name each file with the rule it breaks, and pass the files that import what
+// the layers allow. One run for all of them: starting the tool is most of its time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
 
-const cwd = fileURLToPath(new URL('../../', import.meta.url));
-const eslint = new ESLint({ cwd, ruleFilter: ({ ruleId }) => ruleId === 'ae/layering' });
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The rule's messages for `code` at `path`. */
-async function layering(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path, warnIgnored: true });
-  assert.equal(result.fatalErrorCount, 0, result.messages.map((m) => m.message).join('\n'));
-  return result.messages.filter((m) => m.ruleId === 'ae/layering').map((m) => m.message);
-}
-
-async function fires(path: string, code: string, expected: RegExp) {
-  const messages = await layering(path, code);
-  assert.equal(messages.length, 1, `${path}: ${code}\nexpected one finding, got ${JSON.stringify(messages)}`);
-  assert.match(messages[0], expected);
-}
-
-async function silent(path: string, code: string) {
-  assert.deepEqual(await layering(path, code), [], `${path}: ${code}`);
-}
-
-test('an element importing a file behind an engine face is told which face to use', async () => {
-  await fires('elements/omni-screen/views/x.ts', "import { createLineReader } from '../../../src/omni-ir/lineReader.js';\ncreateLineReader();", /src\/omni-ir\/index\.js/);
-  await fires('elements/ax-runner/x.ts', "import type { Step } from '../../src/axstream/step.js';\nexport type S = Step;", /src\/axstream\/index\.js/);
-  await fires('elements/oui-surface/x.ts', "export { OUIActionError } from '../../src/oui/handlers.js';", /src\/oui\/index\.js/);
-  await fires('elements/morph-screen/x.ts', "export * from '../../src/ops/document.js';", /src\/ops\/index\.js/);
-  await fires('elements/omni-screen/x.ts', "export const load = () => import('../../src/omni-ir/transport/generate.js');", /src\/omni-ir\/transport\/index\.js/);
-  await fires('elements/ax-runner/x.ts', "export type Clock = typeof import('../../src/axstream/burstController.js');", /src\/axstream\/index\.js/);
-  await fires('elements/index.ts', "export { readSource } from '../src/stream/readSource.js';", /src\/stream\/index\.js/);
-});
-
-test('the shared layer reaches the engine through its faces too', async () => {
-  await fires('elements/shared/base/x.ts', "import { withoutDirectionControls } from '../../../src/stream/directionControls.js';\nwithoutDirectionControls('');", /src\/stream\/index\.js/);
-  await fires('elements/shared/controllers/x.ts', "import { fill } from '../../../src/actions/fill.js';\nfill('', {});", /src\/actions\/index\.js/);
-});
-
-test('an element importing another element\'s folder is refused', async () => {
-  await fires('elements/ax-runner/x.ts', "import { OmniScreen } from '../omni-screen/omniScreen.js';\nOmniScreen;", /elements\/ax-runner\/.*omni-screen/);
-  await fires('elements/morph-screen/views/x.ts', "import { styles } from '../../omni-screen/views/card.js';\nstyles;", /elements\/morph-screen\/.*omni-screen/);
-  await fires('elements/oui-surface/x.ts', "export const load = () => import('../ax-runner/index.js');", /oui-surface.*ax-runner/);
-  await fires('elements/omni-screen/x.ts', "import '../index.js';", /elements\/omni-screen\//);
-});
-
-test('the shared layer importing an element is refused', async () => {
-  await fires('elements/shared/elements/x.ts', "import { MorphScreen } from '../../morph-screen/morphScreen.js';\nMorphScreen;", /shared layer knows no element/);
-});
-
-test('the engine importing an element or Lit is refused', async () => {
-  await fires('src/ops/x.ts', "import { streamText } from '../../elements/shared/base/streamText.js';\nstreamText('');", /engine \(src\/\) may not import/);
-  await fires('src/x.ts', "export * from '../elements/index.js';", /engine \(src\/\) may not import/);
-  await fires('src/oui/agent/x.ts', "import { html } from 'lit';\nhtml``;", /without Lit/);
-  await fires('src/stream/x.ts', "import { customElement } from 'lit/decorators.js';\ncustomElement;", /without Lit/);
-  await fires('src/ops/x.ts', "import { createContext } from '@lit/context';\ncreateContext;", /without Lit/);
-  await fires('src/ops/x.ts', "import { SignalWatcher } from '@lit-labs/signals';\nSignalWatcher;", /without Lit/);
-});
-
-test('what the layers allow passes', async () => {
-  // An element: the engine's faces, its own folder, the shared layer, words, themes, Lit.
-  await silent(
-    'elements/ax-runner/views/x.ts',
+/** Each planted file, what it imports, and the rule it must break (null: none). */
+const planted: [path: string, code: string, rule: string | null][] = [
+  ['src/ops/a.ts', "import { streamText } from '../../elements/shared/base/streamText.js';\nstreamText();", 'engine-without-elements'],
+  ['src/x.ts', "export * from '../strings/en.js';", 'engine-without-elements'],
+  ['src/oui/a.ts', "import { html } from 'lit';\nhtml;", 'engine-without-lit'],
+  ['src/stream/a.ts', "export type Base = typeof import('@lit-labs/signals');", 'engine-without-lit'],
+  ['src/ops/b.ts', "import { checkField } from '../omni-ir/fields.js';\ncheckField();", 'format-through-core'],
+  ['src/axstream/a.ts', "import type { OuiEvent } from '../oui/types.js';\nexport type E = OuiEvent;", 'format-through-core'],
+  ['src/actions/a.ts', "import { describeStep } from '../axstream/describe.js';\ndescribeStep();", 'core-knows-no-format'],
+  ['elements/omni-screen/a.ts', "export const load = () => import('../../src/omni-ir/lineReader.js');", 'engine-through-faces'],
+  ['elements/shared/base/a.ts', "import { fill } from '../../../src/actions/fill.js';\nfill();", 'engine-through-faces'],
+  ['strings/a.ts', "export { fill } from '../src/actions/fill.js';", 'engine-through-faces'],
+  ['mcp/a.ts', "import { isJsonObject } from '../src/stream/jsonLines.js';\nisJsonObject();", 'engine-through-faces'],
+  ['mcp/b.ts', "import type { OmniAction } from '../elements/omni-screen/events.js';\nexport type A = OmniAction;", 'mcp-view-through-entries'],
+  ['elements/ax-runner/a.ts', "import { OmniScreen } from '../omni-screen/omniScreen.js';\nOmniScreen;", 'element-own-folder'],
+  ['elements/omni-screen/b.ts', "import '../index.js';", 'element-own-folder'],
+  ['elements/shared/elements/a.ts', "import { MorphScreen } from '../../morph-screen/morphScreen.js';\nMorphScreen;", 'element-own-folder'],
+  ['themes/a.ts', "import { AgentElement } from '../elements/shared/base/agentElement.js';\nAgentElement;", 'words-and-themes-are-leaves'],
+  ['bin/a.mjs', "import { readSource } from '../src/index.js';\nreadSource();", 'cli-loads-the-engine'],
+  // What the layers allow.
+  [
+    'elements/ax-runner/views/ok.ts',
     [
       "import { html } from 'lit';",
-      "import { createBurst, type Step } from '../../../src/axstream/index.js';",
-      "import { readSource } from '../../../src/stream/index.js';",
-      "import { fill } from '../../../src/actions/index.js';",
+      "import { Signal } from '../../shared/base/signals.js';",
+      "import { createBurst } from '../../../src/axstream/index.js';",
       "import { lazy } from '../../../src/lazy.js';",
-      "import type { Issue } from '../../../src/index.js';",
       "import { RunLog } from '../model/runLog.js';",
-      "import { AgentElement } from '../../shared/base/agentElement.js';",
       "import { en } from '../../../strings/en.js';",
       "import { tokens } from '../../../themes/tokens.js';",
-      'export const all = [html, createBurst, readSource, fill, lazy, RunLog, AgentElement, en, tokens];',
-      'export type T = Step | Issue;',
+      'export const all = [html, Signal, createBurst, lazy, RunLog, en, tokens];',
     ].join('\n'),
-  );
-  await silent('elements/omni-screen/remote.ts', "export { generate } from '../../src/omni-ir/transport/index.js';\nexport const load = () => import('./views/index.js');");
-  // The package entries put the elements together.
-  await silent('elements/index.ts', "export * from './omni-screen/index.js';\nexport * from './ax-runner/index.js';\nexport * from '../src/index.js';");
-  // Inside the engine, any file may import any other, and libraries other than Lit.
-  await silent('src/ops/x.ts', "import { createLineSplitter } from '../stream/lineSplitter.js';\nimport { Signal } from 'signal-polyfill';\nexport const all = [createLineSplitter, Signal];");
-  // Tests, benchmarks, the demo and scripts may test an engine file directly.
-  await silent('test/browser/x.test.ts', "import { sleep } from '../../src/axstream/burstController.js';\nimport { OmniScreen } from '../../elements/omni-screen/omniScreen.js';\nexport const all = [sleep, OmniScreen];");
-  await silent('bench/x.ts', "import { createLineReader } from '../src/omni-ir/lineReader.js';\nexport const all = [createLineReader];");
+    null,
+  ],
+  ['elements/omni-screen/ok.ts', "export const load = () => import('../../src/omni-ir/transport/index.js');", null],
+  ['elements/index.ts', "export * from './omni-screen/index.js';\nexport * from '../src/index.js';", null],
+  ['src/ops/ok.ts', "import { createLineSplitter } from '../stream/lineSplitter.js';\nimport { Signal } from 'signal-polyfill';\nimport { checkField } from '../actions/fields.js';\nexport const all = [createLineSplitter, Signal, checkField];", null],
+  ['strings/ok.ts', "import { Signal } from '../src/signals.js';\nimport { fill } from '../src/actions/index.js';\nexport const all = [Signal, fill];", null],
+  ['mcp/ok.ts', "import '../elements/omni-screen/index.js';\nimport { isJsonObject } from '../src/stream/index.js';\nisJsonObject();", null],
+  ['bin/ok.mjs', "import { loadEngine } from './loadEngine.mjs';\nloadEngine();", null],
+];
+
+/** Files the planted ones import (each exists, so the tool resolves it); npm packages get a stub package. */
+function scratchTree(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ae-layers-'));
+  const put = (path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  put('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'ES2022', moduleResolution: 'bundler', allowJs: true } }));
+  for (const name of ['lit', '@lit-labs/signals', 'signal-polyfill']) {
+    put(`node_modules/${name}/package.json`, JSON.stringify({ name, type: 'module', exports: { '.': { types: './index.d.ts', default: './index.js' } } }));
+    put(`node_modules/${name}/index.js`, 'export {};\n');
+    put(`node_modules/${name}/index.d.ts`, 'export {};\n');
+  }
+  for (const [path, code] of planted) {
+    put(path, `${code}\n`);
+    for (const [, spec] of code.matchAll(/['"](\.[^'"]+)['"]/g)) {
+      const target = join(dirname(path), spec).replace(/\.js$/, '.ts');
+      if (!planted.some(([p]) => p === target)) put(target, 'export const x = 1;\n');
+    }
+  }
+  return dir;
+}
+
+/** The rules each planted file breaks, by path. */
+function violations(dir: string): Promise<Map<string, string[]>> {
+  const bin = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+  const args = [bin, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', 'src', 'elements', 'strings', 'themes', 'mcp', 'bin'];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      let result;
+      try {
+        result = JSON.parse(stdout);
+      } catch {
+        reject(new Error(`dependency-cruiser said no JSON (${error?.message ?? ''}):\n${stderr}`));
+        return;
+      }
+      const found = new Map<string, string[]>();
+      for (const v of result.summary.violations) found.set(v.from, [...(found.get(v.from) ?? []), v.rule.name]);
+      resolve(found);
+    });
+  });
+}
+
+test('each planted wrong import breaks its rule, and only it; what the layers allow passes', async () => {
+  const dir = scratchTree();
+  try {
+    const found = await violations(dir);
+    const expected = new Map(planted.filter(([, , rule]) => rule).map(([path, , rule]) => [path, [rule!]]));
+    assert.deepEqual(Object.fromEntries([...found].sort()), Object.fromEntries([...expected].sort()));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

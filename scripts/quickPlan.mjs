@@ -4,11 +4,12 @@
 //  - src/<format>/ (omni-ir, ops, axstream, oui) → test/engine/<format>/;
 //  - the core everything stands on (src/stream/, src/transport/, src/actions/, src/*.ts), the dependencies or the
 //    compiler settings → all of test/engine/;
-//  - strings/, themes/ → their folders; bin/ → test/engine/cli/; .dependency-cruiser.cjs → the layering test;
+//  - strings/, themes/ → their folders; bin/ → test/engine/cli/;
 //  - elements/ → the source tests that read elements/ (controllers, signal imports);
 //  - a test file → itself; a test helper → its folder.
-// Files named *.slow.test.* (each takes many seconds: it starts processes or runs a million ops) are left out of
-// the loop, never out of `npm test`.
+// Files named *.slow.test.* are left out of the loop, never out of `npm test`: each takes many seconds because it
+// starts processes (the CLI, the conformance runners, dependency-cruiser for the layers) or feeds a parser hundreds
+// of thousands of lines (the hostile streams, the chunking properties).
 import { execFileSync } from 'node:child_process';
 
 export const SLOW = /\.slow\.test\.[^/]+$/;
@@ -26,7 +27,6 @@ export function engineTestsFor(changed, files) {
     const source = /^src\/([^/]+)\//.exec(file) ?? /^(strings|themes)\//.exec(file);
     if (source) prefixes.add(`test/engine/${source[1]}/`);
     else if (file.startsWith('bin/')) prefixes.add('test/engine/cli/');
-    else if (file === '.dependency-cruiser.cjs') prefixes.add('test/engine/layering.test.ts');
     else if (file.startsWith('elements/')) {
       prefixes.add('test/engine/controllers.test.ts');
       prefixes.add('test/engine/signalImports.test.ts');

@@ -2,7 +2,6 @@
 import tseslint from 'typescript-eslint';
 import { configs as litConfigs } from 'eslint-plugin-lit';
 import { configs as wcConfigs } from 'eslint-plugin-wc';
-import { layering } from './scripts/lint/layering.mjs';
 
 const forbidden = [
   { selector: "AssignmentExpression[left.property.name='innerHTML']", message: 'innerHTML is forbidden: text from a stream is text.' },
@@ -45,13 +44,6 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
     },
-  },
-  {
-    // The layers (scripts/lint/layering.mjs): the engine imports no element and no Lit; elements reach the engine
-    // through its public faces only, and no element imports another's folder. Tests, bench, demo, scripts are free.
-    files: ['src/**/*.ts', 'elements/**/*.ts'],
-    plugins: { ae: { rules: { layering } } },
-    rules: { 'ae/layering': 'error' },
   },
   {
     // The helper itself, and tests and demos that define an app's own elements the way an app does.

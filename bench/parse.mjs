@@ -5,7 +5,8 @@
 //    with params objects, $state refs and long texts), `text` (strings near the 2,000-character limit, with
 //    escapes and non-ASCII), `tables` (8 columns, up to 200 rows), `charts` (24 labels, up to 6 Series) and
 //    `checkout` (order, shipping, return and payment steps: every governed Button followed by its McpMutation with
-//    3 to 10 params, $keys declared just before their field, children listed before they arrive). Then the new
+//    3 to 10 params, $keys declared just before their field, children listed before they arrive) and `mutations`
+//    (nearly every other line a McpMutation whose params object holds most of its tool's schema). Then the new
 //    kinds together and all kinds together. The parser is given the tools as apps give them: each tool's name
 //    with the JSON Schema of its params (`tools: {name: schema}`, bench/screens.mjs);
 //  - growth: a 1,000-component stream written line by line, the document read after each line as a renderer
@@ -31,6 +32,7 @@ import {
   makeActionScreen,
   makeChartScreen,
   makeCheckoutScreen,
+  makeMutationScreen,
   makeScreen,
   makeTableScreen,
   makeTextScreen,
@@ -54,6 +56,7 @@ const KINDS = [
   { name: 'tables', make: makeTableScreen, count: Math.ceil(85 * SCALE), seed: 4000 },
   { name: 'charts', make: makeChartScreen, count: Math.ceil(50 * SCALE), seed: 5000 },
   { name: 'checkout', make: makeCheckoutScreen, count: Math.ceil(42 * SCALE), seed: 6000 },
+  { name: 'mutations', make: makeMutationScreen, count: Math.ceil(65 * SCALE), seed: 7000 },
 ].filter((k) => !ONLY || ONLY.includes(k.name));
 
 const CHUNK = 4096;

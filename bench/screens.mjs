@@ -493,3 +493,58 @@ export function makeCheckoutScreen(seed, components = 1000) {
   while (w.count < components) emit(`pad${w.count}`, 'Divider', [], {}, `pad${w.count} = Divider()`);
   return w.done();
 }
+
+/**
+ * Screens full of actions: per Card, a few $keys and sixteen governed Buttons, each followed at once by its
+ * McpMutation, so McpMutations are nearly half the lines and most of the bytes. Each params object is nested in
+ * its statement as the tool's schema has it (bench's BENCH_TOOL_SCHEMAS): the required keys and most others, of
+ * the schema's types ($keys for what a person types, ids, amounts, currencies, enums, flags, null, and texts
+ * with escapes and non-ASCII, most of them a few words, some up to 200 characters).
+ */
+export function makeMutationScreen(seed, components = 1000) {
+  const w = writer(seed);
+  const { r, pick, int, title, prose, money, emit, state } = w;
+  const PER = 16;
+  const KEYS = 3;
+  const nSections = Math.floor((components - 1) / (1 + 2 * PER));
+  const sections = Array.from({ length: nSections }, (_, s) => `card${s}`);
+  emit('root', 'Stack', [sections], { gap: 'lg' }, `root = Stack([${sections.join(', ')}], gap="lg")`);
+  const tools = Object.entries(BENCH_TOOL_SCHEMAS);
+  /** A value of a param's schema: [Omni-IR text, the JSON baseline's value]; a $key where a person types it. */
+  const value = (schema, keys) => {
+    if (schema.enum) { const v = pick(schema.enum); return [oq(v), v]; }
+    if ('const' in schema) return [String(schema.const), schema.const];
+    if (schema.type === 'boolean') { const v = r() < 0.5; return [String(v), v]; }
+    if (schema.type === 'number') { const v = schema.minimum === 1 ? int(1, 50) : money(); return [String(v), v]; }
+    if (schema.pattern === '^[A-Z]{3}$') { const v = pick(['EUR', 'USD', 'GBP', 'CHF']); return [oq(v), v]; }
+    if (schema.pattern) { const v = String(int(1, 999)); return [oq(v), v]; }
+    const x = r();
+    if (x < 0.5) { const key = pick(keys); return [key, { state: key }]; }
+    if (x < 0.55) return ['null', null];
+    const v = schema.maxLength <= 40 ? `A-${int(10000, 99999)}` : r() < 0.8 ? `${title()} ${pick(INTL)}` : prose(int(20, 200));
+    return [oq(v), v];
+  };
+  for (let s = 0; s < nSections; s++) {
+    const keys = Array.from({ length: KEYS }, (_, i) => `$${pick(['email', 'note', 'name', 'city'])}${s}_${i}`);
+    for (const key of keys) state(key, '');
+    const kids = Array.from({ length: PER }, (_, i) => `b${s}_${i}`);
+    const t = title();
+    emit(`card${s}`, 'Card', [kids], { title: t }, `card${s} = Card([${kids.join(', ')}], title=${oq(t)})`);
+    for (const btn of kids) {
+      const label = title();
+      emit(btn, 'Button', [label], { action: 'send', variant: 'primary' }, `${btn} = Button(${oq(label)}, action="send", variant="primary")`);
+      const [toolName, schema] = pick(tools);
+      const pv = [];
+      const pj = {};
+      for (const [key, prop] of Object.entries(schema.properties)) {
+        if (!schema.required.includes(key) && r() < 0.25) continue;
+        const [text, v] = value(prop, keys);
+        pv.push(`${key}: ${text}`);
+        pj[key] = v;
+      }
+      emit(`${btn}Do`, 'McpMutation', [btn], { tool: toolName, params: pj }, `${btn}Do = McpMutation(${btn}, tool="${toolName}", params={${pv.join(', ')}})`);
+    }
+  }
+  while (w.count < components) emit(`pad${w.count}`, 'Divider', [], {}, `pad${w.count} = Divider()`);
+  return w.done();
+}

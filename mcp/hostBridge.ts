@@ -4,8 +4,7 @@
  * through an endpoint, so the same code runs against `window.parent` in the host's frame and against a
  * MessageChannel in tests.
  */
-import { errorText } from '../src/stream/errors.js';
-import { isJsonObject } from '../src/stream/jsonLines.js';
+import { errorText, isJsonObject } from '../src/stream/index.js';
 
 /** Where messages go to and come from: the host's window, or anything shaped like it. */
 export interface HostEndpoint {

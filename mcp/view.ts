@@ -8,14 +8,10 @@
  * time, as data, in one of two places (see `McpViewOptions.registry`). Pictures come as data: URLs, so the
  * view never touches the network and works under the hosts' default policy that allows none.
  */
-import type { AppComponentView, OmniScreen, Picture, ToolSchema } from '../elements/omni-screen/index.js';
-import type { OmniAction, OmniActionResult } from '../elements/omni-screen/events.js';
-import type { PictureFamily } from '../src/omni-ir/types.js';
-import { createMcpAppsView, type McpAppsView } from '../src/omni-ir/transport/mcpApps.js';
-import { TOOL_INPUT, TOOL_INPUT_PARTIAL } from '../src/transport/mcpAppsInputFeed.js';
-import { newIdempotencyKey } from '../src/omni-ir/transport/mutate.js';
-import { isJsonObject } from '../src/stream/jsonLines.js';
-import { hasOwn } from '../src/stream/ownProperty.js';
+import type { AppComponentView, OmniAction, OmniActionResult, OmniScreen, Picture, PictureFamily, ToolSchema } from '../elements/omni-screen/index.js';
+import { createMcpAppsView, newIdempotencyKey, type McpAppsView } from '../src/omni-ir/transport/index.js';
+import { TOOL_INPUT, TOOL_INPUT_PARTIAL } from '../src/transport/index.js';
+import { hasOwn, isJsonObject } from '../src/stream/index.js';
 import { createHostBridge, type HostBridge, type HostEndpoint } from './hostBridge.js';
 
 /** The MCP Apps protocol version this view speaks (SEP-1865, "MCP Apps"). */

@@ -45,6 +45,8 @@ export const stages = [
   // The browser tests read dist/mcp-view.html (the package's MCP view, opened as built).
   { name: 'browser', cmd: ['npx', 'web-test-runner'], counts: plainCounts, after: ['build'] },
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings=0', '.'] },
+  // The layers of the shipped folders (.dependency-cruiser.cjs), the second half of `npm run lint`.
+  { name: 'layers', cmd: ['npm', 'run', '--silent', 'lint:layers'] },
   { name: 'typecheck-engine', cmd: ['npx', 'tsc', '-p', 'tsconfig.engine.json', '--noEmit'] },
   { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
   { name: 'conformance-extra', cmd: ['node', 'test/conformance/run.mjs', 'test/conformance/extra'], counts: plainCounts },

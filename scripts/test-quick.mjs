@@ -1,28 +1,46 @@
-// `npm run test:quick`: the loop to work in. The engine's tests in Node and the browser tests of the elements you
-// name, side by side, with no build (the engine's tests read the sources; the browser tests compile them on the
-// fly). `npm test` runs everything before a submission; this runs what a change to one element can break.
+// `npm run test:quick`: the loop to work in. The engine's tests in Node that the change can break and the browser
+// tests of the elements you name, side by side, with no build (the engine's tests read the sources; the browser
+// tests compile them on the fly). `npm test` runs everything before a submission; this runs what a change to one
+// element can break.
 //
-//   npm run test:quick                          the engine's tests
+//   npm run test:quick                          the engine's tests the change can break (scripts/quickPlan.mjs)
 //   npm run test:quick -- ax-runner             and <ax-runner>'s browser tests (test/browser/ax-runner/)
 //   npm run test:quick -- ax-runner shared      and the shared parts' too (any folder of test/browser/)
+//   npm run test:quick -- engine ax-runner      all of the engine's tests, whatever changed
 //   npm run test:quick -- engine/axstream ax-runner   only test/engine/axstream of the engine's tests
+//   npm run test:quick -- --slow engine         with the slow tier too (files named *.slow.test.*; npm test runs them)
+//   npm run test:quick -- --since=HEAD shared   the change is what isn't committed (default: since the branch left main)
+//   npm run test:quick -- --browser-jobs=3 shared   three browser files at once (default one: see BROWSER_FILES_AT_ONCE)
 //   npm run test:quick -- --watch ax-runner     again on every save (src/, elements/, strings/, themes/, test/)
 //   npm run test:quick -- --list ax-runner      what it would run, without running it
 //
 // Prints each part's output when it ends, then `engine: …`, `browser: …` and a last line `N passed, N failed`.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, watch } from 'node:fs';
+import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SLOW, changedFiles, engineTestsFor } from './quickPlan.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
-const flags = new Set(args.filter((a) => a.startsWith('--')));
+const flags = new Set(args.filter((a) => a.startsWith('--')).map((a) => a.replace(/=.*/, '')));
+const since = args.find((a) => a.startsWith('--since='))?.slice('--since='.length);
 const named = args.filter((a) => !a.startsWith('--'));
 
 const browserFolders = readdirSync(join(root, 'test/browser'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 const engineParts = named.filter((a) => /^(test\/)?engine(\/|$)/.test(a)).map((a) => (a.startsWith('test/') ? a : `test/${a}`));
+
+/** The test files under a folder (or the file itself), as repository paths. */
+function testFiles(path, out = []) {
+  const full = join(root, path);
+  if (!statSync(full).isDirectory()) {
+    if (/\.test\.(ts|mjs|js)$/.test(path)) out.push(path);
+    return out;
+  }
+  for (const name of readdirSync(full).sort()) testFiles(`${path}/${name}`, out);
+  return out;
+}
 const elements = named.filter((a) => !engineParts.some((p) => p.endsWith(a)));
 const unknown = [...elements.filter((e) => !browserFolders.includes(e)), ...engineParts.filter((p) => !existsSync(join(root, p)))];
 if (unknown.length) {
@@ -30,11 +48,34 @@ if (unknown.length) {
   process.exit(2);
 }
 
+// The engine's part: what was named, or else what the change can break (everything when git can't say).
+const slow = flags.has('--slow');
+let engineFiles;
+let engineWhy;
+if (engineParts.length) {
+  engineFiles = engineParts.flatMap((p) => testFiles(p)).filter((f) => slow || !SLOW.test(f));
+  engineWhy = engineParts.join(', ');
+} else {
+  const all = testFiles('test/engine');
+  const changed = changedFiles(root, since);
+  engineFiles = changed ? engineTestsFor(changed, all) : all.filter((f) => !SLOW.test(f));
+  if (slow) engineFiles = [...engineFiles, ...all.filter((f) => SLOW.test(f) && !engineFiles.includes(f))];
+  engineWhy = changed ? `what the ${changed.length} files changed since ${since ?? 'main'} can break` : 'all (git could not say what changed)';
+}
+const left = engineParts.length || slow ? 0 : testFiles('test/engine').filter((f) => SLOW.test(f)).length;
+console.log(`test:quick: ${engineFiles.length} engine test files (${engineWhy})${left ? `; the slow tier (${left} files) is left to npm test or --slow` : ''}`);
+
+/**
+ * Browser test files at once: `--browser-jobs=N` (default 1, as web-test-runner.config.mjs and npm test). Side by
+ * side they finish sooner on a machine with room, but on a loaded one (load 53 on two cores, three at once) axe's
+ * checks passed their 10 s timeout and the dialog's inert-moment tests saw their timers late: 10 of 243 failed.
+ */
+const BROWSER_FILES_AT_ONCE = Math.max(1, Number(args.find((a) => a.startsWith('--browser-jobs='))?.slice('--browser-jobs='.length)) || 1);
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const parts = [
-  {
+  ...(engineFiles.length ? [{
     name: 'engine',
-    cmd: [process.execPath, 'scripts/node-tests.mjs', '--test-reporter=spec', `--test-concurrency=${2 * availableParallelism()}`, ...(engineParts.length ? engineParts : ['test/engine'])],
+    cmd: [process.execPath, 'scripts/node-tests.mjs', '--test-reporter=spec', `--test-concurrency=${2 * availableParallelism()}`, ...engineFiles],
     counts: (out) => {
       const pass = out.match(/^ℹ pass (\d+)$/m);
       const fail = out.match(/^ℹ fail (\d+)$/m);
@@ -42,12 +83,12 @@ const parts = [
     },
     // The spec reporter lists every test, then the failing ones again at the end: show those.
     failures: (out) => out.slice(Math.max(0, out.search(/^✖ failing tests:$/m))),
-  },
+  }] : []),
   ...(elements.length
     ? [
         {
           name: 'browser',
-          cmd: [npx, 'web-test-runner', ...elements.map((e) => `test/browser/${e}/**/*.test.ts`)],
+          cmd: [npx, 'web-test-runner', '--concurrency', String(BROWSER_FILES_AT_ONCE), ...elements.map((e) => `test/browser/${e}/**/*.test.ts`)],
           counts: (out) => {
             const all = [...out.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '').matchAll(/(\d+) passed, (\d+) failed/g)];
             const last = all.at(-1);

@@ -311,7 +311,7 @@ export type StringKey = keyof typeof en;
 export type Strings = Record<StringKey, string>;
 
 // One fill() for every sentence built from words: the engine's, re-exported for the elements.
-export { fill } from '../src/actions/fill.js';
+export { fill } from '../src/actions/index.js';
 
 /** Merges an app's replacements over the defaults; only known keys with string values are taken. */
 export function mergeStrings(base: Strings, overrides?: Partial<Record<string, unknown>> | null): Strings {

@@ -5,7 +5,7 @@
  * (`de`), then English. A locale may leave words out: those stay English. Registering after elements are drawn
  * redraws them in the new words.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../src/signals.js';
 import { en, mergeStrings, type Strings } from './en.js';
 
 const registered = new Map<string, Partial<Strings>>();

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../shared/base/signals.js';
 import { AgentElement } from '../shared/base/agentElement.js';
 import { DEV } from '../shared/base/dev.js';
 import '../shared/elements/placeholder.js';

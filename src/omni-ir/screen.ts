@@ -4,7 +4,7 @@
  * Lists (issues, ids) are a version signal plus a snapshot copied on read, so a line costs O(1) here however
  * long the document is.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../signals.js';
 import { DocumentIndex } from './documentIndex.js';
 import { ChangeFeed } from '../stream/changeFeed.js';
 import { E_COMPONENT, nodeOf, StateEntry, type ComponentEntry, type MutationEntry } from './lineCheck.js';

@@ -7,7 +7,7 @@
  * end each have one, and a change feed lists the ids every op touched. Every op costs time proportional to its
  * own size (closing a node that still has open children also visits its children once).
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../signals.js';
 import { isJsonObject } from '../stream/jsonLines.js';
 import { createIssueSink, type IssueListener } from '../stream/issue.js';
 import { describe, errorText } from '../stream/errors.js';

@@ -4,7 +4,7 @@
  * a number, a length, a date in range, one of the options), and which values may be kept as component state
  * (files and locations stay on the device).
  */
-import { checkField, type FieldMessage } from '../omni-ir/fields.js';
+import { checkField, type FieldMessage } from '../actions/fields.js';
 import { buttonLabel } from './actions.js';
 import { attrFlag, attrText } from './attrs.js';
 import type { OpDocument } from './document.js';

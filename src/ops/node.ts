@@ -2,7 +2,7 @@
  * A node of the document and its signal. The signal is made on the first tracked read, so a node nobody draws
  * costs no signal, and it is set only by the document as ops apply, never during a render.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../signals.js';
 import type { Attrs, DataKind, NodeRefusal, OpData, OpNode, Span } from './types.js';
 
 const NO_SPANS: readonly Span[] = Object.freeze([]);

@@ -4,7 +4,7 @@
  * app, an agent) is checked here and refused with a message when its shape is wrong; setting it never sends
  * an action.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../signals.js';
 import type { OpDocument } from './document.js';
 import { choiceOptions, fieldValueProblem, formFields, isFieldKey, keepsAsState, type FormField } from './form.js';
 import { quizQuestions } from './quiz.js';

@@ -5,7 +5,7 @@
  * it: the work is proportional to what changed, never to the document. Only the most recent entries are kept;
  * a consumer that fell further behind is told to read the document afresh.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../signals.js';
 
 /** Stands for the top-level list in the feed (no node has an empty id). */
 export const ROOT_ID = '';

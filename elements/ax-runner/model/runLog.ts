@@ -15,7 +15,7 @@
  * the person must see at once is drawn at once: a new burst, a step waiting for their approval, the end of a
  * burst, the log folded or unfolded, the log cleared.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import type { Step, AxIssueCode } from '../../../src/axstream/index.js';
 import type { AxOutcome } from '../events.js';
 

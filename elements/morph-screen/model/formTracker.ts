@@ -6,7 +6,7 @@
  * every field checked first (`required`, then what its attributes ask), then the `submit` action with the
  * fields by key.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import {
   attrFlag,
   attrText,

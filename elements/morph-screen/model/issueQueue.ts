@@ -3,7 +3,7 @@
  * ops, gathered while a chunk is applied and fired after it, in line order, so no app listener runs in the
  * middle of the engine applying an op.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import type { OpDocument } from '../../../src/ops/index.js';
 import type { DiagOrigin, IssueSource } from '../events.js';
 

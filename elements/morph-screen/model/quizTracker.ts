@@ -4,7 +4,7 @@
  * arriving sends it when it closes). A Question on its own is a quiz of one: its answer is kept here (it has
  * no state of its own in the format) and it sends its quiz action at once.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import { quizAction, quizComplete, quizQuestions, scoreQuiz, type ComponentStates, type MorphAction, type OpDocument, type QuizState } from '../../../src/ops/index.js';
 
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);

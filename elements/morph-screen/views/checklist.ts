@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import { checklistAction, type ChecklistData, type ChecklistState } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import { domId, type NodeView } from '../screenContext.js';

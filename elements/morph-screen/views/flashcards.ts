@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import { attrText, flashcardsAction, plainText, type FlashcardsState, type ListData, type OpNode } from '../../../src/ops/index.js';
 import { fill } from '../../../strings/en.js';
 import { domId, type MorphContext, type NodeView } from '../screenContext.js';

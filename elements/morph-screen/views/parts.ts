@@ -4,7 +4,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { Directive, directive, PartType, type PartInfo } from 'lit/directive.js';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import { attrText, type Attrs, type OpDocument, type OpNode } from '../../../src/ops/index.js';
 import { streamText } from '../../shared/base/streamText.js';
 import type { MorphContext } from '../screenContext.js';

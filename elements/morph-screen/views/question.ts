@@ -1,5 +1,5 @@
 import { css, html, nothing } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import {
   attrText,
   matchChoice,

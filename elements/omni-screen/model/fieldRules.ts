@@ -3,7 +3,7 @@
  * press checked it, [8.5]), what it says, and the edits the person makes. Built-in fields are checked by the
  * engine's `checkField`; an app field ([8.7]) takes only `required`.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import { checkField, type OmniDocument, type OmniNode, type Scalar } from '../../../src/omni-ir/index.js';
 import { hasOwn } from '../../../src/stream/index.js';
 import { fill, type Strings } from '../../../strings/en.js';

@@ -4,7 +4,7 @@
  * Retry, held back while Retry-After runs). A screen the server keeps current is then followed live.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import { FORMAT_VERSION } from '../../../src/omni-ir/index.js';
 import type { GenerateOutcome } from '../../../src/omni-ir/transport/index.js';
 import { errorText } from '../../../src/stream/index.js';

@@ -4,7 +4,7 @@
  * sends the press to the server's mutate endpoint ([10.14]). What each outcome tells the app (events, issues)
  * and the person (the Button's status words) is decided here; the checks themselves are shared.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import type { ActionRules } from '../../../src/actions/index.js';
 import type { Issue, OmniDocument, OmniMutation } from '../../../src/omni-ir/index.js';
 import { errorText } from '../../../src/stream/index.js';

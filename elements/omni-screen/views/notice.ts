@@ -1,7 +1,7 @@
 import { css, html, nothing } from 'lit';
 import type { NodeView } from './view.js';
 import { oneOf, text } from './parts.js';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import type { ScreenContext } from '../screenContext.js';
 
 /**

@@ -5,7 +5,7 @@
  * they ran (they never saw those start).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../shared/base/signals.js';
 import { fill } from '../../../src/actions/index.js';
 import type { OUIActivity, OUIAction, OUIActionRequest } from '../../../src/oui/index.js';
 import type { Strings } from '../../../strings/en.js';

@@ -22,7 +22,7 @@
  * And it hears a change a microtask later than a watcher of its own would: `getUpdateComplete()` waits for that.
  */
 import type { ReactiveElement } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from './signals.js';
 
 type Constructor<T> = abstract new (...args: any[]) => T;
 type State = Signal.State<unknown>;

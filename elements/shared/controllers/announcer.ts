@@ -6,7 +6,7 @@
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { ownUi } from '../base/ownUi.js';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../base/signals.js';
 
 export class AnnouncerController implements ReactiveController {
   readonly #said = new Signal.State('');

@@ -10,7 +10,7 @@
  * asks never fetches them. `ApprovalController.warm()` starts that load early, when a governed action first shows.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../base/signals.js';
 import {
   pastDeadline,
   type ActionParams,

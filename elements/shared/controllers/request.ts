@@ -5,7 +5,7 @@
  * seconds left while the server asked to wait (Retry-After). When its buttons swap, focus moves with them.
  */
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../base/signals.js';
 import { fill } from '../../../src/actions/index.js';
 import { realTimers, type Timers } from '../../../src/transport/index.js';
 import { FocusController } from './focus.js';

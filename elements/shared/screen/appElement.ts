@@ -3,7 +3,7 @@
  * which tags may be made, which property names stream text may reach, and how values are handed over. Security
  * code: both screens use these, and nothing else decides it.
  */
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../base/signals.js';
 
 /** A valid custom element name ([HTML] "valid custom element name"), ASCII subset. */
 const CUSTOM_ELEMENT_NAME = /^[a-z][a-z0-9._]*(-[a-z0-9._]*)+$/;

@@ -5,7 +5,7 @@
  * that caught it), and how a `stream()` ends: the input ends, and a source that failed says so on the screen.
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../base/signals.js';
 import { errorText } from '../../../src/stream/index.js';
 import type { IntakeResult } from '../controllers/streamIntake.js';
 

@@ -1,7 +1,7 @@
 // The one module both screens ask which app elements may be made and which property names stream text may
 // reach: the security checks hold for every name a hostile stream could pick, and values are handed over once.
 import { expect } from '@open-wc/testing';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../../elements/shared/base/signals.js';
 import { describe, it } from './mocha.js';
 import { handed, handOver, isCustomElementName, isSafePropName, makeAppElement } from '../../../elements/shared/screen/appElement.js';
 

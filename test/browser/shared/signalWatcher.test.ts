@@ -4,7 +4,7 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement, html as litHtml } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../../elements/shared/base/signals.js';
 import { describe, it } from './mocha.js';
 import { SignalWatcher } from '../../../elements/shared/base/signalWatcher.js';
 import { defineElement } from '../../../elements/shared/base/defineElement.js';

@@ -2,7 +2,7 @@
 // only what it changes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../../src/signals.js';
 import { createOmniParser, type Issue } from '../../../src/index.js';
 import { DEFAULT_REGISTRIES } from './helpers.js';
 

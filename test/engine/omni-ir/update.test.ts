@@ -1,7 +1,7 @@
 // Updates after the end of a stream ([10.29]–[10.34]).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../../src/signals.js';
 import { createOmniParser, type Issue, type UpdateResult } from '../../../src/index.js';
 import { parse } from './helpers.js';
 

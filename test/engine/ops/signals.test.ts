@@ -2,7 +2,7 @@
 // their own; the change feed lists touched ids without copying the document.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../../src/signals.js';
 import { createOpStream, ROOT_ID } from '../../../src/index.ts';
 import { lines } from './helpers.ts';
 

@@ -2,7 +2,7 @@
 // signals per node, and the AG-UI shared-state mapping under morphscreen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../../src/signals.js';
 import { checkState, ComponentStates, initialState, SHARED_STATE_KEY, sharedStatesFor, withSharedState } from '../../../src/index.ts';
 import { lines, read } from './helpers.ts';
 

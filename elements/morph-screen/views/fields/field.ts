@@ -5,7 +5,7 @@
  * field asks: an email address, a date in range…), until the value can.
  */
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../../shared/base/signals.js';
 import { attrFlag, attrText, plainText, type OpNode } from '../../../../src/ops/index.js';
 import { fill, type StringKey } from '../../../../strings/en.js';
 import { startingValue } from '../../model/formTracker.js';

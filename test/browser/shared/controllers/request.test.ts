@@ -7,6 +7,10 @@ import { RequestController, statusLineStyles, type RequestStatus } from '../../.
 import { AgentElement } from '../../../../elements/shared/base/agentElement.js';
 import { defineElement } from '../../../../elements/shared/base/defineElement.js';
 import { deepActiveElement } from '../../../../elements/shared/base/deepActiveElement.js';
+import { manualTimers } from '../../../engine/transport/fakes.js';
+
+/** The countdown's clock: a Retry-After's seconds pass when a test says so, not in real time. */
+let timers = manualTimers();
 
 class TestRequestHost extends AgentElement {
   static override styles = [AgentElement.styles, statusLineStyles];
@@ -17,6 +21,7 @@ class TestRequestHost extends AgentElement {
     retry: () => {
       this.retries++;
     },
+    timers: { setTimeout: (fn, ms) => timers.setTimeout(fn, ms), clearTimeout: (handle) => timers.clearTimeout(handle) },
   });
   protected override render() {
     return this.request.render();
@@ -26,9 +31,9 @@ defineElement('test-request-host', TestRequestHost);
 
 const part = (el: TestRequestHost, name: string) => el.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
 const text = (el: TestRequestHost) => el.shadowRoot!.querySelector('[role="status"]')!.textContent;
-const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function host() {
+  timers = manualTimers();
   return fixture<TestRequestHost>(html`<test-request-host></test-request-host>`);
 }
 
@@ -103,8 +108,11 @@ describe('RequestController', () => {
     expect(described.textContent).to.equal('Retry in 1 s');
     retry.click();
     expect(el.retries).to.equal(0);
-    const end = performance.now() + 5000;
-    while ((part(el, 'retry') as HTMLButtonElement).disabled && performance.now() < end) await tick(50);
+    timers.advance(999);
+    await el.updateComplete;
+    expect(retry.disabled).to.equal(true);
+    timers.advance(1);
+    await el.updateComplete;
     expect((part(el, 'retry') as HTMLButtonElement).disabled).to.equal(false);
     expect(el.request.status).to.deep.include({ phase: 'failed', code: 'rate_limited', retryable: true });
     expect((el.request.status as { wait?: number }).wait ?? 0).to.equal(0);
@@ -114,11 +122,13 @@ describe('RequestController', () => {
     const el = await host();
     el.request.finish(el.request.start(), { status: 'error', code: 'rate_limited', retryable: true, retryAfter: 2 });
     el.remove();
-    await tick(1300);
+    timers.advance(1300);
     expect(el.request.status).to.deep.include({ wait: 2 });
+    expect(timers.pending).to.deep.equal([]);
     document.body.append(el);
-    const end = performance.now() + 6000;
-    while (el.request.status.phase === 'failed' && (el.request.status as { wait?: number }).wait && performance.now() < end) await tick(50);
+    timers.advance(1000);
+    expect(el.request.status).to.deep.include({ wait: 1 });
+    timers.advance(1000);
     expect((el.request.status as { wait?: number }).wait ?? 0).to.equal(0);
     el.remove();
   });

@@ -3,7 +3,7 @@
 // screen is handed, contains a failure to itself and reports it once).
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement, nothing, render } from 'lit';
-import { Signal } from 'signal-polyfill';
+import { Signal } from '../../../../elements/shared/base/signals.js';
 import { describe, it } from '../mocha.js';
 import { ScreenNodeElement, type NodeScreen } from '../../../../elements/shared/screen/nodeElement.js';
 import { ScreenController, type NodeCrash, type SourceFailure } from '../../../../elements/shared/screen/screenController.js';

@@ -1,6 +1,7 @@
 /**
  * Field checks ([8.1]–[8.4]): what a renderer says about a field's current value. Messages are keys of the
- * renderer's own words, never text from the stream. Also usable for app components declared as fields.
+ * renderer's own words, never text from the stream. Also usable for app components declared as fields. In the
+ * core because two formats check fields with it: Omni-IR's fields and the op stream's Form fields.
  */
 export interface FieldMessage {
   message: string;

@@ -33,10 +33,6 @@ export class ChartPrint {
     if (yes) this.internals.states.add('drawn');
     else this.internals.states.delete('drawn');
   }
-
-  get drawn(): boolean {
-    return this.internals.states.has('drawn');
-  }
 }
 
 /** The chart's print styles: after its own (they undo the data table's visually hidden box). */

@@ -134,4 +134,19 @@ describe('Svelte 5 markup (svelte-check)', { timeout: 600_000 }, () => {
     assert.deepEqual(errors.filter(([f]) => f !== 'Bad.svelte'), [], out);
     assert.deepEqual(errors.filter(([f]) => f === 'Bad.svelte').map(([, line]) => line), linesOf(join(dir, 'Bad.svelte'), MISTAKES.svelte), out);
   });
+
+  it('the Svelte guide’s example (docs/svelte.md) checks clean', async () => {
+    // The guide's block as a component of its own, beside the fixture's env.d.ts and under its settings.
+    const dir = join(scratch, 'svelte-guide');
+    mkdirSync(dir, { recursive: true });
+    const guide = readFileSync(join(root, 'docs', 'svelte.md'), 'utf8');
+    const block = /```svelte\n([\s\S]*?)```/.exec(guide);
+    assert.ok(block, 'docs/svelte.md opens with a ```svelte example');
+    writeFileSync(join(dir, 'Guide.svelte'), block[1]);
+    writeFileSync(join(dir, 'env.d.ts'), readFileSync(join(here, 'svelte', 'env.d.ts'), 'utf8'));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(here, 'svelte', 'tsconfig.json'), include: ['*.svelte', 'env.d.ts'] }));
+    const { code, out } = await run(bin('svelte-check'), ['--workspace', dir, '--tsconfig', join(dir, 'tsconfig.json'), '--output', 'machine']);
+    assert.equal(code, 0, out);
+    assert.match(out, /COMPLETED \d+ FILES 0 ERRORS/, out);
+  });
 });

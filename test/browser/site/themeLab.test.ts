@@ -16,9 +16,9 @@ function lab(): HTMLElement {
 
 /** The table row of a pair: its first two cells name the foreground and background tokens. */
 function row(host: HTMLElement, foreground: string, background: string): HTMLTableRowElement {
-  const found = [...host.querySelectorAll('tbody tr')].find((r) => r.cells[0]?.textContent === foreground && r.cells[1]?.textContent === background);
+  const found = [...host.querySelectorAll<HTMLTableRowElement>('tbody tr')].find((r) => r.cells[0]?.textContent === foreground && r.cells[1]?.textContent === background);
   if (!found) throw new Error(`no row for ${foreground} on ${background}`);
-  return found as HTMLTableRowElement;
+  return found;
 }
 const ratio = (r: HTMLTableRowElement) => r.cells[3]!.textContent;
 const verdict = (r: HTMLTableRowElement) => r.cells[4]!.textContent;
@@ -79,9 +79,9 @@ describe('the Theming page: try your colours', () => {
   it('lists every pair the elements check, with the minimum each needs', () => {
     const host = lab();
     try {
-      const rows = host.querySelectorAll('tbody tr');
+      const rows = host.querySelectorAll<HTMLTableRowElement>('tbody tr');
       expect(rows.length).to.be.greaterThan(30);
-      for (const r of rows) expect((r as HTMLTableRowElement).cells[2]!.textContent).to.match(/^(4\.5|3):1$/);
+      for (const r of rows) expect(r.cells[2]!.textContent).to.match(/^(4\.5|3):1$/);
     } finally {
       host.remove();
     }

@@ -23,7 +23,16 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_OUT = join(root, 'docs-site');
 
 /** The guides first, in reading order; any other guide in docs/ follows, by name. */
-const GUIDE_ORDER = ['omni-ir', 'op-stream', 'axstream', 'oui', 'approvals', 'architecture', 'adding-an-element'];
+const GUIDE_ORDER = [
+  'getting-started', 'html', 'react', 'vue', 'svelte', 'angular', 'theming', 'words',
+  'omni-ir', 'op-stream', 'axstream', 'oui', 'approvals', 'engine', 'architecture', 'adding-an-element', 'contributing',
+];
+
+/**
+ * Live parts of a guide, which Markdown can't hold: after the first paragraph of the section `after`, an empty
+ * container the page's `script` fills (the Theming page's colour check, site/themeLab.ts).
+ */
+const LIVE = { theming: { after: 'try-your-colours', id: 'theme-lab', script: 'assets/theme-lab.js' } };
 
 function guidesIn(dir) {
   const names = readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
@@ -89,28 +98,36 @@ export async function buildDocs({ out = DEFAULT_OUT, quiet = false } = {}) {
 
   for (const g of guides) {
     const md = createMarkdown({ guides: guideNames });
-    const content = raw(md.block(g.text, `docs/${g.name}.md`));
+    let text = md.block(g.text, `docs/${g.name}.md`);
+    const live = LIVE[g.name];
+    if (live) {
+      const at = text.indexOf('</p>', text.indexOf(`<h2 id="${live.after}">`));
+      if (!text.includes(`<h2 id="${live.after}">`) || at < 0) throw new Error(`docs/${g.name}.md: no section "${live.after}" with a paragraph to put the live part after`);
+      text = `${text.slice(0, at + 4)}\n<div id="${live.id}" class="${live.id}"></div>${text.slice(at + 4)}`;
+    }
+    const content = raw(text);
     const sections = md.headings.filter((h) => h.depth === 2);
     const toc = sections.length > 2
       ? html`<nav class="toc" aria-label="On this page"><h2>On this page</h2><ul>${sections.map((h) => html`<li><a href="#${h.id}">${h.text}</a></li>`)}</ul></nav>`
       : '';
     const body = html`<article class="guide">${toc}${content}</article>`;
-    write(g.href, page({ title: g.title, root: '../', current: g.href, nav, body }));
+    write(g.href, page({ title: g.title, root: '../', current: g.href, nav, body, scripts: live ? [live.script] : [] }));
   }
 
   const md = createMarkdown();
   const overview = html`<h1>agentic-elements</h1>
 <p class="lede">${pkg.description}</p>
+<p class="start">New here? <a href="guides/getting-started.html">Getting started</a>: copy one block into a page and see an element work.</p>
 <p>Every page here is generated from the repository: each element's page from <code>custom-elements.json</code> (the JSDoc of its class), the guides from <code>docs/</code>. The <a href="playground.html">playground</a> streams any of the four formats into its element as you watch.</p>
 <section aria-labelledby="elements"><h2 id="elements">Elements</h2>
 <ul class="cards">${nav.elements.map((e) => html`<li><a href="${e.href}"><code>&lt;${e.tag}&gt;</code></a><p>${raw(md.inline(summaryOf(e.declaration), e.tag))}</p></li>`)}</ul>
 ${nav.parts.length ? html`<h3>Shared parts</h3><ul class="cards">${nav.parts.map((e) => html`<li><a href="${e.href}"><code>&lt;${e.tag}&gt;</code></a><p>${raw(md.inline(summaryOf(e.declaration), e.tag))}</p></li>`)}</ul>` : ''}
 </section>
 <section aria-labelledby="guides"><h2 id="guides">Guides</h2>
-<ul class="cards">${guides.map((g) => html`<li><a href="${g.href}">${g.title}</a><p>${raw(md.inline(firstParagraph(g.text), g.name))}</p></li>`)}</ul>
+<ul class="cards">${guides.map((g) => html`<li><a href="${g.href}">${g.title}</a><p>${raw(md.inline(firstParagraph(g.text), g.name).replace(/href="#/g, `href="${g.href}#`))}</p></li>`)}</ul>
 </section>
 <section aria-labelledby="typed"><h2 id="typed">Typed templates</h2>
-<p>Types for React 19 JSX, Vue templates and Svelte markup are generated from the same manifest: add <code>import type {} from 'agentic-elements/react'</code> (or <code>/vue</code>, <code>/svelte</code>) once in the app, and each element's properties and events are checked in templates.</p>
+<p>Types for React 19 JSX, Vue templates and Svelte markup are generated from the same manifest: add <code>import type {} from 'agentic-elements/react'</code> (or <code>/vue</code>, <code>/svelte</code>) once in the app, and each element's properties and events are checked in templates. What each checker catches, and how to turn it on: <a href="guides/react.html">React</a>, <a href="guides/vue.html">Vue</a> (misspelt names only with <code>strictTemplates</code>), <a href="guides/svelte.html">Svelte</a>, <a href="guides/angular.html">Angular</a> (nothing on custom elements: what to do instead), and <a href="guides/html.html">plain HTML</a>.</p>
 </section>`;
   write('index.html', page({ title: 'Overview', root: '', current: 'index.html', nav, body: overview, description: pkg.description }));
 
@@ -121,6 +138,7 @@ ${nav.parts.length ? html`<h3>Shared parts</h3><ul class="cards">${nav.parts.map
   const common = { bundle: true, minify: true, target: 'es2022', logLevel: 'silent', legalComments: 'none' };
   await esbuild({ ...common, entryPoints: [join(root, 'site', 'theme.ts')], outfile: join(out, 'assets', 'theme.js'), format: 'iife' });
   await esbuild({ ...common, entryPoints: [join(root, 'site', 'playground', 'main.ts')], outfile: join(out, 'assets', 'playground.js'), format: 'esm', loader: { '.txt': 'text' } });
+  await esbuild({ ...common, entryPoints: [join(root, 'site', 'themeLab.ts')], outfile: join(out, 'assets', 'theme-lab.js'), format: 'esm' });
   cpSync(join(root, 'site', 'site.css'), join(out, 'assets', 'site.css'));
   // The guides' own pictures (screenshots), beside the guide pages that show them.
   if (existsSync(join(root, 'docs', 'images'))) cpSync(join(root, 'docs', 'images'), join(out, 'guides', 'images'), { recursive: true });

@@ -53,8 +53,10 @@ const tscErrorLines = (out, file) =>
 // omni-end handler written for omni-issue's event class, a string for a number property.
 const MISTAKES = {
   react: ['theme="purple"', 'tools={42}', 'onomni-end=', 'maxBursts="three"'],
-  vue: ['theme="purple"', ':tools.prop="42"', '@omni-end=', ':maxBursts.prop'],
-  svelte: ['theme="purple"', 'tools={42}', 'onomni-end=', 'maxBursts="three"'],
+  // Vue, with `strictTemplates` (the fixture's tsconfig): a misspelt property, event and attribute too.
+  vue: ['theme="purple"', ':tools.prop="42"', '@omni-end=', ':maxBursts.prop', ':tols.prop', '@omni-ned', 'thme='],
+  // Svelte catches a misspelt event name as well.
+  svelte: ['theme="purple"', 'tools={42}', 'onomni-end=', 'maxBursts="three"', 'onomni-ned='],
 };
 
 before(async () => {
@@ -108,6 +110,19 @@ describe('Vue 3 templates (vue-tsc)', { timeout: 600_000 }, () => {
     assert.notEqual(code, 0, 'vue-tsc must fail');
     assert.deepEqual(tscErrorLines(out, 'Bad.vue'), linesOf(file, MISTAKES.vue), out);
   });
+
+  it('without strictTemplates, a misspelt property, event or attribute passes unseen (what the Vue guide warns of)', async () => {
+    const file = join(here, 'vue', 'Bad.vue');
+    // The fixture's compiler options without its vueCompilerOptions: Vue's default. (A file extending the
+    // fixture's with `strictTemplates: false` still reports them: the checks it turned on stay on.)
+    const { compilerOptions } = JSON.parse(readFileSync(join(here, 'vue', 'tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, ''));
+    const loose = join(scratch, 'vue-loose.json');
+    writeFileSync(loose, JSON.stringify({ compilerOptions, files: [file, env], include: [] }));
+    const { out } = await run(bin('vue-tsc'), ['-p', loose, '--pretty', 'false']);
+    const misspelt = linesOf(file, [':tols.prop', '@omni-ned', 'thme=']);
+    assert.deepEqual(tscErrorLines(out, 'Bad.vue').filter((l) => misspelt.includes(l)), [], out);
+    assert.ok(tscErrorLines(out, 'Bad.vue').length > 0, `the type mistakes are still reported: ${out}`);
+  });
 });
 
 describe('Svelte 5 markup (svelte-check)', { timeout: 600_000 }, () => {
@@ -118,5 +133,20 @@ describe('Svelte 5 markup (svelte-check)', { timeout: 600_000 }, () => {
     const errors = [...out.matchAll(/ ERROR "([^"]+)" (\d+):\d+ /g)].map((m) => [m[1], +m[2]]);
     assert.deepEqual(errors.filter(([f]) => f !== 'Bad.svelte'), [], out);
     assert.deepEqual(errors.filter(([f]) => f === 'Bad.svelte').map(([, line]) => line), linesOf(join(dir, 'Bad.svelte'), MISTAKES.svelte), out);
+  });
+
+  it('the Svelte guide’s example (docs/svelte.md) checks clean', async () => {
+    // The guide's block as a component of its own, beside the fixture's env.d.ts and under its settings.
+    const dir = join(scratch, 'svelte-guide');
+    mkdirSync(dir, { recursive: true });
+    const guide = readFileSync(join(root, 'docs', 'svelte.md'), 'utf8');
+    const block = /```svelte\n([\s\S]*?)```/.exec(guide);
+    assert.ok(block, 'docs/svelte.md opens with a ```svelte example');
+    writeFileSync(join(dir, 'Guide.svelte'), block[1]);
+    writeFileSync(join(dir, 'env.d.ts'), readFileSync(join(here, 'svelte', 'env.d.ts'), 'utf8'));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(here, 'svelte', 'tsconfig.json'), include: ['*.svelte', 'env.d.ts'] }));
+    const { code, out } = await run(bin('svelte-check'), ['--workspace', dir, '--tsconfig', join(dir, 'tsconfig.json'), '--output', 'machine']);
+    assert.equal(code, 0, out);
+    assert.match(out, /COMPLETED \d+ FILES 0 ERRORS/, out);
   });
 });

@@ -4,9 +4,9 @@
 // finds nothing on any page, in light and in dark.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { DEFAULT_OUT } from '../../scripts/docs/build.mjs';
@@ -117,10 +117,65 @@ describe('npm run docs', () => {
     for (const path of pages) {
       const text = readFileSync(join(DEFAULT_OUT, path), 'utf8');
       const scripts = [...text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1].trim());
-      for (const attrs of scripts) assert.match(attrs, /^(type="module" )?src="(\.\.\/)?assets\/(theme|playground)\.js"$/, `${path}: <script ${attrs}>`);
+      for (const attrs of scripts) assert.match(attrs, /^(type="module" )?src="(\.\.\/)?assets\/(theme|playground|theme-lab)\.js"$/, `${path}: <script ${attrs}>`);
       // In a tag, not in text: a guide may well show `javascript:` or `onclick=` as code, escaped.
       assert.doesNotMatch(text, /<style\b|<[^>]*\s(style|on[a-z]+)=|<[^>]*href="\s*javascript:/i, path);
     }
+  });
+});
+
+/** The guides a newcomer reads first: how to start, one per framework, then theming and words. */
+const FIRST_GUIDES = ['getting-started', 'html', 'react', 'vue', 'svelte', 'angular', 'theming', 'words'];
+
+describe('the guides a newcomer reads', () => {
+  it('Getting started, a page per framework, Theming and Words: each opens with a runnable example before its reference', () => {
+    for (const name of FIRST_GUIDES) {
+      const path = `guides/${name}.html`;
+      assert.ok(pages.includes(path), `${path} is on the site`);
+      const article = readFileSync(join(DEFAULT_OUT, path), 'utf8').split('<article class="guide">')[1] ?? '';
+      const example = article.indexOf('<pre');
+      const firstSection = article.search(/<h2 id="(?!on-this-page)/);
+      assert.ok(example >= 0 && (firstSection < 0 || example < firstSection), `${path}: an example comes before the first section`);
+    }
+  });
+
+  it('the overview leads to Getting started and each framework’s page', () => {
+    const index = readFileSync(join(DEFAULT_OUT, 'index.html'), 'utf8');
+    for (const name of ['getting-started', 'html', 'react', 'vue', 'svelte', 'angular']) assert.match(index, new RegExp(`href="guides/${name}\\.html"`), name);
+  });
+
+  it('the Theming page checks the colours a person types, live, under the CSP', { timeout: 120_000 }, async () => {
+    const { page, context, errors, violations } = await open('guides/theming.html', 'dark');
+    const buttons = page.locator('#theme-lab tbody tr', { has: page.locator('td:nth-child(1)', { hasText: /^--ae-on-accent$/ }) }).filter({ has: page.locator('td:nth-child(2)', { hasText: /^--ae-accent$/ }) });
+    await page.locator('#theme-lab').getByText('Dark', { exact: true }).click();
+    await page.getByLabel('--ae-accent', { exact: true }).click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('#7c3aed');
+    assert.equal(await buttons.locator('td:nth-child(4)').innerText(), '3.21:1');
+    assert.equal(await buttons.locator('td:nth-child(5)').innerText(), 'Too faint');
+    assert.deepEqual(await violations(), []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('no link on any page is broken: every page and anchor it points to on the site is there', () => {
+    const ids = new Map();
+    const idsOf = (path) => {
+      if (!ids.has(path)) ids.set(path, new Set([...readFileSync(join(DEFAULT_OUT, path), 'utf8').matchAll(/ id="([^"]+)"/g)].map((m) => m[1])));
+      return ids.get(path);
+    };
+    const broken = [];
+    for (const path of pages) {
+      const text = readFileSync(join(DEFAULT_OUT, path), 'utf8');
+      for (const [, href] of text.matchAll(/<a [^>]*href="([^"]*)"/g)) {
+        if (/^(https?:|mailto:)/.test(href)) continue;
+        const [file, anchor] = href.split('#');
+        const target = file ? posix.normalize(posix.join(posix.dirname(path), file)) : path;
+        if (!existsSync(join(DEFAULT_OUT, target))) broken.push(`${path}: ${href} (no ${target})`);
+        else if (anchor && target.endsWith('.html') && !idsOf(target).has(anchor)) broken.push(`${path}: ${href} (no #${anchor} in ${target})`);
+      }
+    }
+    assert.deepEqual(broken, []);
   });
 });
 
@@ -254,7 +309,8 @@ describe('element pages fit a 1280 px window', { timeout: 240_000 }, () => {
   });
 });
 
-describe('axe finds no violation on the site’s pages', { timeout: 600_000 }, () => {
+// A guard against a hang, not a time to meet: on two busy cores one theme's pages took seven minutes.
+describe('axe finds no violation on the site’s pages', { timeout: 1_200_000 }, () => {
   for (const theme of ['light', 'dark']) {
     it(`${theme}: every page, the playground after a stream`, async () => {
       const found = [];

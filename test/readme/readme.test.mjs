@@ -19,9 +19,10 @@
 //
 // Fixtures: test/readme/fixtures/public/ (files the pages fetch), test/readme/fixtures/cli/ (the files the
 // command-line examples name). Run alone: `npm run test:readme`; `npm test` runs it after the build.
-// README_TEST_FILE=draft.md runs another Markdown file's blocks the same way (a draft section, or a test of the
+// The guides in GUIDES (below) hold the examples the README sends readers to: their blocks run too.
+// README_TEST_FILE=draft.md runs only another Markdown file's blocks the same way (a draft section, or a test of the
 // runners themselves). KEEP_SCRATCH=1 keeps .tmp/readme/, where the blocks were written.
-import { test, before, after } from 'node:test';
+import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { basename, resolve } from 'node:path';
 import { readFileSync, rmSync } from 'node:fs';
@@ -31,22 +32,13 @@ import { startBrowserEnvironment } from './browser.mjs';
 import { root, scratch } from './paths.mjs';
 import { ensureBuild } from '../../scripts/ensure-build.mjs';
 
-const file = resolve(root, process.env.README_TEST_FILE ?? 'README.md');
-const readme = readFileSync(file, 'utf8');
-const blocks = extractBlocks(readme, basename(file));
+/**
+ * The guides on the docs site that hold examples taken out of the README (it keeps what a first visit needs):
+ * their blocks run the same way, each guide with its own page server and browser.
+ */
+const GUIDES = ['docs/getting-started.md', 'docs/html.md', 'docs/react.md', 'docs/vue.md', 'docs/engine.md'];
 
-/** What the runners share: the README and its blocks, the sh blocks' output (for the text blocks), one browser environment. */
-const ctx = {
-  readme,
-  file: basename(file),
-  blocks,
-  outputs: new Map(),
-  environment: null,
-  browser() {
-    this.environment ??= startBrowserEnvironment();
-    return this.environment;
-  },
-};
+const files = process.env.README_TEST_FILE ? [process.env.README_TEST_FILE] : ['README.md', ...GUIDES];
 
 before(async () => {
   rmSync(scratch, { recursive: true, force: true });
@@ -55,18 +47,42 @@ before(async () => {
 });
 
 after(async () => {
-  if (ctx.environment) await (await ctx.environment).close();
   if (!process.env.KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
 });
 
-test(`${basename(file)} has code blocks to run`, () => {
-  assert.ok(blocks.length > 0, `no fenced code block found in ${file}`);
-});
+for (const name of files) {
+  const file = resolve(root, name);
+  const readme = readFileSync(file, 'utf8');
+  const blocks = extractBlocks(readme, name === 'README.md' ? basename(file) : name);
 
-for (const block of blocks) {
-  const name = `${block.where} \`\`\`${block.lang || '(no language)'}${block.info.length ? ` ${block.info.join(' ')}` : ''} · ${block.section}`;
-  test(name, { timeout: block.lang === 'sh' ? 600_000 : 120_000 }, async (t) => {
-    const notes = await runBlock(block, ctx);
-    for (const note of notes) t.diagnostic(note);
+  /** What the runners share: the file and its blocks, the sh blocks' output (for the text blocks), one browser environment. */
+  const ctx = {
+    readme,
+    file: basename(file),
+    blocks,
+    outputs: new Map(),
+    environment: null,
+    browser() {
+      this.environment ??= startBrowserEnvironment();
+      return this.environment;
+    },
+  };
+
+  describe(name, () => {
+    after(async () => {
+      if (ctx.environment) await (await ctx.environment).close();
+    });
+
+    test(`${basename(file)} has code blocks to run`, () => {
+      assert.ok(blocks.length > 0, `no fenced code block found in ${file}`);
+    });
+
+    for (const block of blocks) {
+      const title = `${block.where} \`\`\`${block.lang || '(no language)'}${block.info.length ? ` ${block.info.join(' ')}` : ''} · ${block.section}`;
+      test(title, { timeout: block.lang === 'sh' ? 600_000 : 120_000 }, async (t) => {
+        const notes = await runBlock(block, ctx);
+        for (const note of notes) t.diagnostic(note);
+      });
+    }
   });
 }

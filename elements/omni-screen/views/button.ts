@@ -102,9 +102,11 @@ function afterPress(note: PressNote | null, phase: string, words: Strings, again
 
 /*
  * A Button sizes to its label, not to the column it is in. What happened to a press is said under it, never beside
- * it, and its words take no width of their own (they wrap within the button's box): so "Working…" turning into
- * "Done." moves no button, neither this one nor a Cancel beside it. In a row, buttons line up on their labels'
- * baseline, so a status appearing under one only makes the row taller, below them.
+ * it, and its words take no width of their own: so "Working…" turning into "Done." moves no button, neither this
+ * one nor a Cancel beside it. In a column they take the column's width (the button keeps the column's alignment
+ * inside its box). In a row, where other buttons sit beside it, they go on a line of their own under the row's
+ * buttons, the row's width (squeezed under "Pay", its failure took six lines); empty, the status stays at the end
+ * of the first line, taking no room. Buttons in a row line up on their labels' baseline.
  */
 export const buttonStyles = css`
   .action {
@@ -113,11 +115,17 @@ export const buttonStyles = css`
     align-items: flex-start;
     max-inline-size: 100%;
   }
-  .stack.row > omni-node > .action { align-self: baseline; }
   .action-status {
     align-self: stretch;
     contain: inline-size;
   }
+  .stack:not(.row) > omni-node > .action { align-self: stretch; }
+  .stack.align-center:not(.row) > omni-node > .action { align-items: center; text-align: center; }
+  .stack.align-end:not(.row) > omni-node > .action { align-items: flex-end; text-align: end; }
+  .stack.row > omni-node > .action { display: contents; }
+  .stack.row > omni-node > .action > * { order: 1; }
+  .stack.row > omni-node > .action > [part='button'] { order: 0; align-self: baseline; }
+  .stack.row > omni-node > .action > .action-status:not(:empty) { flex-basis: 100%; margin-block-start: 0; }
   .action-status:not(:empty) { margin-block-start: var(--_space-1); }
   /* A button's own look, primary and disabled: the shared button (elements/shared/screen/viewStyles.ts). */
   .button.secondary { background: var(--_surface); color: var(--_text); border-color: var(--_input-border); }

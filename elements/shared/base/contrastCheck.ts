@@ -22,7 +22,7 @@ export function contrastRatio(a: readonly number[], b: readonly number[]): numbe
 const hex = (rgb: readonly number[]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 
 /** `rgb(1, 2, 3)` / `rgba(1, 2, 3, 1)` → [1, 2, 3]; null for a colour with transparency or another form. */
-function channels(color: string): number[] | null {
+export function channels(color: string): number[] | null {
   const m = /^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)$/.exec(color);
   if (!m || (m[4] !== undefined && m[4] !== '1' && m[4] !== '100%')) return null;
   return [Number(m[1]), Number(m[2]), Number(m[3])];

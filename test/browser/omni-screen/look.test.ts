@@ -7,6 +7,7 @@ import { $, $$, mount, node, press, settle } from './helpers.js';
 import { registries } from './fixtures.js';
 import { en } from '../../../strings/en.js';
 import { formatTick } from '../../../elements/shared/elements/chart/format.js';
+import { pressReally } from '../shared/approvals.js';
 
 describe('omni-screen: how it looks', () => {
   it('aligns a number column’s heading to the end, like its cells; text and mixed columns stay at the start', async () => {
@@ -88,19 +89,22 @@ describe('omni-screen: how it looks', () => {
     const payButton = node(screen, 'pay').querySelector('button')!;
     for (let i = 0; i < 500 && payButton.getAttribute('aria-disabled') === 'true'; i++) await new Promise((r) => setTimeout(r, 10));
     expect(payButton.getAttribute('aria-disabled'), 'the Button became pressable').to.equal(null);
+    // A press is checked (schema, seal) before its handler runs: wait for each phase's words, not a fixed turn.
+    const reads = async (words: string) => {
+      for (let i = 0; i < 500 && status() !== words; i++) await settle(screen);
+      seen.push(status());
+    };
     press(screen, 'pay');
-    await settle(screen);
-    seen.push(status());
+    await reads(en.actionRunning);
     expect(where(), 'working').to.deep.equal(idle);
     settleHandler(true);
-    await settle(screen);
-    seen.push(status());
+    await reads(en.actionDone);
     expect(where(), 'done').to.deep.equal(idle);
     press(screen, 'pay');
-    await settle(screen);
+    await reads(en.actionRunning);
+    seen.pop();
     settleHandler(false);
-    await settle(screen);
-    seen.push(status());
+    await reads(en.actionFailed);
     expect(where(), 'failed').to.deep.equal(idle);
     expect(seen).to.deep.equal([en.actionRunning, en.actionDone, en.actionFailed]);
     // The words are under the button and inside the card, not over the text below.
@@ -109,6 +113,36 @@ describe('omni-screen: how it looks', () => {
     expect(words.top).to.be.at.least(pay.bottom);
     expect(node(screen, 'after').querySelector('.text')!.getBoundingClientRect().top).to.be.at.least(words.bottom);
   });
+
+  for (const [where, text] of [
+    ['alone in a card', 'root = Card([pay, after])\n'],
+    ['in a column aligned to its start', 'root = Card([col, after])\ncol = Stack([pay], align="start")\n'],
+    ['in a centred column', 'root = Card([col, after])\ncol = Stack([pay], align="center")\n'],
+    ['in a row beside another button', 'root = Card([row, after])\nrow = Stack([pay, cancel], direction="row", gap="sm")\ncancel = Button("Cancel", variant="secondary")\n'],
+  ]) {
+    it(`a failed press's sentence takes the row's width, not its button's (${where})`, async () => {
+      const screen = await mount(
+        `${text}pay = Button("Pay", action="pay")\npayIt = McpMutation(pay, tool="payments.confirm", params={amount: 1})\nafter = Text("Below the buttons")\n`,
+        { ...registries(), handler: () => Promise.reject(new Error('no')) },
+      );
+      screen.style.width = '600px';
+      const button = node(screen, 'pay').querySelector('button')!;
+      for (let i = 0; i < 500 && button.getAttribute('aria-disabled') === 'true'; i++) await new Promise((r) => setTimeout(r, 10));
+      const cancelAt = where.startsWith('in a row') ? node(screen, 'cancel').querySelector('button')!.getBoundingClientRect().left : 0;
+      button.scrollIntoView({ block: 'center' });
+      await pressReally(button);
+      const status = node(screen, 'pay').querySelector<HTMLElement>('[part="action-status"]')!;
+      for (let i = 0; i < 500 && status.textContent!.trim() !== en.actionFailed; i++) await settle(screen);
+      expect(status.textContent!.trim()).to.equal(en.actionFailed);
+      const lines = Math.round(status.getBoundingClientRect().height / parseFloat(getComputedStyle(status).lineHeight));
+      expect(lines, `"${en.actionFailed}" in ${Math.round(status.getBoundingClientRect().width)} px`).to.equal(1);
+      expect(status.getBoundingClientRect().width).to.be.greaterThan(button.getBoundingClientRect().width);
+      // Still under the button, above what follows, and nothing beside it moved.
+      expect(status.getBoundingClientRect().top).to.be.at.least(button.getBoundingClientRect().bottom);
+      expect(node(screen, 'after').querySelector('.text')!.getBoundingClientRect().top).to.be.at.least(status.getBoundingClientRect().bottom);
+      if (cancelAt) expect(node(screen, 'cancel').querySelector('button')!.getBoundingClientRect().left).to.equal(cancelAt);
+    });
+  }
 
   it('writes one axis one way: compact when its largest tick is 10,000 or more, whole money without cents', () => {
     const axis = [0, 5000, 10000, 15000, 35000];

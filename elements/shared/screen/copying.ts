@@ -14,6 +14,8 @@ const KEPT = new Set(
   'p h1 h2 h3 h4 h5 h6 ul ol li a strong em b i s del ins code pre kbd blockquote q sup sub mark br img hr table thead tbody tr th td figure figcaption'.split(' '),
 );
 const ATTRS = ['href', 'src', 'alt', 'dir'];
+/** A table's groups of rows (the screens' chunks of rows are such boxes) as the tags a `<table>` may hold. */
+const GROUP_TAGS: Readonly<Record<string, string>> = { 'table-row-group': 'tbody', 'table-header-group': 'thead', 'table-footer-group': 'tfoot' };
 /** Blocks followed by a blank line in the copied text, as a reader sees a paragraph end. */
 const PARAGRAPHS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -39,7 +41,7 @@ function selectedIn(root: ShadowRoot): Range | null {
   const [composed] =
     typeof selection.getComposedRanges === 'function'
       ? selection.getComposedRanges({ shadowRoots: [root] })
-      : [(root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.()?.getRangeAt(0)];
+      : [inRoot((root as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.())];
   if (!composed || composed.collapsed || !root.contains(composed.startContainer) || !root.contains(composed.endContainer)) return null;
   const range = document.createRange();
   range.setStart(composed.startContainer, composed.startOffset);
@@ -47,11 +49,18 @@ function selectedIn(root: ShadowRoot): Range | null {
   return range;
 }
 
-/** The selected part of the tree as plain text and as HTML. A selection inside a table keeps the table around it. */
+/** Chromium's own selection of a shadow root, where `getComposedRanges` is missing. */
+const inRoot = (selection: Selection | null | undefined): Range | undefined => (selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined);
+
+/**
+ * The selected part of the tree as plain text and as HTML. A selection across a table's cells keeps the table
+ * around the part selected; words within one cell are just words.
+ */
 function copyOf(range: Range): { text: string; html: string } {
   const common = range.commonAncestorContainer;
   const at = common instanceof Element ? common : common.parentElement;
-  const from = at?.closest('[role="table"]') ?? common;
+  const inCell = at?.closest('[role="cell"], [role="columnheader"], [role="rowheader"]');
+  const from = (inCell ? null : at?.closest('[role="table"]')) ?? common;
   const box = document.createElement('div');
   const text = new PlainText();
   copyNode(from, range, box, text, { cells: 0, inCell: false });
@@ -80,7 +89,7 @@ function copyNode(node: Node, range: Range, into: Node, text: PlainText, table: 
   if (unseen(node)) return;
   const display = getComputedStyle(node).display;
   if (display === 'none') return;
-  const tag = ROLE_TAGS[node.getAttribute('role') ?? ''] ?? (KEPT.has(node.localName) ? node.localName : null);
+  const tag = ROLE_TAGS[node.getAttribute('role') ?? ''] ?? GROUP_TAGS[display] ?? (KEPT.has(node.localName) ? node.localName : null);
   const block = !display.startsWith('inline') && display !== 'contents';
   let inside = into;
   if (tag !== null || block) {

@@ -161,6 +161,8 @@ describe('morph-screen: what people do with an answer', () => {
     expect(plain).to.equal('Sales by week, see the report\n\nWeek\tSales\nW1\t1,204.50\nW2\t980\n\t75\nWeek 2 was slower.');
     expect(tableIn(copiedHtml)).to.deep.equal({ rows: [['Week', 'Sales'], ['W1', '1,204.50'], ['W2', '980'], ['', '75']], head: ['th', 'th'] });
     expect(copiedHtml).to.not.contain('morph-node');
+    // Nothing but a table's own parts between the table and its cells, where an HTML parser would move it out.
+    expect(copiedHtml).to.match(/<table>(<tbody>)?<tr>/);
     expect(copiedHtml).to.contain('href="https://example.com/"');
     screen.remove();
   });
@@ -172,6 +174,16 @@ describe('morph-screen: what people do with an answer', () => {
     const { text: plain, html: copiedHtml } = await copyWithKeys();
     expect(plain).to.equal('Sales\nW1\t1,204.50\nW2');
     expect(tableIn(copiedHtml).rows).to.deep.equal([['Sales'], ['W1', '1,204.50'], ['W2']]);
+    screen.remove();
+  });
+
+  it('copying words within one cell copies the words, not a table', async () => {
+    const screen = await mount(tableAnswer);
+    const cell = $$(screen, '.cell-body')[3]!;
+    await dragAcross([textNode(cell, '204'), '204'], [textNode(cell, '204.50'), '204.50']);
+    const { text: plain, html: copiedHtml } = await copyWithKeys();
+    expect(plain).to.equal('204.50');
+    expect(copiedHtml).to.not.contain('<table');
     screen.remove();
   });
 

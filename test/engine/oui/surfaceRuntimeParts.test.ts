@@ -2,6 +2,7 @@
 // handler table, the door (queue), the confirmation step, and the registration.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { JsonSchema } from '../../../src/actions/index.ts';
 import { createDirectTransportPair, type OUIActionResultMessage, type OUIDispatchMessage, type OUIActivity } from '../../../src/oui/index.ts';
 import { createFlightTimers, deadlineOf, type Flight } from '../../../src/oui/flight.ts';
 import { createFlightAnswers } from '../../../src/oui/flightAnswers.ts';
@@ -118,7 +119,7 @@ function runContext(p: ReturnType<typeof parts>, options: FlightRunContext['opti
   return {
     surfaceId: surface.id,
     actions: new Map(surface.actions.map((a) => [a.id, a])),
-    inputs: new Map(surface.actions.map((a) => [a.id, structuredClone(a.input)])),
+    inputs: new Map(surface.actions.map((a) => [a.id, structuredClone(a.input) as JsonSchema])),
     handlers: createHandlerTable(surface, { timers: p.timers, hasEvents: false }),
     runLane: createLane(),
     askLane: createLane(),

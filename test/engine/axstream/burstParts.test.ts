@@ -8,11 +8,11 @@ import { dropLine, endOutcome, pump } from '../../../src/axstream/burstQueue.ts'
 import { findElement, findTargets, waitUntil } from '../../../src/axstream/burstFind.ts';
 import { gate } from '../../../src/axstream/burstGate.ts';
 import { runStep } from '../../../src/axstream/burstSteps.ts';
-import { fakeBackend, fakeClock, screen, SCREEN, type Ref } from './helpers.ts';
+import { fakeBackend, fakeClock, screen, SCREEN, type FakeOptions, type Ref } from './helpers.ts';
 import type { Approve } from '../../../src/axstream/burstController.ts';
 
 /** A burst state over the fake backend, with the given lines already read as steps. */
-function burst(lines: Record<string, unknown>[], options: { approve?: Approve<Ref>; policy?: 'confirm' | 'hold' | 'refuse' | 'allow'; tree?: ReturnType<typeof screen> } = {}) {
+function burst(lines: Record<string, unknown>[], options: { approve?: Approve<Ref>; policy?: 'confirm' | 'hold' | 'refuse' | 'allow'; tree?: FakeOptions['tree'] } = {}) {
   const fake = fakeBackend(options.tree ? { tree: options.tree } : {});
   const b = createBurstState<Ref>({ backend: fake.backend, approve: options.approve, policy: options.policy ?? 'confirm', clock: fakeClock(), maxIssues: 2 });
   lines.forEach((value, i) => {
@@ -63,13 +63,12 @@ test('finding elements: one match with the others as good; none says which targe
 
 test('wait_until: looks every poll_ms until the element is there, and fails naming it when time is up', async () => {
   let shown = false;
-  const { b } = burst([{ op: 'act', do: 'wait_until', target: { ax: { title: 'Later' } }, timeout_ms: 300, poll_ms: 100 }], { tree: undefined });
-  (b.backend as { tree: () => unknown }).tree = () => (shown ? screen(['l', 'button', 'Later']) : SCREEN);
+  const tree = () => (shown ? screen(['l', 'button', 'Later']) : SCREEN);
+  const { b } = burst([{ op: 'act', do: 'wait_until', target: { ax: { title: 'Later' } }, timeout_ms: 300, poll_ms: 100 }], { tree });
   await waitUntil(b, 0, b.actions[0] as never);
   assert.equal(b.steps[0]!.status, 'failed');
   assert.match(b.steps[0]!.error!, /"Later" did not appear within 300 ms/);
-  const again = burst([{ op: 'act', do: 'wait_until', target: { ax: { title: 'Later' } }, timeout_ms: 300, poll_ms: 100 }]);
-  (again.b.backend as { tree: () => unknown }).tree = () => (shown ? screen(['l', 'button', 'Later']) : SCREEN);
+  const again = burst([{ op: 'act', do: 'wait_until', target: { ax: { title: 'Later' } }, timeout_ms: 300, poll_ms: 100 }], { tree });
   const clock = again.b.clock as ReturnType<typeof fakeClock>;
   const sleep = clock.sleep;
   clock.sleep = async (ms, signal) => {

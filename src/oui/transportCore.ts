@@ -95,6 +95,40 @@ const statusValue = (payload: unknown): Partial<OUIActionResultMessage> | null =
   return parseStatusObservationId(u.observationId) && isPlainObject(u.value) && typeof u.value.success === 'boolean' ? (u.value as Partial<OUIActionResultMessage>) : null;
 };
 
+/**
+ * An event fitted to the socket's size limit. Refused here, once: a socket that closes on an oversized message
+ * would otherwise reconnect and be sent it again, for ever. A result (or the status observation carrying one)
+ * still goes, cut down: the action ran.
+ */
+export function fitMessage(
+  type: WireType,
+  payload: unknown,
+  maxBytes: number,
+  measure: TransportCoreOptions['measure'],
+): { payload: unknown; shrunk?: string } | { refused: string } {
+  const bytes = Number.isFinite(maxBytes) && measure ? measure(type, payload) : 0;
+  if (!(bytes > maxBytes)) return { payload };
+  const why = `about ${bytes} bytes, more than the ${maxBytes} the socket accepts`;
+  const status = type === 'observation:update' ? statusValue(payload) : null;
+  const reason = `The whole result was ${why}`;
+  const small =
+    type === 'action:result'
+      ? shrinkResult(payload as OUIActionResultMessage, reason)
+      : status && { ...(payload as OUIObservationUpdate), value: shrinkResult(status, reason) };
+  if (!small || measure!(type, small) > maxBytes) return { refused: `a ${type} event of ${why}; it was not sent` };
+  return { payload: small, shrunk: `a ${type} event of ${why}; its data was left out` };
+}
+
+/** What the other side registered and still has, kept from the events heard (bounded like the agent's own list). */
+export function hearRegistration(heard: Map<string, OUIRegistrationMessage>, type: WireType, value: unknown): void {
+  if (type === 'surface:register') {
+    const r = value as OUIRegistrationMessage;
+    heard.delete(r.surface.id);
+    // A peer registering without end can't grow it.
+    if (heard.size < 256) heard.set(r.surface.id, r);
+  } else if (type === 'surface:deregister') heard.delete((value as OUISurfaceDeregistration).surfaceId);
+}
+
 /** Builds one transport end around `options.post`. */
 export function createTransportCore(options: TransportCoreOptions): TransportCore {
   const now = options.now ?? Date.now;
@@ -151,22 +185,10 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
     // keeps a buffered event from changing when the app later mutates the object it passed.
     const read = WIRE_READERS[type](raw, options.limits, now);
     if (!read.ok) return refuse('malformed-event', `refused to send a ${type} event: ${read.reason}${hint}`);
-    let payload = read.value;
-    const bytes = Number.isFinite(maxBytes) && options.measure ? options.measure(type, payload) : 0;
-    // Refused here, once: a socket that closes on an oversized message would otherwise reconnect and be sent it
-    // again, for ever. A result (or the status observation carrying one) still goes, cut down: the action ran.
-    if (bytes > maxBytes) {
-      const why = `about ${bytes} bytes, more than the ${maxBytes} the socket accepts`;
-      const status = type === 'observation:update' ? statusValue(payload) : null;
-      const reason = `The whole result was ${why}`;
-      const small =
-        type === 'action:result'
-          ? shrinkResult(payload as OUIActionResultMessage, reason)
-          : status && { ...(payload as OUIObservationUpdate), value: shrinkResult(status, reason) };
-      if (!small || options.measure!(type, small) > maxBytes) return refuse('too-large', `a ${type} event of ${why}; it was not sent`);
-      report('too-large', `${options.name}: a ${type} event of ${why}; its data was left out`);
-      payload = small;
-    }
+    const fitted = fitMessage(type, read.value, maxBytes, options.measure);
+    if ('refused' in fitted) return refuse('too-large', fitted.refused);
+    if (fitted.shrunk) report('too-large', `${options.name}: ${fitted.shrunk}`);
+    const payload = fitted.payload;
     if (connected) {
       track(type, payload);
       try {
@@ -263,12 +285,7 @@ export function createTransportCore(options: TransportCoreOptions): TransportCor
         return;
       }
       if (read.dropped > 0) report('prototype-key', `${options.name}: left ${read.dropped} "__proto__" key(s) out of a ${type} event`);
-      if (type === 'surface:register') {
-        const r = read.value as OUIRegistrationMessage;
-        heardRegistrations.delete(r.surface.id);
-        // Bounded like the agent's own list: a peer registering without end can't grow it.
-        if (heardRegistrations.size < 256) heardRegistrations.set(r.surface.id, r);
-      } else if (type === 'surface:deregister') heardRegistrations.delete((read.value as OUISurfaceDeregistration).surfaceId);
+      hearRegistration(heardRegistrations, type, read.value);
       heard[type].emit(read.value);
     },
     setConnected(next) {

@@ -189,8 +189,8 @@ export const OUI_ERROR_CODES = {
   /** The request is larger than the connection carries: it was never sent, and nothing ran. */
   MESSAGE_TOO_LARGE: 'MESSAGE_TOO_LARGE',
   /**
-   * The connection the request went on closed before the page answered: it may have run. Read the page's
-   * observations before asking again.
+   * The connection the request went on went before the page answered (cut off, closed, or another connection
+   * took its place): it may have run. Read the page's observations before asking again.
    */
   OUTCOME_UNKNOWN: 'OUTCOME_UNKNOWN',
 } as const;

@@ -1,6 +1,7 @@
 /**
- * Every element of agentic-elements. Importing this module defines them all (one script tag gives a page the
- * whole set); each element's folder can also be imported on its own.
+ * Every element of agentic-elements, defined as this module loads: what cdn/agentic-elements.js holds (one script
+ * tag gives a page the whole set), and the types `agentic-elements` exports. The npm entry itself (index.ts)
+ * defines each element when its tag is first used; each element's folder can also be imported on its own.
  */
 export * from './omni-screen/index.js';
 export * from './morph-screen/index.js';

@@ -2,4 +2,4 @@
 import { staticSite, testExample, testFirstLoad } from './harness.mjs';
 
 testExample('vue', staticSite('vue/dist'));
-testFirstLoad('vue', 'vue/dist', 250);
+testFirstLoad('vue', 'vue/dist', 280);

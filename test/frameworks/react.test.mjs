@@ -2,4 +2,4 @@
 import { staticSite, testExample, testFirstLoad } from './harness.mjs';
 
 testExample('react', staticSite('react/dist'));
-testFirstLoad('react', 'react/dist', 400);
+testFirstLoad('react', 'react/dist', 440);

@@ -18,6 +18,13 @@ const loaders: Readonly<Record<string, () => Promise<unknown>>> = {
   'ax-runner': () => import('./ax-runner/index.js'),
   'oui-surface': () => import('./oui-surface/index.js'),
 };
+/**
+ * Loaded only when asked for (`load('ae-confirm-dialog')`, for an app's own dialog): every element draws one and
+ * loads its code on its first question, so finding the tag is no reason to fetch it.
+ */
+const onRequest: Readonly<Record<string, () => Promise<unknown>>> = {
+  'ae-confirm-dialog': () => import('./shared/elements/confirmDialog.js'),
+};
 const tags = Object.keys(loaders);
 const selector = tags.join(',');
 
@@ -34,9 +41,10 @@ export function load(tag: string): Promise<void> {
   const name = tag.toLowerCase();
   const found = loading.get(name);
   if (found) return found;
-  if (!Object.prototype.hasOwnProperty.call(loaders, name)) return Promise.reject(new TypeError(`agentic-elements autoloader: no element <${name}>`));
+  const loader = Object.prototype.hasOwnProperty.call(loaders, name) ? loaders[name] : Object.prototype.hasOwnProperty.call(onRequest, name) ? onRequest[name] : undefined;
+  if (!loader) return Promise.reject(new TypeError(`agentic-elements autoloader: no element <${name}>`));
   if (typeof customElements === 'undefined' || customElements.get(name)) return Promise.resolve();
-  const started = loaders[name]!().then(
+  const started = loader().then(
     () => undefined,
     (error: unknown) => {
       // Forget the failure so a later sighting (after the network came back) tries again.

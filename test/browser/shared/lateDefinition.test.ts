@@ -73,4 +73,9 @@ describe('a property set before the element is defined', () => {
     await load('not-ours').catch((e: unknown) => (refused = e));
     expect(refused).to.be.instanceOf(TypeError);
   });
+
+  it("load('ae-confirm-dialog') defines the confirmation dialog, for an app that asks in its own (docs/approvals.md)", async () => {
+    await load('ae-confirm-dialog');
+    expect(customElements.get('ae-confirm-dialog')).to.be.a('function');
+  });
 });

@@ -63,7 +63,7 @@ function onlyDeclaredDependencies() {
  * compact, minified (AE_NOMINIFY=1 leaves the code readable, for profiling the bundle a page loads).
  */
 const cdnPlugins = () => [
-  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production'), __AE_PRODUCTION__: 'true' } }),
   nodeResolve({ browser: true }),
   compactCss(),
   ts(),

@@ -1,7 +1,8 @@
 /**
- * `cdn/autoloader.js`: the script tag that loads only what the page uses. Each element's code is fetched the
- * first time its tag appears in the page, then the element defines itself and upgrades every such tag, as
- * Shoelace's and Web Awesome's autoloaders do. A page with one `<omni-screen>` fetches that element (with Lit and
+ * `cdn/autoloader.js`: the script tag that loads only what the page uses, and the loader of the npm entry
+ * `agentic-elements` (elements/index.ts), where each `import()` below becomes a chunk of the app's bundle. Each
+ * element's code is fetched the first time its tag appears in the page, then the element defines itself and
+ * upgrades every such tag, as Shoelace's and Web Awesome's autoloaders do. A page with one `<omni-screen>` fetches that element (with Lit and
  * the engine parts it needs), never the other three; chart.js still waits for the first chart.
  *
  * It looks at the document when it runs and then watches it with a MutationObserver, and looks into every open
@@ -17,6 +18,13 @@ const loaders: Readonly<Record<string, () => Promise<unknown>>> = {
   'ax-runner': () => import('./ax-runner/index.js'),
   'oui-surface': () => import('./oui-surface/index.js'),
 };
+/**
+ * Loaded only when asked for (`load('ae-confirm-dialog')`, for an app's own dialog): every element draws one and
+ * loads its code on its first question, so finding the tag is no reason to fetch it.
+ */
+const onRequest: Readonly<Record<string, () => Promise<unknown>>> = {
+  'ae-confirm-dialog': () => import('./shared/elements/confirmDialog.js'),
+};
 const tags = Object.keys(loaders);
 const selector = tags.join(',');
 
@@ -25,14 +33,18 @@ const loading = new Map<string, Promise<void>>();
 /** Roots already watched, so a shadow root seen twice gets one observer. */
 const watched = new WeakSet<Node>();
 
-/** Fetches and defines `tag` unless it is defined or loading; resolves when it is defined. */
+/**
+ * Fetches and defines `tag` unless it is defined or loading; resolves when it is defined. Where there is no
+ * custom element registry (a server rendering the page) there is nothing to define: it resolves at once.
+ */
 export function load(tag: string): Promise<void> {
   const name = tag.toLowerCase();
   const found = loading.get(name);
   if (found) return found;
-  if (!Object.prototype.hasOwnProperty.call(loaders, name)) return Promise.reject(new TypeError(`agentic-elements autoloader: no element <${name}>`));
-  if (customElements.get(name)) return Promise.resolve();
-  const started = loaders[name]!().then(
+  const loader = Object.prototype.hasOwnProperty.call(loaders, name) ? loaders[name] : Object.prototype.hasOwnProperty.call(onRequest, name) ? onRequest[name] : undefined;
+  if (!loader) return Promise.reject(new TypeError(`agentic-elements autoloader: no element <${name}>`));
+  if (typeof customElements === 'undefined' || customElements.get(name)) return Promise.resolve();
+  const started = loader().then(
     () => undefined,
     (error: unknown) => {
       // Forget the failure so a later sighting (after the network came back) tries again.

@@ -3,8 +3,8 @@
  * every element, and the engine's public API beside them, so such a page reaches `createOmniParser` and the
  * rest from the same file. The npm entries keep them apart (`agentic-elements`, `agentic-elements/engine`).
  */
-export * from './index.js';
+export * from './all.js';
 export * from '../src/index.js';
 // Three type names mean one thing to <omni-screen> and another to the engine's action pipeline: this file
 // speaks for the elements (the engine's own are at `agentic-elements/engine`). Types only: no value clashes.
-export type { ActionParams, BlockReason, Confirmation } from './index.js';
+export type { ActionParams, BlockReason, Confirmation } from './all.js';

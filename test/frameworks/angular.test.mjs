@@ -1,4 +1,5 @@
 // Angular with the CLI's application builder (strictTemplates): the built dist/ served as static files.
-import { staticSite, testExample } from './harness.mjs';
+import { staticSite, testExample, testFirstLoad } from './harness.mjs';
 
 testExample('angular', staticSite('angular/dist'));
+testFirstLoad('angular', 'angular/dist', 400);

@@ -3,7 +3,9 @@
 // with the page's URL and a close(). The runner (scripts/test-frameworks.mjs) installs and builds first.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { serve } from '../../demo/frameworks/shared/serve.mjs';
@@ -134,5 +136,47 @@ export function testExample(name, start, extra) {
 
   test(`${name}: the page logged no error`, () => {
     assert.deepEqual(errors, []);
+  });
+}
+
+/**
+ * The JavaScript a built example's page loads before anything on it is used: the scripts its index.html names
+ * (`<script src>`, `<link rel="modulepreload">`) and every file those import statically, read from the build.
+ * What they import with `import()` (an element's code, fetched when its tag first appears) is left out. This is
+ * what Vite's 500 kB chunk warning and the Angular CLI's "initial" budget weigh.
+ */
+export function firstLoadJS(dir) {
+  const base = `${FRAMEWORKS}${dir}`;
+  const html = readFileSync(join(base, 'index.html'), 'utf8');
+  const named = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)].map((m) => m[1]);
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || !existsSync(file)) return;
+    seen.add(file);
+    const code = readFileSync(file, 'utf8');
+    // `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`; never `import("./x.js")`.
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w${},*\s]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) visit(join(dirname(file), m[1]));
+  };
+  for (const src of named) if (!/^[a-z]+:/.test(src)) visit(join(base, src.replace(/^\//, '')));
+  let minified = 0;
+  let gzipped = 0;
+  for (const file of seen) {
+    const code = readFileSync(file);
+    minified += code.length;
+    gzipped += gzipSync(code, { level: 9 }).length;
+  }
+  return { files: [...seen].map((f) => relative(base, f)), minified, gzipped };
+}
+
+/**
+ * Reports what the built example in `dir` loads first (see firstLoadJS) and fails above `budgetKB` minified:
+ * `import 'agentic-elements'` costs a page the loader, not the four elements, which arrive as their tags appear.
+ */
+export function testFirstLoad(name, dir, budgetKB) {
+  test(`${name}: the first load is at most ${budgetKB} kB of JavaScript (the elements load as their tags appear)`, (t) => {
+    const { files, minified, gzipped } = firstLoadJS(dir);
+    t.diagnostic(`${name} first load: ${(minified / 1024).toFixed(1)} kB minified, ${(gzipped / 1024).toFixed(1)} kB gzipped in ${files.length} files (${files.join(', ')})`);
+    assert.ok(files.length > 0, `no script found in ${dir}/index.html`);
+    assert.ok(minified <= budgetKB * 1024, `${(minified / 1024).toFixed(1)} kB minified, budget ${budgetKB} kB`);
   });
 }

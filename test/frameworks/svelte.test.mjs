@@ -1,4 +1,5 @@
 // Svelte 5 with Vite (svelte-check checks the component): the built dist/ served as static files.
-import { staticSite, testExample } from './harness.mjs';
+import { staticSite, testExample, testFirstLoad } from './harness.mjs';
 
 testExample('svelte', staticSite('svelte/dist'));
+testFirstLoad('svelte', 'svelte/dist', 250);

@@ -4,9 +4,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FRAMEWORKS, staticSite, testExample } from './harness.mjs';
+import { FRAMEWORKS, staticSite, testExample, testFirstLoad } from './harness.mjs';
 
 testExample('vue', staticSite('vue/dist'));
+testFirstLoad('vue', 'vue/dist', 280);
 
 // What docs/vue.md tells an app to do, as the example does it (agentic-elements/vue, strictTemplates in its
 // tsconfig.json): a misspelt property of an element is then a type error, where Vue's default lets it through.

@@ -124,6 +124,9 @@ test('every entry imports in Node without throwing', async () => {
     const out = await nodeIn(app, `const m = await import(${JSON.stringify(specifier)}); console.log(Object.keys(m).length);`);
     assert.ok(Number(out.trim()) > 0, `${specifier} exports something`);
   }
+  // A server component may ask for an element before it renders: nothing to define there, no error.
+  const out = await nodeIn(app, `const { load } = await import('agentic-elements'); await load('omni-screen'); console.log('loaded');`);
+  assert.equal(out.trim(), 'loaded');
 });
 
 test('the engine parses a screen in Node', async () => {
@@ -225,13 +228,18 @@ test('TypeScript finds the types with moduleResolution "node" (typesVersions) an
     join(app, 'check.ts'),
     `import { createOmniParser, type OmniParser } from 'agentic-elements/engine';
 import { OmniScreen } from 'agentic-elements/omni-screen';
-import { OmniScreen as FromAll } from 'agentic-elements';
+import { load, type OmniScreen as FromAll } from 'agentic-elements';
 const parser: OmniParser = createOmniParser({ tools: [], assets: [] });
 const issues: number = parser.issues.length;
-const tag: typeof OmniScreen = FromAll;
+// The main entry loads each element as its tag first appears: its classes are types there, the same classes.
+const tag: typeof OmniScreen = OmniScreen;
+const screen: FromAll = new OmniScreen();
+const loaded: Promise<void> = load('omni-screen');
+// @ts-expect-error the main entry exports the element classes as types only (their code loads when used)
+void import('agentic-elements').then((all) => all.OmniScreen);
 // @ts-expect-error the parser takes registries, not a number: proves the types are real, not any
 createOmniParser(42);
-export { issues, tag };
+export { issues, tag, screen, loaded };
 `,
   );
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');

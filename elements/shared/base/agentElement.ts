@@ -244,11 +244,39 @@ export class AgentElement extends SignalWatcher(LitElement) {
   }
 
   override connectedCallback(): void {
+    this.takeUpEarlyProperties();
     super.connectedCallback();
     // Before the first render, so children that connect now already receive the right values.
     this.handOn();
     if (DEV) this.checkColours();
   }
+
+  /**
+   * A value set on the bare tag before this element was defined (a framework binding it while the element's code
+   * loads: `import 'agentic-elements'` loads each element as its tag appears) is an own property of the instance,
+   * hiding the class's accessor. Lit takes back its reactive properties; the element's own accessors (a surface
+   * checked as it is set, a state applied to the document) take theirs here, through their setters. Once: later
+   * assignments go through the accessors.
+   */
+  private takeUpEarlyProperties(): void {
+    if (this.#tookUp) return;
+    this.#tookUp = true;
+    const self = this as unknown as Record<string, unknown>;
+    for (let proto = Object.getPrototypeOf(this) as object; proto !== LitElement.prototype; proto = Object.getPrototypeOf(proto) as object) {
+      for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+        if (!d.set || !Object.prototype.hasOwnProperty.call(this, name)) continue;
+        const value = self[name];
+        delete self[name];
+        try {
+          self[name] = value;
+        } catch {
+          // A setter that refuses a value has said why (a surface that doesn't check out fires oui-error).
+        }
+      }
+    }
+  }
+
+  #tookUp = false;
 
   /**
    * Development only: once drawn, an outermost element checks the colours it draws text in (the app's `--ae-*`

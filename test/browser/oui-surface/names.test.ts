@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
 import * as oui from '../../../elements/oui-surface/index.js';
-import * as all from '../../../elements/index.js';
+import * as all from '../../../elements/all.js';
 
 describe('<oui-surface> names', () => {
   it('the element class is OUISurfaceElement, defined as <oui-surface>; OuiSurface is the same class', () => {

@@ -43,8 +43,10 @@ export class App implements AfterViewInit {
   // <morph-screen>: `respond` turns the quiz's score into the next answer.
   protected readonly respond: MorphRespond = (action) => (action.type === 'quiz' ? paced(quizReply(action.score, action.total)) : undefined);
 
-  ngAfterViewInit(): void {
+  async ngAfterViewInit(): Promise<void> {
     this.runner().nativeElement.scope = this.form().nativeElement;
+    // A method exists once its element is defined: the tags are in the page now, so their code is on its way.
+    await Promise.all(['omni-screen', 'morph-screen'].map((tag) => customElements.whenDefined(tag)));
     void this.screen().nativeElement.stream(paced(PAYMENT_SCREEN));
     void this.answer().nativeElement.stream(paced(QUIZ_ANSWER));
   }

@@ -1,7 +1,8 @@
 'use client';
 // A client component, still rendered on the server first: the import below runs in Node too, where it defines
-// nothing and touches no DOM, and React writes the bare tags into the HTML. In the browser the elements upgrade,
-// React hydrates the page, and effects (useElement) give the elements their objects, functions and listeners.
+// nothing and touches no DOM, and React writes the bare tags into the HTML. In the browser each element's code
+// loads as its tag is found (a chunk of its own) and the element upgrades; effects (useElement) give the elements
+// their objects, functions and listeners, which an element takes up when it upgrades if they came first.
 import 'agentic-elements';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
@@ -55,11 +56,18 @@ export function Demo() {
   useEffect(() => {
     const [el, doc] = [screen.current!, answer.current!];
     runner.current!.scope = form.current; // a ref is set only once mounted
-    void el.stream(paced(PAYMENT_SCREEN));
-    void doc.stream(paced(QUIZ_ANSWER));
+    // A method exists once its element is defined: the tags are in the page, so their code is on its way.
+    let mounted = true;
+    void Promise.all(['omni-screen', 'morph-screen'].map((tag) => customElements.whenDefined(tag))).then(() => {
+      if (!mounted) return;
+      void el.stream(paced(PAYMENT_SCREEN));
+      void doc.stream(paced(QUIZ_ANSWER));
+    });
     return () => {
-      el.reset();
-      doc.reset();
+      mounted = false;
+      // Defined by now unless the page left before its code came: then there is nothing to stop.
+      if (customElements.get('omni-screen')) el.reset();
+      if (customElements.get('morph-screen')) doc.reset();
     };
   }, []);
 

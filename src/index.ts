@@ -27,6 +27,7 @@ export type {
   Source,
   SourceInput,
   Issue as StreamIssue,
+  IssueListener,
   Severity,
 } from './stream/index.js';
 
@@ -42,6 +43,7 @@ export type {
   Clock,
   Timers,
   ErrorBody,
+  InterruptOptions,
   PumpEnd,
   SseEvent,
   SseReader,
@@ -50,6 +52,8 @@ export type {
   WebSocketLike,
   WebSocketEventLike,
   TextSink,
+  McpAppsInputFeed,
+  McpAppsInputFeedOptions,
 } from './transport/index.js';
 
 // The governed action pipeline: is the tool registered, do the params match its JSON Schema, what sentence the

@@ -28,6 +28,11 @@ export const FACES = [
   'src/ops/index',
   'src/axstream/index',
   'src/oui/index',
+  // The formats' public entries (`agentic-elements/engine/omni-ir`, …): the script-tag build publishes them all.
+  'src/entries/omni-ir',
+  'src/entries/ops',
+  'src/entries/axstream',
+  'src/entries/oui',
 ];
 
 const LIT = /^(lit|@lit|@lit-labs)(\/|$)/;

@@ -42,3 +42,6 @@ export type {
   ResolveContext, Resolved, ResolvedTargets, Risk, RunSummary, ScrollAction, ScrollDirection, Step, StepStatus,
   Target, TargetMatch, TargetPurpose, TargetResult, TargetSearch, TypeAction, WaitAction, WaitUntilAction,
 } from '../axstream/index.js';
+
+// The core's types this entry's signatures name, so its declarations read whole (the same types as the core's).
+export type { Chunk, Clock, MessageSocket, ResponseSource, Severity, Source, SourceInput, StreamIssue, Timers } from '../index.js';

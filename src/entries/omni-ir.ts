@@ -56,3 +56,20 @@ export type {
   McpAppsView,
   McpAppsViewOptions,
 } from '../omni-ir/transport/index.js';
+
+// The core's types this entry's signatures name, so its declarations read whole (the same types as the core's).
+export type {
+  Credentials,
+  FetchLike,
+  HeadersLike,
+  McpAppsInputFeed,
+  MessageSocket,
+  RequestInitLike,
+  ResponseLike,
+  Severity,
+  StreamIssue,
+  TextSink,
+  Timers,
+  WebSocketEventLike,
+  WebSocketLike,
+} from '../index.js';

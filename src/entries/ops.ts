@@ -132,3 +132,7 @@ export type {
   OpIssueCode,
   OpIssue,
 } from '../ops/index.js';
+
+// The core's types this entry's signatures name, so its declarations read whole (the same types as the core's).
+export type { Chunk, IssueListener, ResponseSource, Severity, Source, SourceInput, StreamIssue } from '../index.js';
+export type { ChangeFeed } from '../stream/changeFeed.js';

@@ -39,3 +39,8 @@ export type {
   OpenAIResponsesTool, PostMessageTransportConfig, SocketLike, SocketTransportOptions, SurfaceCheck,
   SurfaceRuntime, SurfaceRuntimeOptions, ValidateSurfaceOptions, WebSocketTransportConfig,
 } from '../oui/index.js';
+// The names of the wire's events, as the transports' listeners take them.
+export type { WireType } from '../oui/wire.js';
+
+// The core's types this entry's signatures name, so its declarations read whole (the same types as the core's).
+export type { Severity, StreamIssue, Timers } from '../index.js';

@@ -20,7 +20,7 @@
 // of the three that ask (<omni-screen> 52.5 KB, <oui-surface> 37.9, <ax-runner> 57.4).
 // Issue 19's screen kernel: both screens draw through one node element, controller, tab list and set of looks,
 // carrying what either needs (the tab list's reveal, app-element hand-over outside signal tracking), plus the
-// deprecated aliases kept for a release (morph-diag, update(text), the { Name: tag } registry shape): <omni-screen>
+// aliases kept then for a release (gone since issue 30: nothing is deprecated before the first release): <omni-screen>
 // 52.9 KB, <morph-screen> 55.8.
 // Issue 17's garbage-collection pause on a 20,000-op burst: every element's signal watching keeps less per node
 // element (shared watchers, no computed for a render that read only states: 0.3–0.6 KB of code), and

@@ -27,8 +27,8 @@ export {
 } from '../oui/index.js';
 export type {
   AnthropicTool, DirectTransportOptions, DirectTransportPair, JSONSchema, McpTool, MessageEventLike,
-  MessageListenerLike, MessageTargetLike, OUIAccept, OUIAction, OUIActionContext, OUIActionHandler, OUIActionHandlerObject,
-  OUIActionHandlers, OUIActionPolling, OUIActionRequest, OUIActionResult, OUIActionResultMessage, OUIActionRun,
+  MessageListenerLike, MessageTargetLike, OUIAccept, OUIAction, OUIActionContext, OUIActionHandler,
+  OUIActionPolling, OUIActionRequest, OUIActionResult, OUIActionResultMessage, OUIActionRun,
   OUIActivation, OUIActivity, OUIAgent, OUIAgentOptions, OUICallOptions, OUICancelMessage, OUIConfirm, OUIConfirmLimits, OUIPageLeft,
   OUIConnection, OUIDispatchMessage, OUIDroppedParts, OUIEntity, OUIErrorCode, OUIEventSource, OUIFollowContext, OUIIssue,
   OUIIssueCode, OUIObservation, OUIObservationGetters, OUIObservationHandler, OUIObservationUpdate, OUIPollStatus,
@@ -37,7 +37,7 @@ export type {
   OUISurfaceHandlers, OUISurfaceRegistration, OUIToolCollision, OUIToolEntry, OUITransport, OUITransportConfig,
   OUIUnsubscribe, OUIWireLimits, ObservationContextOptions, ObservationContextSurface, OpenAIFunctionTool,
   OpenAIResponsesTool, PostMessageTransportConfig, SocketLike, SocketTransportOptions, SurfaceCheck,
-  SurfaceRuntime, SurfaceRuntimeOptions, ValidateSurfaceOptions, WebSocketTransportConfig,
+  SurfaceRuntime, SurfaceRuntimeOptions, ValidateSurfaceOptions,
 } from '../oui/index.js';
 // The names of the wire's events, as the transports' listeners take them.
 export type { WireType } from '../oui/wire.js';

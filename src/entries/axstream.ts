@@ -26,6 +26,7 @@ export {
   createRemoteBackend,
   answerRemote,
   serveRemoteBackend,
+  REMOTE_PROTOCOL,
   axSystemPrompt,
   axUserPrompt,
   fenced,

@@ -25,6 +25,16 @@ export type DiagOrigin = 'engine' | 'stream' | 'element';
 /** What an issue is made from: the engine's issue, the stream's diag op, or the element's own. */
 export type IssueSource = OpIssue | StreamDiag | { code: string; severity: 'error' | 'warning'; line: number | null; message: string; id?: string };
 
+/** One issue of `<morph-screen>`, whole: what `morph-issue` carries as `issue` and `issues` lists. */
+export interface MorphIssue {
+  readonly origin: DiagOrigin;
+  readonly code: string;
+  readonly severity: 'error' | 'warning' | 'note';
+  readonly line: number | null;
+  readonly message: string;
+  readonly id: string | undefined;
+}
+
 /**
  * One issue, as it happens: an op the engine refused (`severity` error) or applied with a change (`warning`),
  * a `diag` op of the stream itself (`error` or `note`; `diag` holds it as written), or the element's own
@@ -44,6 +54,8 @@ export class MorphIssueEvent extends Event {
   readonly id: string | undefined;
   /** The stream's own diag op as written (origin `stream`): `line` there is the line of the model's text. */
   readonly diag: StreamDiag | undefined;
+  /** The issue whole, as every element's `*-issue` event carries it (its fields are also on the event). */
+  readonly issue: MorphIssue;
   constructor(
     /** Who reports it: the `engine` (an op refused or changed), the `stream` (its own diag op) or the `element`. */
     readonly origin: DiagOrigin,
@@ -65,6 +77,7 @@ export class MorphIssueEvent extends Event {
       this.id = from.id;
       this.diag = undefined;
     }
+    this.issue = Object.freeze({ origin, code: this.code, severity: this.severity, line: this.line, message: this.message, id: this.id });
   }
 }
 

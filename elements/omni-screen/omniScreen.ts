@@ -22,7 +22,6 @@ import type {
 } from '../../src/omni-ir/index.js';
 import { type SourceInput, assertSource, hasOwn } from '../../src/stream/index.js';
 import { fill } from '../../strings/en.js';
-import './omniNode.js';
 import { componentStyles } from './views/index.js';
 import { isStateRef } from './views/parts.js';
 import { noticesNow } from './views/notice.js';
@@ -45,7 +44,6 @@ import type { AppComponentView, Picture, ScreenContext } from './screenContext.j
 import { screenStyles } from './styles.js';
 import type { GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
-import { defineElement } from '../shared/base/defineElement.js';
 
 export type { GenerateProgress } from './progress.js';
 
@@ -571,8 +569,6 @@ export class OmniScreen extends AgentElement {
     this.#fire(new OmniIssueEvent(issue));
   }
 }
-
-defineElement('omni-screen', OmniScreen);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -68,12 +68,12 @@ export const NPM_ENTRIES = {
  * The files for a plain <script type="module"> tag, all dependencies inside, built together so they share their
  * parts (cdn/chunks/): `agentic-elements` (every element, and the engine's API), `autoloader` (each element
  * fetched when its tag first appears), one file per element (`cdn/<tag>.js`, what the autoloader fetches),
- * the engine's entries (`engine`, `engine/omni-ir`, …: the engine's API alone) and one per language. A page may use any of them together: one copy of each part.
+ * `engine` (every engine entry's API, alone) and one per language. A page may use any of them together: one copy of each part.
  */
 export const CDN_ENTRY = {
   'agentic-elements': 'elements/cdn.ts',
   autoloader: 'elements/autoloader.ts',
-  ...ENGINE_ENTRIES,
+  engine: 'src/entries/cdn.ts',
   ...Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, `elements/${tag}/index.ts`])),
   ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, `strings/${tag}.ts`])),
 };

@@ -82,7 +82,7 @@ after(() => {
 test('the tarball holds the built entries, cdn/, types and the command, and no sources, tests or demo', () => {
   const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
   for (const name of Object.keys(NPM_ENTRIES)) assert.ok(listing.includes(`dist/${name}.js`), `dist/${name}.js`);
-  for (const file of ['cdn/agentic-elements.js', 'cdn/autoloader.js', 'cdn/engine.js', 'cdn/engine/omni-ir.js', 'cdn/omni-screen.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/src/entries/omni-ir.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
+  for (const file of ['cdn/agentic-elements.js', 'cdn/autoloader.js', 'cdn/engine.js', 'cdn/omni-screen.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/src/entries/omni-ir.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
     assert.ok(listing.includes(file), file);
   }
   assert.ok(listing.some((f) => /^cdn\/chunks\/.+\.js$/.test(f)), 'cdn/chunks/');
@@ -373,13 +373,13 @@ async function inChromium(page, use) {
   }
 }
 
-test('cdn/autoloader.js fetches an element when its tag first appears, in the document or an open shadow root; cdn/engine/omni-ir.js shares its code', async () => {
+test('cdn/autoloader.js fetches an element when its tag first appears, in the document or an open shadow root; cdn/engine.js shares its code', async () => {
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>autoloader</title>
 <script type="module" src="/cdn/autoloader.js"></script></head><body>
 <omni-screen id="screen"></omni-screen>
 <div id="later"></div>
 <script type="module">
-  import { createOmniParser } from '/cdn/engine/omni-ir.js';
+  import { createOmniParser } from '/cdn/engine.js';
   import { registerLocale } from '/cdn/autoloader.js';
   await customElements.whenDefined('omni-screen');
   const screen = document.getElementById('screen');
@@ -389,7 +389,7 @@ test('cdn/autoloader.js fetches an element when its tag first appears, in the do
 </script></body></html>`;
   await inChromium(page, async (tab, requested) => {
     await tab.waitForFunction(() => document.getElementById('screen')?.shadowRoot?.textContent?.includes('Hello from the autoloader'), null, { timeout: 15_000 });
-    assert.equal(await tab.evaluate(() => window.engineReady), true, 'the engine API from cdn/engine/omni-ir.js');
+    assert.equal(await tab.evaluate(() => window.engineReady), true, 'the engine API from cdn/engine.js');
     const fetched = (name) => requested.some((p) => p === `/cdn/${name}.js`);
     assert.ok(fetched('omni-screen'), 'cdn/omni-screen.js was fetched');
     for (const other of ['morph-screen', 'ax-runner', 'oui-surface', 'agentic-elements']) assert.ok(!fetched(other), `cdn/${other}.js was not fetched`);

@@ -7,7 +7,7 @@ const FORMAT = '(omni-ir|ops|axstream|oui)';
 // The engine's public faces: what code outside src/ may import from it. Each folder's index, the engine's own
 // index, its lazy loader and its signals, and Omni-IR's clients (a face of their own, loaded with import() on
 // first use).
-const FACES = `^src/((stream|transport|actions|${FORMAT.slice(1, -1)})/index|omni-ir/transport/index|index|lazy|signals)[.]ts$`;
+const FACES = `^src/((stream|transport|actions|${FORMAT.slice(1, -1)})/index|omni-ir/transport/index|index|lazy|signals|entries/(omni-ir|ops|axstream|oui))[.]ts$`;
 const LIT = '(^|/)node_modules/(lit|lit-html|lit-element|@lit|@lit-labs)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

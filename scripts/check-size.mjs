@@ -2,8 +2,8 @@
 // later, such as chart.js on the first chart, is left out), as an app that uses it ships it:
 //  - each element entry (`agentic-elements/<tag>`): the element with the engine and Lit, budget beside its
 //    line in scripts/entries.mjs, so a new element brings its own;
-//  - every element together, `agentic-elements` (the loader alone: the elements load later) and
-//    `agentic-elements/engine`;
+//  - every element together, `agentic-elements` (the loader alone: the elements load later),
+//    `agentic-elements/engine` (the core) and each format's engine entry;
 //  - the Omni-IR reader with its catalog (src/omni-ir without transport clients, with the stream stage it
 //    needs; the signal library is shared by every reader and counted with the elements);
 //  - cdn/agentic-elements.js as built (run after the build), with the chunks it imports statically;
@@ -67,7 +67,13 @@ const budgets = [
   { name: 'agentic-elements: the loader (each element loads when its tag first appears)', input: 'elements/index.ts', limit: 8 * KB },
   // Issue 20's second parser pass adds 0.2 KB to the engine (the mutation built on first read, the one-loop
   // identifier scan, objects copied once at their size).
-  { name: 'agentic-elements/engine, with its dependencies', input: 'src/index.ts', limit: 91.5 * KB },
+  // Issue 30 split the engine's one entry (91.5 KB budget, every format) into the core and one entry per format,
+  // each measured with the core parts it loads (7.6, 34.1, 22.7, 18.8 and 21.3 KB then), with a little room.
+  { name: 'agentic-elements/engine (the core), with its dependencies', input: 'src/index.ts', limit: 8.1 * KB },
+  { name: 'agentic-elements/engine/omni-ir, with its dependencies', input: 'src/entries/omni-ir.ts', limit: 34.6 * KB },
+  { name: 'agentic-elements/engine/ops, with its dependencies', input: 'src/entries/ops.ts', limit: 23.2 * KB },
+  { name: 'agentic-elements/engine/axstream, with its dependencies', input: 'src/entries/axstream.ts', limit: 19.3 * KB },
+  { name: 'agentic-elements/engine/oui, with its dependencies', input: 'src/entries/oui.ts', limit: 21.8 * KB },
   // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
   // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants
   // less uses the autoloader (above).

@@ -20,7 +20,7 @@
 // of the three that ask (<omni-screen> 52.5 KB, <oui-surface> 37.9, <ax-runner> 57.4).
 // Issue 19's screen kernel: both screens draw through one node element, controller, tab list and set of looks,
 // carrying what either needs (the tab list's reveal, app-element hand-over outside signal tracking), plus the
-// deprecated aliases kept for a release (morph-diag, update(text), the { Name: tag } registry shape): <omni-screen>
+// aliases kept then for a release (gone since issue 30: nothing is deprecated before the first release): <omni-screen>
 // 52.9 KB, <morph-screen> 55.8.
 // Issue 17's garbage-collection pause on a 20,000-op burst: every element's signal watching keeps less per node
 // element (shared watchers, no computed for a render that read only states: 0.3–0.6 KB of code), and
@@ -41,12 +41,25 @@ export const ELEMENTS = [
  */
 export const LOCALES = ['en', 'de', 'fr', 'es', 'ar'];
 
+/**
+ * The DOM-free engine's entries, for Node, workers and servers: `agentic-elements/engine` is the core every format
+ * stands on (the stream stage, the transport pieces, the governed action pipeline), and each format has its own
+ * entry over it. Each entry lists its exports by name; what only the elements need stays unpublished (they import
+ * it by path). Each entry's public API is held by a report in api/ (scripts/api-report.mjs).
+ */
+export const ENGINE_ENTRIES = {
+  engine: 'src/index.ts',
+  'engine/omni-ir': 'src/entries/omni-ir.ts',
+  'engine/ops': 'src/entries/ops.ts',
+  'engine/axstream': 'src/entries/axstream.ts',
+  'engine/oui': 'src/entries/oui.ts',
+};
+
 /** The npm entries built from sources: name (dist/<name>.js, `agentic-elements/<name>`) → source file. */
 export const NPM_ENTRIES = {
   // `agentic-elements`: every element (elements/index.ts re-exports each element's entry).
   'agentic-elements': 'elements/index.ts',
-  // `agentic-elements/engine`: the DOM-free engine, for Node, workers and servers.
-  engine: 'src/index.ts',
+  ...ENGINE_ENTRIES,
   ...Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, `elements/${tag}/index.ts`])),
   ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, `strings/${tag}.ts`])),
 };
@@ -55,12 +68,12 @@ export const NPM_ENTRIES = {
  * The files for a plain <script type="module"> tag, all dependencies inside, built together so they share their
  * parts (cdn/chunks/): `agentic-elements` (every element, and the engine's API), `autoloader` (each element
  * fetched when its tag first appears), one file per element (`cdn/<tag>.js`, what the autoloader fetches),
- * `engine` (the engine's API alone) and one per language. A page may use any of them together: one copy of each part.
+ * `engine` (every engine entry's API, alone) and one per language. A page may use any of them together: one copy of each part.
  */
 export const CDN_ENTRY = {
   'agentic-elements': 'elements/cdn.ts',
   autoloader: 'elements/autoloader.ts',
-  engine: 'src/index.ts',
+  engine: 'src/entries/cdn.ts',
   ...Object.fromEntries(ELEMENTS.map(({ tag }) => [tag, `elements/${tag}/index.ts`])),
   ...Object.fromEntries(LOCALES.map((tag) => [`locales/${tag}`, `strings/${tag}.ts`])),
 };
@@ -74,7 +87,7 @@ export const FRAMEWORK_TYPES = ['react', 'vue', 'svelte'];
 /** Export subpath → types file, for package.json "exports" and "typesVersions". */
 export function typesOf(name) {
   if (name === 'agentic-elements') return './dist/types/elements/index.d.ts';
-  if (name === 'engine') return './dist/types/src/index.d.ts';
+  if (name in ENGINE_ENTRIES) return `./dist/types/${ENGINE_ENTRIES[name].replace(/\.ts$/, '.d.ts')}`;
   if (FRAMEWORK_TYPES.includes(name)) return `./dist/types/frameworks/${name}.d.ts`;
   if (name.startsWith('locales/')) return `./dist/types/strings/${name.slice('locales/'.length)}.d.ts`;
   return `./dist/types/elements/${name}/index.d.ts`;

@@ -1,7 +1,7 @@
 // `npm test`: every check a submission must pass, each counted; ends with `N passed, N failed`.
 // Stages: typecheck (whole project, and the engine alone without DOM types), lint, engine tests in Node, the
 // build, conformance suites (test/conformance/suite, then the project's extra cases in test/conformance/extra),
-// servers and end-to-end tests, size budgets, the docs site and typed bindings, the packed package installed in
+// servers and end-to-end tests, size budgets, the engine's API reports, the docs site and typed bindings, the packed package installed in
 // a scratch project, every code block of the README run as written, browser tests in Chromium.
 //   npm test                      every stage
 //   npm test -- readme browser    only the named stages (and nothing they wait for: they build what they need)
@@ -51,6 +51,9 @@ export const stages = [
   { name: 'conformance', cmd: ['node', 'test/conformance/run.mjs'], counts: plainCounts },
   { name: 'conformance-extra', cmd: ['node', 'test/conformance/run.mjs', 'test/conformance/extra'], counts: plainCounts },
   { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], counts: plainCounts, after: ['build'] },
+  // The engine entries' public API against its reports (api/*.api.md), read from the built declarations: a change
+  // to what the package publishes fails here until its report is updated (`node scripts/api-report.mjs --local`).
+  { name: 'api', cmd: ['node', 'scripts/api-report.mjs'], counts: plainCounts, after: ['build'] },
   // The demo and MCP servers, and the end-to-end tests driving the demo in Chromium (cdn/).
   { name: 'e2e', cmd: node('--test-concurrency=2', 'test/e2e'), counts: tapCounts, after: ['build'] },
   { name: 'server', cmd: node('test/server'), counts: tapCounts, after: ['build'] },

@@ -1,22 +1,16 @@
-// The engine's public API (dist/engine.js).
-export * from './omni-ir/index.js';
-// The governed action pipeline.
-export * from './actions/index.js';
-// The stream stage; its Issue and Severity are the same shapes Omni-IR's are (Omni-IR's Issue narrows the code).
+// `agentic-elements/engine`: the core every format stands on, listed by name. The formats have their own entries
+// (src/entries/: `agentic-elements/engine/omni-ir`, `/ops`, `/axstream`, `/oui`). What only the elements need
+// stays unpublished: they import it by path. api/engine.api.md holds this list (scripts/api-report.mjs).
+
+// The stream stage: bytes → text → lines → JSON lines, from any kind of source, and the shape issues take.
 export {
   createUtf8Decoder,
   createLineSplitter,
   createLineStream,
   createJsonLineReader,
-  isBlank,
-  isJsonObject,
   parseJsonLine,
   readSource,
   SourceError,
-  createIssueSink,
-  reportError,
-  describe,
-  errorText,
 } from './stream/index.js';
 export type {
   Utf8Decoder,
@@ -34,62 +28,56 @@ export type {
   SourceInput,
   Issue as StreamIssue,
   IssueListener,
-  IssueSink,
+  Severity,
 } from './stream/index.js';
-export * from './omni-ir/prompt.js';
-// The transport pieces every element's clients share, then Omni-IR's own clients.
-export * from './transport/index.js';
-export * from './omni-ir/transport/index.js';
 
-// ---- OUI (oui-spec 0.1.0): protocol types, transports, surface definitions and activation, the surface
-// runtime <oui-surface> wraps, and the agent's side (tools for the model APIs, calls, observations as context).
-// Listed by name: the format's face also gives <oui-surface> a few types that are not the engine's API.
-export {
-  OUIActionError, OUISurfaceError, OUI_CAPABILITIES, OUI_ERROR_CODES, OUI_MAX_BUFFER_SIZE, OUI_PROTOCOL_EVENTS,
-  OUI_SOCKET_EVENTS, OUI_SURFACE_LIMITS, OUI_TOOL_NAME, OUI_WIRE_LIMITS, OUI_WRAPPED_INPUT, SOCKET_IO_MAX_MESSAGE_BYTES, assertSurface,
-  createDirectTransportPair, createOUIAgent, createPostMessageTransport, createSurfaceRuntime,
-  createWebSocketTransport, fromModelArgs, isActive, isRequestTransport, matchRoute, matchesDispatchFilter, nameOUITools,
-  observationContext, ouiResultSchema, ouiToolDescription, ouiToolParameters, parseStatusObservationId, qualifiedToolName,
-  readActionRequest, readActionResult, readCancel, readDeregistration, readDispatch, readObservationUpdate,
-  readRegistration, resolveDispatchFilter, routeProblem, statusObservationId, strictSchema, validateSurface,
-} from './oui/index.js';
+// The transport pieces every format's clients share: the Server-Sent Events reader over a body, error bodies
+// and Retry-After, and the shapes of fetch, sockets and clocks the clients take.
+export { createSseReader, parseEventObject, pumpBody, parseErrorBody, parseRetryAfter } from './transport/index.js';
 export type {
-  AnthropicTool, DirectTransportOptions, DirectTransportPair, JSONSchema, McpTool, MessageEventLike,
-  MessageListenerLike, MessageTargetLike, OUIAccept, OUIAction, OUIActionContext, OUIActionHandler, OUIActionHandlerObject,
-  OUIActionHandlers, OUIActionPolling, OUIActionRequest, OUIActionResult, OUIActionResultMessage, OUIActionRun,
-  OUIActivation, OUIActivity, OUIAgent, OUIAgentOptions, OUICallOptions, OUICancelMessage, OUIConfirm, OUIPageLeft,
-  OUIConnection, OUIDispatchMessage, OUIDroppedParts, OUIEntity, OUIErrorCode, OUIEventSource, OUIFollowContext, OUIIssue,
-  OUIIssueCode, OUIObservation, OUIObservationGetters, OUIObservationHandler, OUIObservationUpdate, OUIPollStatus,
-  OUIProtocolEvent, OUIProtocolEventType, OUIRegistrationMessage, OUIRequestMessage, OUIRequestTransport,
-  OUISendRefusal, OUISocketAuthorize, OUISurface, OUISurfaceDeregistration, OUISurfaceHandler, OUISurfaceHandlerObject,
-  OUISurfaceHandlers, OUISurfaceRegistration, OUIToolCollision, OUIToolEntry, OUITransport, OUITransportConfig,
-  OUIUnsubscribe, OUIWireLimits, ObservationContextOptions, ObservationContextSurface, OpenAIFunctionTool,
-  OpenAIResponsesTool, PostMessageTransportConfig, ResolvedFilter, SocketLike, SocketTransportOptions, SurfaceCheck,
-  SurfaceRuntime, SurfaceRuntimeOptions, ValidateSurfaceOptions, WebSocketTransportConfig, WireRead,
-} from './oui/index.js';
+  Credentials,
+  FetchLike,
+  HeadersLike,
+  RequestInitLike,
+  ResponseLike,
+  Clock,
+  Timers,
+  ErrorBody,
+  InterruptOptions,
+  PumpEnd,
+  SseEvent,
+  SseReader,
+  SseReaderOptions,
+  MessageSocket,
+  WebSocketLike,
+  WebSocketEventLike,
+  TextSink,
+  McpAppsInputFeed,
+  McpAppsInputFeedOptions,
+} from './transport/index.js';
 
-// The op stream (<morph-screen>'s format): document, reader, component logic, actions and state; no DOM.
-export * from './ops/index.js';
-
-// axstream (<ax-runner>'s engine): fence framing, the action model, late-bound targets over an abstract
-// accessibility tree, the burst controller and the agent loop. Listed by name: the format's face also gives
-// <ax-runner> a few helpers that are not the engine's API.
+// The governed action pipeline: is the tool registered, do the params match its JSON Schema, what sentence the
+// person confirms, every param as shown, and the seal of what was approved.
 export {
-  ACTIONS, ACTION_SPECS, AXSTREAM_VERSION, AX_LIMITS, AX_ROLE_MAP, KEY_ALIASES, MAX_ALIKE, MODIFIERS,
-  REMOTE_PROTOCOL, SECRET_MASK, ActivationChanged, answerRemote, approvedWords, ariaRoles, axSystemPrompt, axUserPrompt, checkApproved,
-  createBurst, createBurstController, createFenceReader, createRemoteBackend, createRunSummary, createTargetSearch,
-  describeAction, describeTarget, exampleLine, fenced, lineIssue, matchTarget, nameKey, nodeChange, normalizeChord,
-  nearestFirst, normalizeKey, observationLine, observationText, platformKey, readAction, readAxTarget, readTarget, realClock,
-  isActivationChanged, resolveTarget, roleRank, rolesMatch, runAgent, serveRemoteBackend, shownAction, sleep, summaryLine,
-} from './axstream/index.js';
+  reviewAction,
+  checkParams,
+  ValidatorUnavailableError,
+  fill,
+  paramDetails,
+  sealParams,
+  matchesSeal,
+  paramsDigest,
+} from './actions/index.js';
 export type {
-  ActAction, ActContext, ActionName, ActionSpec, AgentHistory, AgentOptions, AgentResult, AnswerOptions, ApprovalAnswer, Approve,
-  ActResult, AssertAction, Assessment, AxAction, AxDestination, AxIssue, AxIssueCode, AxNode, AxPromptOptions, AxTarget,
-  AxTree, AxUserPromptInput, Backend, BackendContext, Burst, BurstController, BurstControllerOptions,
-  BurstEndReason, BurstEnding, BurstOptions, BurstOutcome, ChatMessage, ChatModel, ChordResult, Clock, DoneAction,
-  DragAction, FenceHandlers, FenceReader, FenceReaderOptions, FieldKind, FieldSpec, KeyAction, KeyName,
-  MessageSocket, Observation, ObservationTextOptions, ObserveAction, OpenAction, PointTarget, PointerAction,
-  PointerActionName, Policy, ReadLine, RemoteBackend, RemoteBackendOptions, RemoteCall, RemoteReply, RemoteRequest,
-  ResolveContext, Resolved, ResolvedTargets, Risk, RunSummary, ScrollAction, ScrollDirection, Step, StepStatus,
-  Target, TargetMatch, TargetPurpose, TargetResult, TargetSearch, TypeAction, WaitAction, WaitUntilAction,
-} from './axstream/index.js';
+  ActionParams,
+  ActionRules,
+  BlockReason,
+  Confirmation,
+  Review,
+  NumberWriter,
+  JsonSchema,
+  ParamProblem,
+  ParamDetail,
+  ParamsSeal,
+  FilledValue,
+} from './actions/index.js';

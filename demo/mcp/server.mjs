@@ -65,7 +65,7 @@ function readView({ viewFile, generic }) {
  * The app behind every connection: engine, registry, tool handlers and the idempotency store, shared. Each
  * connection gets its own SDK Server and its own person (`newServer()`).
  *
- * Options: `engine` (default: loaded from dist/engine.js or the sources), `registry` (default the demo's),
+ * Options: `engine` (default: loaded from dist/engine*.js or the sources), `registry` (default the demo's),
  * `html` (the view's page; default the demo's own, read on each request), `genericView` (serve the package's
  * dist/mcp-view.html and put the registries in show_screen's listing), `log` (to stderr by default: stdout
  * belongs to the stdio transport).

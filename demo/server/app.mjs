@@ -46,7 +46,7 @@ const docsDir = join(here, '..', '..', 'docs-site');
  *   environment; null: none, and the page plays its recording)
  * - trustProxy: comma-separated proxy addresses (default: OMNI_TRUST_PROXY)
  * - checkUpdate(screen, text) → boolean: checks a live update before it is sent (default: against the server's
- *   own copy of the screen, with `engine` or the built dist/engine.js when there is one; null: no check)
+ *   own copy of the screen, with `engine` or the built dist/engine/omni-ir.js when there is one; null: no check)
  * - modelCheck {verified(), retryAfter()}: while not verified, generate answers 503 model_unverified ([10.23])
  * - log: a function for one-line logs (default: none when fast, else console.log)
  * - oui: the agent of demo/oui.html on Socket.IO (/socket.io), `false` for none, or its options: `model` (the tool

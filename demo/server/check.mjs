@@ -5,9 +5,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parserRegistries } from './registry.mjs';
 
-/** The built engine (dist/engine.js) when there is one; the demo runs without it, just unchecked. */
+/** The built Omni-IR engine (dist/engine/omni-ir.js) when there is one; the demo runs without it, just unchecked. */
 export async function loadBuiltEngine() {
-  const built = fileURLToPath(new URL('../../dist/engine.js', import.meta.url));
+  const built = fileURLToPath(new URL('../../dist/engine/omni-ir.js', import.meta.url));
   if (!existsSync(built)) return null;
   try {
     const engine = await import(pathToFileURL(built).href);

@@ -34,7 +34,6 @@ import { StepAnnouncementsController } from './controllers/stepAnnouncements.js'
 import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, type AxOutcome } from './events.js';
 import { runnerStyles } from './styles.js';
 import { actionRuns, actionWords, alsoMatchedRuns, approvalDetails, approvalWords, stateWords, type ShownStatus } from './views/stepWords.js';
-import { defineElement } from '../shared/base/defineElement.js';
 
 const POLICIES: readonly Policy[] = ['confirm', 'hold', 'refuse', 'allow'];
 
@@ -181,6 +180,7 @@ export class AxRunner extends AgentElement {
   readonly #approval = new ApprovalController(this);
   readonly #outline = new OutlineController(this);
   readonly #log = new RunLog();
+  #issues: AxIssue[] = [];
   readonly #run = new RunController(this, this.#approval, {
     backend: () => this.#backendNow(),
     policy: () => this.#policy(),
@@ -188,6 +188,7 @@ export class AxRunner extends AgentElement {
     starting: () => {
       this.#log.clear();
       this.#said.clear();
+      this.#issues = [];
     },
     opened: (n) => this.#log.burst(n),
     observed: (observation, n) => this.#fire(new AxObserveEvent(observation, n)),
@@ -255,6 +256,11 @@ export class AxRunner extends AgentElement {
     const observation: Observation<unknown> = typeof seen === 'string' ? { text: seen } : seen;
     this.#fire(new AxObserveEvent(observation, 0));
     return observation.text;
+  }
+
+  /** Every issue of the reply or run now (or the last one), in order: what each `ax-issue` carried as `issue`. */
+  get issues(): readonly AxIssue[] {
+    return [...this.#issues];
   }
 
   /** Stops what is running now: the burst or run ends `aborted`, a pending approval closes, nothing more is done. */
@@ -355,6 +361,7 @@ export class AxRunner extends AgentElement {
   }
 
   #dropped(issue: AxIssue, burst: number): void {
+    this.#issues.push(issue);
     // A warning (an ambiguous target) is about a step that ran, and is shown on it: no line was dropped.
     if (issue.severity === 'error') this.#log.dropped(burst, issue.code);
     this.#fire(new AxIssueEvent(issue, burst));
@@ -528,8 +535,6 @@ export class AxRunner extends AgentElement {
     this.dispatchEvent(event);
   }
 }
-
-defineElement('ax-runner', AxRunner);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,5 +1,10 @@
 /** `<ax-runner>`: runs a model's axstream actions against the live page as they stream. Importing this module defines the element. */
-export { AxRunner } from './axRunner.js';
+import { defineElement } from '../shared/base/defineElement.js';
+import { AxRunner } from './axRunner.js';
+
+defineElement('ax-runner', AxRunner);
+
+export { AxRunner };
 export { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
 export { createPageBackend, type PageBackend, type PageBackendOptions } from './backend/pageBackend.js';
 export type { RiskOf } from './backend/riskMarking.js';

@@ -25,8 +25,23 @@ export type DiagOrigin = 'engine' | 'stream' | 'element';
 /** What an issue is made from: the engine's issue, the stream's diag op, or the element's own. */
 export type IssueSource = OpIssue | StreamDiag | { code: string; severity: 'error' | 'warning'; line: number | null; message: string; id?: string };
 
-/** The fields `morph-issue` and its deprecated alias `morph-diag` both carry. */
-abstract class IssueFields extends Event {
+/** One issue of `<morph-screen>`, whole: what `morph-issue` carries as `issue` and `issues` lists. */
+export interface MorphIssue {
+  readonly origin: DiagOrigin;
+  readonly code: string;
+  readonly severity: 'error' | 'warning' | 'note';
+  readonly line: number | null;
+  readonly message: string;
+  readonly id: string | undefined;
+}
+
+/**
+ * One issue, as it happens: an op the engine refused (`severity` error) or applied with a change (`warning`),
+ * a `diag` op of the stream itself (`error` or `note`; `diag` holds it as written), or the element's own
+ * (`node_crashed`, `state_refused`, `respond_failed`). The `*-issue` event every element fires.
+ */
+export class MorphIssueEvent extends Event {
+  static readonly eventName = 'morph-issue';
   /** The engine's issue code, the diag op's `cls`, or the element's code. */
   readonly code: string;
   /** `error` (the op was refused, or the stream's diag says so), `warning` (applied with a change) or `note`. */
@@ -39,13 +54,14 @@ abstract class IssueFields extends Event {
   readonly id: string | undefined;
   /** The stream's own diag op as written (origin `stream`): `line` there is the line of the model's text. */
   readonly diag: StreamDiag | undefined;
+  /** The issue whole, as every element's `*-issue` event carries it (its fields are also on the event). */
+  readonly issue: MorphIssue;
   constructor(
-    type: string,
     /** Who reports it: the `engine` (an op refused or changed), the `stream` (its own diag op) or the `element`. */
     readonly origin: DiagOrigin,
     from: IssueSource,
   ) {
-    super(type, { bubbles: true, composed: true });
+    super(MorphIssueEvent.eventName, { bubbles: true, composed: true });
     if ('cls' in from) {
       this.code = from.cls;
       this.severity = from.severity;
@@ -61,30 +77,7 @@ abstract class IssueFields extends Event {
       this.id = from.id;
       this.diag = undefined;
     }
-  }
-}
-
-/**
- * One issue, as it happens: an op the engine refused (`severity` error) or applied with a change (`warning`),
- * a `diag` op of the stream itself (`error` or `note`; `diag` holds it as written), or the element's own
- * (`node_crashed`, `state_refused`, `respond_failed`). The `*-issue` event every element fires.
- */
-export class MorphIssueEvent extends IssueFields {
-  static readonly eventName = 'morph-issue';
-  constructor(origin: DiagOrigin, from: IssueSource) {
-    super(MorphIssueEvent.eventName, origin, from);
-  }
-}
-
-/**
- * The same issue as `morph-issue`, under the name `<morph-screen>` used first; fired right after it, with the
- * same fields.
- * @deprecated Listen for `morph-issue` (`MorphIssueEvent`): `morph-diag` goes in a later release.
- */
-export class MorphDiagEvent extends IssueFields {
-  static readonly eventName = 'morph-diag';
-  constructor(origin: DiagOrigin, from: IssueSource) {
-    super(MorphDiagEvent.eventName, origin, from);
+    this.issue = Object.freeze({ origin, code: this.code, severity: this.severity, line: this.line, message: this.message, id: this.id });
   }
 }
 
@@ -126,7 +119,6 @@ export class MorphStateEvent extends Event {
 declare global {
   interface HTMLElementEventMap {
     'morph-action': MorphActionEvent;
-    'morph-diag': MorphDiagEvent;
     'morph-issue': MorphIssueEvent;
     'morph-end': MorphEndEvent;
     'morph-state': MorphStateEvent;

@@ -12,7 +12,7 @@ defineElement('morph-screen', MorphScreen);
 export { MorphScreen };
 export type { ComponentTags, MorphRespond } from './morphScreen.js';
 export type { AppComponentEntry } from '../shared/screen/appComponents.js';
-export { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
+export { MorphActionEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
 export type {
   ComponentState,
   EndResult,

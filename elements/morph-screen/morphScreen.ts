@@ -29,7 +29,7 @@ import { IssueQueue } from './model/issueQueue.js';
 import { FormTracker } from './model/formTracker.js';
 import { ScreenPacing } from '../shared/screen/pacing.js';
 import { QuizTracker } from './model/quizTracker.js';
-import { MorphActionEvent, MorphDiagEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
+import { MorphActionEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
 import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import { appTags, type AppComponentEntry } from '../shared/screen/appComponents.js';
@@ -51,10 +51,9 @@ export type MorphRespond = (action: MorphAction) => SourceInput | void | null | 
 
 /**
  * The app's own elements for component names: name → `{ tag }` (`{ Map: { tag: 'my-map' } }`), the registry
- * shape `<omni-screen>` takes too. A bare tag string (`{ Map: 'my-map' }`) is still read, deprecated: development
- * builds warn once.
+ * shape `<omni-screen>` takes too.
  */
-export type ComponentTags = Readonly<Record<string, AppComponentEntry | string>>;
+export type ComponentTags = Readonly<Record<string, AppComponentEntry>>;
 
 const untracked = <T>(fn: () => T): T => Signal.subtle.untrack(fn);
 
@@ -98,7 +97,6 @@ interface Answer {
  *
  * @fires {MorphActionEvent} morph-action - A person's tap made an action; `action` is exactly the format's action object (`ask`, `submit`, `quiz`, `vote`, `state`). Cancelable: `preventDefault()` keeps `respond` from running.
  * @fires {MorphIssueEvent} morph-issue - An issue: an op the engine refused or changed (`origin` engine), the stream's own diag op (`stream`), or the element's (`element`: `node_crashed`, `state_refused`, `respond_failed`).
- * @fires {MorphDiagEvent} morph-diag - Deprecated alias of `morph-issue`, fired right after it with the same fields; goes in a later release.
  * @fires {MorphEndEvent} morph-end - The stream ended: by its `end` op, or its input ending without one (`end` null). Once per answer.
  * @fires {MorphStateEvent} morph-state - The person changed a component's state: `node`, `component`, `state`. State the app sets sends none.
  *
@@ -209,8 +207,8 @@ export class MorphScreen extends AgentElement {
 
   /**
    * The app's own elements for component names: `{ Map: { tag: 'my-map' }, Timeline: { tag: 'my-timeline' } }`
-   * (the registry shape of `<omni-screen>`; a bare tag string, `{ Map: 'my-map' }`, is deprecated but still
-   * read, with a warning in development builds). The screen makes
+   * (the registry shape of `<omni-screen>`; a bare tag string is left out, with a warning in development
+   * builds). The screen makes
    * one element per component and sets its attributes as properties (safe names only), plus `attrs`, `spans`,
    * `data`, `closed` and `nodeId`; the component's children draw into its light DOM (show them with a
    * `<slot>`). A registered name wins over the element's own view; an invalid tag is ignored; until the tag
@@ -610,10 +608,8 @@ export class MorphScreen extends AgentElement {
     this.dispatchEvent(event);
   }
 
-  /** An issue goes out as `morph-issue`, then as its deprecated alias `morph-diag`, with the same fields. */
   #issue(origin: DiagOrigin, from: IssueSource): void {
     this.#fire(new MorphIssueEvent(origin, from));
-    this.#fire(new MorphDiagEvent(origin, from));
   }
 }
 

@@ -1,5 +1,15 @@
-/** `<omni-screen>`: draws an Omni-IR stream as a live screen. Importing this module defines the element. */
-export { OmniScreen } from './omniScreen.js';
+/**
+ * `<omni-screen>`: draws an Omni-IR stream as a live screen. Importing this module defines the element (and the
+ * internal `<omni-node>` it draws each node in), here and nowhere else, as every element's index.ts does.
+ */
+import { defineElement } from '../shared/base/defineElement.js';
+import { OmniNodeElement } from './omniNode.js';
+import { OmniScreen } from './omniScreen.js';
+
+defineElement('omni-node', OmniNodeElement);
+defineElement('omni-screen', OmniScreen);
+
+export { OmniScreen };
 export type { ActionHandler, Confirmation, GenerateProgress, OmniRequestInit, StreamSource, ToolSchema } from './omniScreen.js';
 export type { GenerateOutcome, GenerateDone, GenerateError } from '../../src/omni-ir/transport/index.js';
 export {

@@ -1,6 +1,5 @@
 import type { OmniNode as NodeData } from '../../src/omni-ir/index.js';
 import { ScreenNodeElement } from '../shared/screen/nodeElement.js';
-import { defineElement } from '../shared/base/defineElement.js';
 import type { ScreenContext } from './screenContext.js';
 import { renderProbe } from './testHooks.js';
 import { viewFor } from './views/index.js';
@@ -33,8 +32,6 @@ export class OmniNodeElement extends ScreenNodeElement<ScreenContext, NodeData> 
     );
   }
 }
-
-defineElement('omni-node', OmniNodeElement);
 
 declare global {
   interface HTMLElementTagNameMap {

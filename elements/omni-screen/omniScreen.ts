@@ -3,7 +3,6 @@ import { property } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { Signal } from '../shared/base/signals.js';
 import { AgentElement } from '../shared/base/agentElement.js';
-import { DEV } from '../shared/base/dev.js';
 import '../shared/elements/placeholder.js';
 import { AnnouncerController } from '../shared/controllers/announcer.js';
 import { ApprovalController } from '../shared/controllers/approval.js';
@@ -23,7 +22,6 @@ import type {
 } from '../../src/omni-ir/index.js';
 import { type SourceInput, assertSource, hasOwn } from '../../src/stream/index.js';
 import { fill } from '../../strings/en.js';
-import './omniNode.js';
 import { componentStyles } from './views/index.js';
 import { isStateRef } from './views/parts.js';
 import { noticesNow } from './views/notice.js';
@@ -46,22 +44,12 @@ import type { AppComponentView, Picture, ScreenContext } from './screenContext.j
 import { screenStyles } from './styles.js';
 import type { GenerateProgress } from './progress.js';
 import { siblingEndpoint } from './endpoints.js';
-import { defineElement } from '../shared/base/defineElement.js';
 
 export type { GenerateProgress } from './progress.js';
 
 export type { ActionHandler, Confirmation, OmniRequestInit, StreamSource, ToolSchema } from './types.js';
 import type { ActionHandler, Confirmation, OmniRequestInit, ToolSchema } from './types.js';
 
-
-let warnedUpdateText = false;
-
-/** `update(text)` is deprecated: development builds say so once per page. */
-function warnUpdateText(): void {
-  if (!DEV || warnedUpdateText) return;
-  warnedUpdateText = true;
-  console.warn('<omni-screen>.update(text) is deprecated: call applyUpdate(text). (update() is Lit\'s lifecycle method.)');
-}
 
 /**
  * `<omni-screen>` draws an Omni-IR stream (the `id = Component(…)` lines a model writes) as a live screen, line
@@ -432,23 +420,6 @@ export class OmniScreen extends AgentElement {
     return this.#applyUpdate(String(text), 'app');
   }
 
-  /**
-   * Applies an update, as `applyUpdate(text)` does, when given text. Deprecated for that: the name is Lit's
-   * lifecycle method, which Lit calls with its map of changed properties. The two can't be confused: only a
-   * `Map` reaches Lit's `update()`, only a string is applied as an update (development builds warn once,
-   * naming `applyUpdate()`), and anything else is a TypeError that touches nothing.
-   * @deprecated Call `applyUpdate(text)`; `update(text)` goes in a later release.
-   */
-  override update(text: string): UpdateResult;
-  /** Lit's lifecycle: draws the screen for the properties that changed. Lit calls it; an app never does. */
-  override update(changed: PropertyValues): void;
-  override update(arg: string | PropertyValues): UpdateResult | void {
-    if (arg instanceof Map) return super.update(arg);
-    if (typeof arg !== 'string') throw new TypeError('<omni-screen>.update(text) takes the update\'s Omni-IR text; call applyUpdate(text)');
-    warnUpdateText();
-    return this.applyUpdate(arg);
-  }
-
   #applyUpdate(text: string, source: UpdateSource, seq?: number): UpdateResult {
     const parser = this.#parser.ensure();
     const before = noticesNow(this.#context);
@@ -571,8 +542,6 @@ export class OmniScreen extends AgentElement {
     this.#fire(new OmniIssueEvent(issue));
   }
 }
-
-defineElement('omni-screen', OmniScreen);
 
 declare global {
   interface HTMLElementTagNameMap {

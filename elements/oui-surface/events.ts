@@ -93,30 +93,6 @@ export class OUIErrorEvent extends Event {
   }
 }
 
-// The names before OUI was spelt one way in types (issue 19). Kept for a release; they are the same classes.
-/** @deprecated Renamed `OUIStateEvent`. */
-export const OuiStateEvent = OUIStateEvent;
-/** @deprecated Renamed `OUIStateEvent`. */
-export type OuiStateEvent = OUIStateEvent;
-/** @deprecated Renamed `OUIRequestEvent`. */
-export const OuiRequestEvent = OUIRequestEvent;
-/** @deprecated Renamed `OUIRequestEvent`. */
-export type OuiRequestEvent = OUIRequestEvent;
-/** @deprecated Renamed `OUIResultEvent`. */
-export const OuiResultEvent = OUIResultEvent;
-/** @deprecated Renamed `OUIResultEvent`. */
-export type OuiResultEvent = OUIResultEvent;
-/** @deprecated Renamed `OUIIssueEvent`. */
-export const OuiIssueEvent = OUIIssueEvent;
-/** @deprecated Renamed `OUIIssueEvent`. */
-export type OuiIssueEvent = OUIIssueEvent;
-/** @deprecated Renamed `OUIErrorEvent`. */
-export const OuiErrorEvent = OUIErrorEvent;
-/** @deprecated Renamed `OUIErrorEvent`. */
-export type OuiErrorEvent = OUIErrorEvent;
-/** @deprecated Renamed `OUIErrorKind`. */
-export type OuiErrorKind = OUIErrorKind;
-
 declare global {
   interface HTMLElementEventMap {
     'oui-state': OUIStateEvent;

@@ -7,13 +7,8 @@ export { OUISurfaceElement, type OUISurfaceOptions } from './ouiSurface.js';
 export { OUIErrorEvent, OUIIssueEvent, OUIRequestEvent, OUIResultEvent, OUIStateEvent, type OUIErrorKind } from './events.js';
 /** One request an agent has in flight on a surface, as `activity` lists it. */
 export type OUISurfaceActivity = Activity;
-// The names before OUI was spelt one way in types (issue 19), deprecated, kept for a release.
-export { OuiSurface, type OuiSurfaceOptions } from './ouiSurface.js';
-export { OuiErrorEvent, OuiIssueEvent, OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiErrorKind } from './events.js';
-/** @deprecated Renamed `OUISurfaceActivity`. */
-export type OuiActivity = Activity;
 // What an app gives the element (`surface`, `handlers`, `getters`, `transport`, `entity`), for its typed constants.
-export type { OUIActionHandlers, OUIEventSource } from '../../src/oui/index.js';
+export type { OUISurfaceHandlers, OUIEventSource } from '../../src/oui/index.js';
 export type { OUIObservationGetters } from '../../src/oui/index.js';
 export type { OUIAction, OUIObservation, OUISurface } from '../../src/oui/index.js';
 export type { OUIEntity } from '../../src/oui/index.js';

@@ -25,8 +25,6 @@ import { indicatorView } from './views/indicator.js';
 
 /** The runtime's options an app may set on the element; the element gives the rest itself. */
 export type OUISurfaceOptions = SurfaceOptions;
-/** @deprecated Renamed `OUISurfaceOptions`. */
-export type OuiSurfaceOptions = OUISurfaceOptions;
 
 /**
  * `<oui-surface>` declares what an agent may do and see on this part of the page (an OUI surface, oui-spec
@@ -329,14 +327,6 @@ export class OUISurfaceElement extends AgentElement {
     });
   };
 }
-
-/**
- * `<oui-surface>`'s class by its name before OUI was spelt one way in types (issue 19); kept for a release.
- * @deprecated Renamed `OUISurfaceElement` (`OUISurface` is the surface definition it takes).
- */
-export const OuiSurface = OUISurfaceElement;
-/** @deprecated Renamed `OUISurfaceElement`. */
-export type OuiSurface = OUISurfaceElement;
 
 declare global {
   interface HTMLElementTagNameMap {

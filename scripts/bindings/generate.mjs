@@ -53,12 +53,6 @@ export function describeElements(manifest) {
   });
 }
 
-/**
- * Element classes that were renamed, by their new name: the interfaces named after them keep the old names as
- * deprecated aliases for a release (the classes' own aliases are beside the classes).
- */
-const FORMER_NAMES = { OUISurfaceElement: 'OuiSurface' };
-
 /** elements.d.ts: per element, its class, its properties, attributes and events; and per tag, maps of each. */
 function elementsFile(elements, outDir) {
   const imports = new Map();
@@ -85,12 +79,6 @@ function elementsFile(elements, outDir) {
       body += `${doc(e.description, '  ')}  ${key(e.name)}: ${e.className};\n`;
     }
     body += '}\n';
-    const former = FORMER_NAMES[el.className];
-    if (former) {
-      for (const part of ['Properties', 'Attributes', 'Events']) {
-        body += `\n/** @deprecated Renamed \`${el.className}${part}\`. */\nexport type ${former}${part} = ${el.className}${part};\n`;
-      }
-    }
   }
   const map = (name, what, value) =>
     `\n/** ${what} */\nexport interface ${name} {\n${elements.map((el) => `  '${el.tag}': ${value(el)};\n`).join('')}}\n`;

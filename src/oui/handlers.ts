@@ -54,12 +54,6 @@ export type OUISurfaceHandler = OUIActionRun | OUISurfaceHandlerObject;
 /** Action id → the app's code for it. */
 export type OUISurfaceHandlers = Readonly<Record<string, OUISurfaceHandler>>;
 
-/** @deprecated Renamed OUISurfaceHandlerObject. */
-export type OUIActionHandlerObject = OUISurfaceHandlerObject;
-
-/** @deprecated Renamed OUISurfaceHandlers (0.1.0's OUIActionHandler is a transport listener, not an app's handler). */
-export type OUIActionHandlers = OUISurfaceHandlers;
-
 /** Where subscribed async actions hear the app's realtime events (a WebSocket feed, a store, an EventTarget). */
 export interface OUIEventSource {
   subscribe(event: string, listener: (payload: unknown) => void): OUIUnsubscribe;

@@ -61,7 +61,6 @@ export {
   type SocketLike,
   type SocketTransportOptions,
   type OUISocketAuthorize,
-  type WebSocketTransportConfig,
 } from './socketTransport.js';
 export {
   createPostMessageTransport,
@@ -81,8 +80,6 @@ export type {
   OUISurfaceHandler,
   OUISurfaceHandlerObject,
   OUISurfaceHandlers,
-  OUIActionHandlerObject,
-  OUIActionHandlers,
   OUIPollStatus,
   OUIFollowContext,
   OUIEventSource,

@@ -63,9 +63,6 @@ export interface SocketTransportOptions extends OUITransportConfig {
   now?: () => number;
 }
 
-/** @deprecated Named before 0.1.0's `OUITransportConfig` was exported: the same options, now `SocketTransportOptions`. */
-export type WebSocketTransportConfig = SocketTransportOptions;
-
 /** Socket.IO's default `maxHttpBufferSize`, the largest message a server takes unless told otherwise. */
 export const SOCKET_IO_MAX_MESSAGE_BYTES = 1_000_000;
 

@@ -64,9 +64,6 @@ export function isWireType(type: unknown): type is WireType {
   return typeof type === 'string' && TYPES.has(type);
 }
 
-/** @deprecated Use isWireType: the same check, which also knows `action:cancel`. */
-export const isProtocolEventType = isWireType;
-
 const WARNINGS = new Set<OUIIssueCode>(['prototype-key', 'duplicate-request', 'not-connected']);
 
 /**

@@ -1,4 +1,4 @@
-// OUI 0.1.0's transport, checked by tsc the way an app meets it: `agentic-elements/engine` resolved through package.json
+// OUI 0.1.0's transport, checked by tsc the way an app meets it: `agentic-elements/engine/oui` resolved through package.json
 // "exports". test/bindings/oui/declared.ts is code written against the declared names and signatures (it must check
 // clean, and the request-object API of before must not). Then the declarations themselves, read from the OUI spec
 // (`oui-spec-0.1.0.txt` of the specs given beside the checkout, an input like the conformance suite): the declared
@@ -69,7 +69,7 @@ describe('OUI 0.1.0 transport declarations (tsc)', { timeout: 240_000 }, () => {
       [
         "import type * as Declared from './transport/index.js';",
         "import type * as DeclaredSpec from './spec/index.js';",
-        "import * as Ours from 'agentic-elements/engine';",
+        "import * as Ours from 'agentic-elements/engine/oui';",
         'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
         'export const transport: Same<Declared.OUITransport, Ours.OUITransport> = true;',
         'export const actionHandler: Same<Declared.OUIActionHandler, Ours.OUIActionHandler> = true;',

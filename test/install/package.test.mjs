@@ -82,7 +82,7 @@ after(() => {
 test('the tarball holds the built entries, cdn/, types and the command, and no sources, tests or demo', () => {
   const listing = spawnSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
   for (const name of Object.keys(NPM_ENTRIES)) assert.ok(listing.includes(`dist/${name}.js`), `dist/${name}.js`);
-  for (const file of ['cdn/agentic-elements.js', 'cdn/autoloader.js', 'cdn/engine.js', 'cdn/omni-screen.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
+  for (const file of ['cdn/agentic-elements.js', 'cdn/autoloader.js', 'cdn/engine.js', 'cdn/omni-screen.js', 'themes/light.css', 'themes/dark.css', 'dist/types/src/index.d.ts', 'dist/types/src/entries/omni-ir.d.ts', 'dist/types/elements/index.d.ts', 'dist/mcp-view.html', 'custom-elements.json', 'bin/agentic-elements.mjs', 'README.md']) {
     assert.ok(listing.includes(file), file);
   }
   assert.ok(listing.some((f) => /^cdn\/chunks\/.+\.js$/.test(f)), 'cdn/chunks/');
@@ -100,7 +100,7 @@ test('the shipped MCP view is generic: no app’s tools or pictures inside', () 
 test('"sideEffects" holds: only elements-* chunks define tags, and the engine loads only engine-* chunks', () => {
   const dist = join(installed, 'dist');
   const staticImports = (file) =>
-    [...readFileSync(join(dist, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?from\s*['"](\.\/[^'"]+)['"]/gm)].map((m) => join(file, '..', m[1]));
+    [...readFileSync(join(dist, file), 'utf8').matchAll(/^(?:import|export)\b[^;]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/gm)].map((m) => join(file, '..', m[1]));
   for (const chunk of readdirSync(join(dist, 'chunks')).filter((f) => f.endsWith('.js'))) {
     if (/\bdefineElement\(['"]/.test(readFileSync(join(dist, 'chunks', chunk), 'utf8'))) assert.match(chunk, /^elements-/, chunk);
   }
@@ -110,8 +110,9 @@ test('"sideEffects" holds: only elements-* chunks define tags, and the engine lo
     seen.add(file);
     staticImports(file).forEach(visit);
   };
-  visit('engine.js');
-  assert.deepEqual([...seen].filter((f) => f !== 'engine.js' && !/^chunks\/engine-/.test(f)), []);
+  const entries = ['engine.js', ...readdirSync(join(dist, 'engine')).map((f) => `engine/${f}`)];
+  entries.forEach(visit);
+  assert.deepEqual([...seen].filter((f) => !entries.includes(f) && !/^chunks\/engine-/.test(f)), []);
 });
 
 test('every entry imports in Node without throwing', async () => {
@@ -132,7 +133,7 @@ test('every entry imports in Node without throwing', async () => {
 test('the engine parses a screen in Node', async () => {
   const out = await nodeIn(
     app,
-    `import { createOmniParser } from 'agentic-elements/engine';
+    `import { createOmniParser } from 'agentic-elements/engine/omni-ir';
      const parser = createOmniParser({ tools: [], assets: [] });
      parser.write('root = Card([title])\\ntitle = Heading("Hi")\\n');
      parser.end();
@@ -226,7 +227,7 @@ test('cdn/agentic-elements.js draws a screen from a plain <script type="module">
 test('TypeScript finds the types with moduleResolution "node" (typesVersions) and "bundler" (exports)', async () => {
   writeFileSync(
     join(app, 'check.ts'),
-    `import { createOmniParser, type OmniParser } from 'agentic-elements/engine';
+    `import { createOmniParser, type OmniParser } from 'agentic-elements/engine/omni-ir';
 import { OmniScreen } from 'agentic-elements/omni-screen';
 import { load, type OmniScreen as FromAll } from 'agentic-elements';
 const parser: OmniParser = createOmniParser({ tools: [], assets: [] });

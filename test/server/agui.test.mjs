@@ -7,7 +7,7 @@ import { HttpAgent } from '@ag-ui/client';
 import { AGUI_MEDIA_TYPE } from '@ag-ui/encoder';
 import { person, request, sleep, start } from './helpers.mjs';
 import { quietCancelFetch } from '../engine/transport/loopback.mjs';
-import { createAgUiReader, createOmniParser } from '../../src/index.ts';
+import { createAgUiReader, createOmniParser } from '../../src/entries/omni-ir.ts';
 import { promptOf } from '../../demo/server/aguiRoute.mjs';
 
 let server;

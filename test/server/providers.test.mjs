@@ -8,7 +8,7 @@ import * as registry from '../../demo/server/registry.mjs';
 import { modelFromEnv, createAnthropicModel, createOpenAIModel, stripFences, promptOptions, loadSystemPrompt } from '../../demo/providers/index.mjs';
 import { retryAfterSeconds } from '../../demo/providers/common.mjs';
 import { systemPrompt, promptExamples } from '../../src/omni-ir/prompt.ts';
-import { createOmniParser } from '../../src/index.ts';
+import { createOmniParser } from '../../src/entries/omni-ir.ts';
 import { generate } from '../../src/omni-ir/transport/index.ts';
 import { start } from './helpers.mjs';
 

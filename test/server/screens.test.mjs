@@ -2,7 +2,7 @@
 // every update the app writes (an action's result, a live step, a catch-up) applies to its screen cleanly.
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOmniParser } from '../../src/index.ts';
+import { createOmniParser } from '../../src/entries/omni-ir.ts';
 import { screens } from '../../demo/server/model/index.mjs';
 import { parserRegistries } from '../../demo/server/registry.mjs';
 import { orderLines, STEPS } from '../../demo/server/orders.mjs';
@@ -116,7 +116,7 @@ test('the live feed’s updates and its catch-up apply to the screen', async () 
 });
 
 test('10.38: the server checks each live update against its own copy of the screen and never sends a bad one', async () => {
-  const engine = await import('../../src/index.ts');
+  const engine = await import('../../src/entries/omni-ir.ts');
   const logs = [];
   const checked = await start({ engine, dashboardTickMs: 60_000, liveMinGapMs: 0, log: (l) => logs.push(l) });
   try {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { WebSocket } from 'ws';
 import { person, sleep, start, wsExchange, wsUrl, chunkText } from './helpers.mjs';
-import { createOmniParser, followLive, generateOverWebSocket } from '../../src/index.ts';
+import { createOmniParser, followLive, generateOverWebSocket } from '../../src/entries/omni-ir.ts';
 
 let server;
 let me;

@@ -1,5 +1,5 @@
 /**
- * Issues to `morph-issue` events (and their alias `morph-diag`): the engine's issues (refusals, warnings) and the stream's own `diag`
+ * Issues to `morph-issue` events: the engine's issues (refusals, warnings) and the stream's own `diag`
  * ops, gathered while a chunk is applied and fired after it, in line order, so no app listener runs in the
  * middle of the engine applying an op.
  */

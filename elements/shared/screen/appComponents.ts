@@ -1,8 +1,8 @@
 /**
  * The app-component registry, one shape for both screens: component name → `{ tag, … }`, the tag of the app's
  * own custom element that draws it. `<omni-screen>`'s entries also carry the component's declaration ([5.27]);
- * `<morph-screen>` needs the tag only. The shape `<morph-screen>` took first, name → tag string, is still
- * read, with a deprecation warning in development builds.
+ * `<morph-screen>` needs the tag only. A bare tag string (the shape `<morph-screen>` took before its first
+ * release) is not an entry: it is left out, and development builds say what to give instead.
  */
 import { isJsonObject } from '../../../src/stream/index.js';
 import { DEV } from '../base/dev.js';
@@ -21,17 +21,15 @@ const warned = new Set<string>();
 
 /**
  * The registry's usable tags, name → tag, frozen: entries whose tag isn't a valid custom element name (or is a
- * reserved one) are left out. `element` names the screen in the deprecation warning for a string entry.
+ * reserved one) are left out. `element` names the screen in the warning for a string entry.
  */
 export function appTags(registry: unknown, element: string): Readonly<Record<string, string>> {
   const tags: Record<string, string> = {};
   if (!isJsonObject(registry)) return Object.freeze(tags);
   for (const [name, entry] of Object.entries(registry)) {
     let tag: unknown;
-    if (typeof entry === 'string') {
-      tag = entry;
-      warnStringEntry(element, name, entry);
-    } else if (isJsonObject(entry)) {
+    if (typeof entry === 'string') warnStringEntry(element, name, entry);
+    else if (isJsonObject(entry)) {
       tag = entry['tag'];
     }
     if (isCustomElementName(tag)) tags[name] = tag;
@@ -44,7 +42,7 @@ function warnStringEntry(element: string, name: string, tag: string): void {
   if (!DEV || warned.has(key)) return;
   warned.add(key);
   console.warn(
-    `${element}: components.${name} is a tag string ("${tag}"); that registry shape is deprecated and will be ` +
-      `removed. Give each component an object, as <omni-screen> does: { ${name}: { tag: '${tag}' } }.`,
+    `${element}: components.${name} is a tag string ("${tag}"), so it is left out. Give each component an ` +
+      `object, as <omni-screen> takes: { ${name}: { tag: '${tag}' } }.`,
   );
 }

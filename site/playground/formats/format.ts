@@ -1,10 +1,10 @@
 // What the playground needs of each format: the element that draws (or runs) it, a sample, and a way to start a
 // session in the stage that takes the stream's text as it is played and reports issues by line.
-import type * as engine from '../../../src/index.js';
+import type * as engine from '../../../elements/cdn.js';
 import type { SiteTheme } from '../../theme.js';
 import type { PlaygroundIssue } from '../issues.js';
 
-/** The engine's API, as the script-tag build (cdn/agentic-elements.js) exports it beside the elements. */
+/** The engine's API (the core and every format's entry), as the script-tag build (cdn/agentic-elements.js) exports it beside the elements. */
 export type Engine = typeof engine;
 
 export interface StartContext {

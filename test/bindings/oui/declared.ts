@@ -13,7 +13,7 @@ import {
   type OUITransport,
   type OUITransportConfig,
   type SocketLike,
-} from 'agentic-elements/engine';
+} from 'agentic-elements/engine/oui';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import type { Socket as ServerSocket } from 'socket.io';
 

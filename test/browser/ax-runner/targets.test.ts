@@ -98,12 +98,16 @@ describe('ax-runner: what a target names', () => {
     expect(el.textContent).not.to.contain('Milk');
     expect(el.textContent).to.contain('Eggs');
     expect(issues.map((e) => [e.issue.code, e.issue.severity])).to.deep.equal([['ambiguous_target', 'warning']]);
+    // issues lists what ax-issue carried in this reply (the element contract), and starts over with the next one.
+    expect(r.issues).to.deep.equal(issues.map((e) => e.issue));
     await r.updateComplete;
     const step = shadow(r).querySelector('[part~="step"]')!;
     expect(step.querySelector('[part~="step-note"]')?.textContent?.replace(/\s+/g, ' ').trim()).to.equal('Also matched button “Remove”; the first was used.');
     // A warning is no dropped line.
     expect(shadow(r).querySelector('.dropped')).to.equal(null);
     await expect(r).to.be.accessible();
+    await r.stream(reply('', act({ do: 'click', target: byName('button', 'Remove') })));
+    expect(r.issues, 'the next reply starts its own list').to.deep.equal([]);
   });
 
   it('a risky step on an ambiguous target never runs and nobody is asked', async () => {

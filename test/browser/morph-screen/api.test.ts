@@ -1,7 +1,7 @@
 // The element's public API: write/end/reset/stream with every kind of source and both wrappings, the events,
 // the respond hook, words and theme.
 import { expect } from '@open-wc/testing';
-import { MorphDiagEvent, MorphIssueEvent, type MorphAction } from '../../../elements/morph-screen/index.js';
+import { MorphIssueEvent, type MorphAction } from '../../../elements/morph-screen/index.js';
 import { describe, it } from './mocha.js';
 import { $, $$, collect, END, mount, node, op, ops, settle, textOf, tick } from './helpers.js';
 
@@ -112,9 +112,9 @@ describe('morph-screen: feeding it', () => {
 });
 
 describe('morph-screen: events', () => {
-  it('morph-diag: each refused line and each of the stream’s own diag ops, in line order; morph-end once', async () => {
+  it('morph-issue: each refused line and each of the stream’s own diag ops, in line order; morph-end once', async () => {
     const screen = await mount('', {}, { end: false });
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     const ends = collect(screen, 'morph-end');
     screen.write(
       [
@@ -161,10 +161,13 @@ describe('morph-screen: events', () => {
 });
 
 describe('morph-screen: morph-issue, the issue event every element fires', () => {
-  it('fires morph-issue for every issue, each followed by its deprecated alias morph-diag with the same fields', async () => {
+  it('fires morph-issue once for every issue, and nothing beside it (the deprecated morph-diag is gone)', async () => {
     const screen = await mount('', {}, { end: false });
     const heard: [string, string, string, number | null, string | undefined][] = [];
-    const listen = (e: MorphIssueEvent | MorphDiagEvent) => heard.push([e.type, e.origin, e.code, e.line, e.id]);
+    const listen = (e: Event) => {
+      const i = e as MorphIssueEvent;
+      heard.push([i.type, i.origin, i.code, i.line, i.id]);
+    };
     screen.addEventListener('morph-issue', listen);
     screen.addEventListener('morph-diag', listen);
     const issues = collect(screen, 'morph-issue');
@@ -174,17 +177,13 @@ describe('morph-screen: morph-issue, the issue event every element fires', () =>
     await settle(screen);
     expect(heard).to.deep.equal([
       ['morph-issue', 'engine', 'not_json', 2, undefined],
-      ['morph-diag', 'engine', 'not_json', 2, undefined],
       ['morph-issue', 'stream', 'unclosed_fence', 3, undefined],
-      ['morph-diag', 'stream', 'unclosed_fence', 3, undefined],
       ['morph-issue', 'element', 'state_refused', null, 'nowhere'],
-      ['morph-diag', 'element', 'state_refused', null, 'nowhere'],
     ]);
     expect(issues[0]).to.be.instanceOf(MorphIssueEvent);
     expect(issues[0]!.bubbles && issues[0]!.composed).to.equal(true);
     expect(issues[1]!.diag).to.deep.equal({ at: 3, line: 3, cls: 'unclosed_fence', detail: 'x', severity: 'note' });
     expect(MorphIssueEvent.eventName).to.equal('morph-issue');
-    expect(MorphDiagEvent.eventName).to.equal('morph-diag');
     screen.remove();
   });
 });
@@ -226,7 +225,7 @@ describe('morph-screen: the respond hook', () => {
         },
       },
     );
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     $<HTMLInputElement>(screen, '.checks input')!.click();
     node(screen, '1').querySelector('button')!.click();
     await tick();

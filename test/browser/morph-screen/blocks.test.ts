@@ -238,7 +238,7 @@ describe('morph-screen: unknown and app components', () => {
         { op: 'node', id: '0.0', type: 'p', spans: 'Founded' },
         { op: 'close', id: '0', data: { items: ['a', 'b'] } },
       ) + END,
-      { components: { Timeline: 'app-timeline', Bad: 'not a tag' } },
+      { components: { Timeline: { tag: 'app-timeline' }, Bad: { tag: 'not a tag' } } },
     );
     const el = $(screen, 'app-timeline') as AppTimeline;
     expect(el.from).to.equal('2020');
@@ -248,7 +248,7 @@ describe('morph-screen: unknown and app components', () => {
     expect(el.querySelector('img')).to.equal(null);
     expect(el.onclick).to.equal(null);
     expect(textOf(el)).to.equal('Founded');
-    expect(screen.components).to.deep.equal({ Timeline: 'app-timeline', Bad: 'not a tag' });
+    expect(screen.components).to.deep.equal({ Timeline: { tag: 'app-timeline' }, Bad: { tag: 'not a tag' } });
     screen.remove();
   });
 
@@ -273,28 +273,29 @@ describe('morph-screen: unknown and app components', () => {
     expect(el.count).to.equal('3');
     expect(el.getAttribute('style')).to.equal(null);
     expect(el.data).to.deep.equal({ items: ['a'] });
-    expect(said, 'the object shape is not deprecated').to.deep.equal([]);
+    expect(said, 'the object shape is the registry shape').to.deep.equal([]);
     screen.remove();
   });
 
-  it('still reads the deprecated { Name: tag } shape, and says so once in development', async () => {
+  it('leaves out a bare { Name: tag } entry (no deprecated shape before the first release), and says once in development what to give', async () => {
     const warn = console.warn;
     const said: string[] = [];
     console.warn = (...args: unknown[]) => said.push(args.join(' '));
     try {
-      const screen = await mount(ops({ op: 'node', id: '0', type: 'OldShape', spans: 'x' }) + END, { components: { OldShape: 'app-old-shape' } });
-      screen.components = { OldShape: 'app-old-shape' };
+      const screen = await mount(ops({ op: 'node', id: '0', type: 'OldShape', spans: 'x' }) + END, { components: { OldShape: 'app-old-shape' } as never });
+      expect($(screen, 'app-old-shape'), 'the string entry draws nothing of its own').to.equal(null);
+      screen.components = { OldShape: 'app-old-shape' } as never;
       screen.remove();
     } finally {
       console.warn = warn;
     }
     const about = said.filter((s) => s.includes('components.OldShape'));
     expect(about).to.have.length(1);
-    expect(about[0]).to.include('deprecated').and.include("{ OldShape: { tag: 'app-old-shape' } }");
+    expect(about[0]).to.include('left out').and.include("{ OldShape: { tag: 'app-old-shape' } }");
   });
 
   it('an app element registered for a known component wins, and draws once its tag is defined', async () => {
-    const screen = await mount(ops({ op: 'node', id: '0', type: 'Map', data: { columns: ['Place'], rows: [['Lisbon']] } }) + END, { components: { Map: 'app-later-map' } });
+    const screen = await mount(ops({ op: 'node', id: '0', type: 'Map', data: { columns: ['Place'], rows: [['Lisbon']] } }) + END, { components: { Map: { tag: 'app-later-map' } } });
     expect($(screen, 'app-later-map')).to.equal(null);
     expect(textOf($(screen, '.component'))).to.equal('');
     class AppLaterMap extends HTMLElement {}

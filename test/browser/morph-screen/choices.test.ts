@@ -37,7 +37,7 @@ describe('morph-screen: choices and names as models write them', function (this:
         { op: 'close', id: '0' },
       ) + END,
     );
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     const value = (id: string) => textOf(node(screen, id).querySelector('output'));
     expect(value('0.3')).to.equal('240');
     expect(value('0.4'), 'max between two values is the function').to.equal('30');

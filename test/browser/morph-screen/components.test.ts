@@ -175,15 +175,15 @@ describe('morph-screen: display components', () => {
     screen.remove();
   });
 
-  it('a component that fails to draw replaces only itself, and says why in morph-diag', async () => {
+  it('a component that fails to draw replaces only itself, and says why in morph-issue', async () => {
     class AppBroken extends HTMLElement {
       set points(_v: unknown) {
         throw new Error('boom');
       }
     }
     if (!customElements.get('app-broken')) customElements.define('app-broken', AppBroken);
-    const screen = await mount('', { components: { Broken: 'app-broken' } }, { end: false });
-    const diags = collect(screen, 'morph-diag');
+    const screen = await mount('', { components: { Broken: { tag: 'app-broken' } } }, { end: false });
+    const diags = collect(screen, 'morph-issue');
     screen.write(ops({ op: 'node', id: '0', type: 'p', spans: 'Before' }, { op: 'node', id: '1', type: 'Broken', attrs: { points: '3' } }, { op: 'node', id: '2', type: 'p', spans: 'After' }) + END);
     await settle(screen);
     expect(textOf(node(screen, '0'))).to.equal('Before');

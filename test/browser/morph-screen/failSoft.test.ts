@@ -39,9 +39,9 @@ describe('morph-screen: one bad op never erases an answer', function (this: Moch
     screen.remove();
   });
 
-  it('a top-level div keeps its place as a small block saying a part isn’t shown, and says why in morph-diag', async () => {
+  it('a top-level div keeps its place as a small block saying a part isn’t shown, and says why in morph-issue', async () => {
     const screen = await mount('', {}, { end: false });
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     screen.write(BEFORE + op({ op: 'node', id: '1', type: 'div', spans: 'Inside a div' }) + AFTER);
     await settle(screen);
     expect(textOf(node(screen, '2'))).to.equal('AFTER-1');

@@ -139,7 +139,7 @@ describe('morph-screen: forms', () => {
   it('Form state set by the app fills the fields and sends nothing; a field of a kind that stays on the device is refused', async () => {
     const screen = await mount(form());
     const actions = collect(screen, 'morph-action');
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     screen.state = { '0': { fields: { email_address: 'bo@example.com', terms_accepted: true, topics: ['Tips'], seats: 7, size: 'L' } } };
     await settle(screen);
     expect(control(screen, '0.0').value).to.equal('bo@example.com');

@@ -12,7 +12,7 @@ describe('morph-screen: gaps and retries in an answer', function (this: Mocha.Su
 
   it('the issue: p 0, a broken line in place of p 1, then p 2 and a list 3: all of it draws, 1 says it could not be read', async () => {
     const screen = await mount('', {}, { end: false });
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     screen.write(
       op({ op: 'node', id: '0', type: 'p', spans: 'First paragraph' }) +
         '{"op":"node","id":"1","type":"p","spans":"Second para\n' +

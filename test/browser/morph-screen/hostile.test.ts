@@ -67,7 +67,7 @@ describe('morph-screen: hostile streams', function () {
 
   it('enormous ids and deep nesting are refused before they cost anything; 32 levels draw', async () => {
     const screen = await mount('', {}, { end: false });
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     const huge = Array.from({ length: 100_000 }, () => '0').join('.');
     screen.write(op({ op: 'open', id: huge, type: 'p' }) + op({ op: 'open', id: '9'.repeat(1_000_000), type: 'p' }));
     let id = '0';
@@ -145,7 +145,7 @@ describe('morph-screen: hostile streams', function () {
   it('a million ops through stream(): nothing unsafe, limits kept, and the page gets turns while they apply', async () => {
     const screen = await mount('', {}, { end: false });
     let issues = 0;
-    screen.addEventListener('morph-diag', () => issues++);
+    screen.addEventListener('morph-issue', () => issues++);
     const PARAS = 200;
     const TOTAL = 1_000_000;
     const kinds = [

@@ -219,7 +219,7 @@ describe('morph-screen: What-if', () => {
 
   it('state set by the app moves the Sliders and the Results; a refused state is reported, not kept', async () => {
     const screen = await mount(whatIf() + END);
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     screen.state = { '0': { values: { unit_price: 10, qty: 3 } } };
     await settle(screen);
     expect($$(screen, '.result-value').map((r) => textOf(r))[0]).to.equal('$30.00');
@@ -237,7 +237,7 @@ describe('morph-screen: What-if', () => {
 describe('morph-screen: state before the stream, and AG-UI shared state', () => {
   it('state given before its node arrived applies when the node closes', async () => {
     const screen = await mount('', {}, { end: false });
-    const diags = collect(screen, 'morph-diag');
+    const diags = collect(screen, 'morph-issue');
     screen.state = { '0': { done: [1] }, '5': { vote: 'x' } };
     screen.write(ops({ op: 'node', id: '0', type: 'Checklist', data: { checks: [{ done: false, c: 'a' }, { done: false, c: 'b' }] } }) + END);
     await settle(screen);

@@ -6,7 +6,7 @@ import { describe, it } from './mocha.js';
 import { $, END, mount, op, ops, settle, textOf, tick } from './helpers.js';
 import { en } from '../../../strings/en.js';
 import type { MorphScreen } from '../../../elements/morph-screen/index.js';
-import type { MorphDiagEvent } from '../../../elements/morph-screen/events.js';
+import type { MorphIssueEvent } from '../../../elements/morph-screen/events.js';
 
 const shown = (screen: MorphScreen) => textOf(screen.shadowRoot!.querySelector('.answer-body'));
 
@@ -34,8 +34,8 @@ async function until(check: () => boolean, what: string) {
 describe('morph-screen: one stream at a time', () => {
   it('a second stream() replaces the first: AbortError, its source cancelled, no diagnostics, only the second drawn', async () => {
     const screen = await mount('', {}, { end: false });
-    const diags: MorphDiagEvent[] = [];
-    screen.addEventListener('morph-diag', (e) => diags.push(e));
+    const diags: MorphIssueEvent[] = [];
+    screen.addEventListener('morph-issue', (e) => diags.push(e));
     const a = source();
     const b = source();
     const first = settled(screen.stream(a.stream));

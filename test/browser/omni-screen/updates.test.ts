@@ -221,27 +221,16 @@ describe('omni-screen: charts', () => {
   });
 });
 
-describe('omni-screen: applyUpdate() and the deprecated update(text)', () => {
-  it('applies text given to update(text), warns once that it is deprecated, and never takes anything else as an update', async () => {
+describe('omni-screen: applyUpdate(), and update() left to Lit', () => {
+  it('update(text) is not an update: the deprecated alias is gone before the first release, so text goes through applyUpdate()', async () => {
     const screen = await mount('root = Stack([note])\nnote = Text("one")\n', registries());
     const heard: string[] = [];
     screen.addEventListener('omni-update', (e) => heard.push(e.text));
-    const warn = console.warn;
-    const said: string[] = [];
-    console.warn = (...args: unknown[]) => said.push(args.join(' '));
-    try {
-      expect(screen.update('note = Text("two")').applied).to.equal(true);
-      screen.update('note = Text("three")');
-      for (const wrong of [undefined, null, 42, new String('note = Text("four")'), { text: 'note = Text("four")' }]) {
-        expect(() => (screen.update as (a: unknown) => unknown)(wrong), String(wrong)).to.throw(TypeError, /applyUpdate/);
-      }
-    } finally {
-      console.warn = warn;
-    }
+    expect(Object.getOwnPropertyNames(Object.getPrototypeOf(screen))).not.to.include('update');
+    expect(screen.applyUpdate('note = Text("two")').applied).to.equal(true);
     await settle(screen);
-    expect(heard).to.deep.equal(['note = Text("two")', 'note = Text("three")']);
-    expect(textOf(node(screen, 'note'))).to.equal('three');
-    expect(said.filter((s) => s.includes('update(text) is deprecated'))).to.have.length(1);
+    expect(heard).to.deep.equal(['note = Text("two")']);
+    expect(textOf(node(screen, 'note'))).to.equal('two');
     screen.remove();
   });
 

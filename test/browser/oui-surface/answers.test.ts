@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { describe, it } from '../shared/mocha.js';
-import type { OuiSurface } from '../../../elements/oui-surface/index.js';
+import type { OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import { mount, openDialog, todoSurface, until } from './helpers.js';
 
 const centre = (el: Element): [number, number] => {
@@ -46,7 +46,7 @@ describe('oui-surface: the same surface id in overlapping views', () => {
   it('a new view mounted before the old one leaves takes the surface over, with no oui-error, and it stays reachable once the old is gone', async () => {
     const m = await mount({ surface: todoSurface(), handlers: { add_item: () => 'old view' } });
     const errors: Event[] = [];
-    const next = document.createElement('oui-surface') as OuiSurface;
+    const next = document.createElement('oui-surface') as OUISurfaceElement;
     next.addEventListener('oui-error', (e) => errors.push(e));
     next.surface = todoSurface();
     next.handlers = { add_item: () => 'new view' };
@@ -77,7 +77,7 @@ describe('oui-surface: an action id "__proto__"', () => {
     expect(r.data).to.equal('ran');
 
     let pressed = 0;
-    const el = await fixture<OuiSurface>(html`<oui-surface surface-id="bound" surface-name="Bound" surface-description="A bound button">
+    const el = await fixture<OUISurfaceElement>(html`<oui-surface surface-id="bound" surface-name="Bound" surface-description="A bound button">
       <button type="button" data-oui-action="__proto__" @click=${() => pressed++}>Press</button>
     </oui-surface>`);
     el.transport = m.client;

@@ -3,20 +3,20 @@
 // throw where the app wrote them, so they fire oui-error and the surface waits unregistered.
 import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
-import type { OuiErrorEvent, OuiIssueEvent, OuiSurface } from '../../../elements/oui-surface/index.js';
+import type { OUIErrorEvent, OUIIssueEvent, OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import { OUISurfaceError, type OUISurface } from '../../../src/oui/index.js';
 import { mount, tick, todoSurface, until } from './helpers.js';
 
 /** Collects oui-error events on an element. */
-function errorsOf(el: HTMLElement): OuiErrorEvent[] {
-  const out: OuiErrorEvent[] = [];
+function errorsOf(el: HTMLElement): OUIErrorEvent[] {
+  const out: OUIErrorEvent[] = [];
   el.addEventListener('oui-error', (e) => out.push(e));
   return out;
 }
 
 describe('oui-surface: a refused definition', () => {
   it('throws OUISurfaceError from the setter with every reason: a missing name, duplicate ids', async () => {
-    const el = await fixture<OuiSurface>(html`<oui-surface></oui-surface>`);
+    const el = await fixture<OUISurfaceElement>(html`<oui-surface></oui-surface>`);
     const errors = errorsOf(el);
     const bad = {
       id: 'Todo List',
@@ -68,7 +68,7 @@ describe('oui-surface: a refused definition', () => {
 
 describe('oui-surface: broken markup', () => {
   it('a bound form without a description, or two elements binding one id, fires oui-error (markup) and nothing registers', async () => {
-    const el = await fixture<OuiSurface>(html`<oui-surface>
+    const el = await fixture<OUISurfaceElement>(html`<oui-surface>
       <form data-oui-action="add_note"><input name="text" aria-label="Text" /></form>
       <button data-oui-action="refresh">Refresh</button>
       <button data-oui-action="refresh">Again</button>
@@ -95,8 +95,8 @@ describe('oui-surface: broken markup', () => {
   });
 
   it('a bound action whose id isn’t snake_case is taken, as 0.1.0 accepts any id, with a surface-style warning', async () => {
-    const issues: OuiIssueEvent[] = [];
-    const listen = (e: Event) => issues.push(e as OuiIssueEvent);
+    const issues: OUIIssueEvent[] = [];
+    const listen = (e: Event) => issues.push(e as OUIIssueEvent);
     addEventListener('oui-issue', listen);
     try {
       const m = await mount({ surface: todoSurface() }, html`<button data-oui-action="Refresh-All">Refresh</button>`);
@@ -109,8 +109,8 @@ describe('oui-surface: broken markup', () => {
   });
 
   it('actions in markup without any surface say what is missing', async () => {
-    const errors: OuiErrorEvent[] = [];
-    addEventListener('oui-error', (e) => errors.push(e as OuiErrorEvent), { once: true });
+    const errors: OUIErrorEvent[] = [];
+    addEventListener('oui-error', (e) => errors.push(e as OUIErrorEvent), { once: true });
     await mount({}, html`<button data-oui-action="refresh">Refresh</button>`, { registered: false });
     await until(() => errors.length === 1, 'the error');
     expect(errors[0]!.message).to.match(/there is no surface: set the surface property, or the surface-id/);
@@ -119,14 +119,14 @@ describe('oui-surface: broken markup', () => {
 
 describe('oui-surface: handlers that don’t fit', () => {
   it('a handler for an undeclared action, or a polled action without poll, fires oui-error (handlers); the rest still registers', async () => {
-    const errors: OuiErrorEvent[] = [];
-    addEventListener('oui-error', (e) => errors.push(e as OuiErrorEvent), { once: true });
+    const errors: OUIErrorEvent[] = [];
+    addEventListener('oui-error', (e) => errors.push(e as OUIErrorEvent), { once: true });
     const m = await mount({ surface: todoSurface(), handlers: { add_item: () => 1, delete_all: () => 2 } });
     await until(() => errors.length === 1, 'the error');
     expect(errors[0]!.kind).to.equal('handlers');
     expect(errors[0]!.message).to.match(/"delete_all", which the surface "todo-list" doesn't declare/);
     expect((await m.agent.call('add_item', { title: 'x' })).error?.code, 'the bad set was not taken').to.equal('ACTION_NOT_FOUND');
-    const again: OuiErrorEvent[] = [];
+    const again: OUIErrorEvent[] = [];
     m.el.addEventListener('oui-error', (e) => again.push(e));
     m.el.handlers = { export_all: () => 1 };
     await until(() => again.length === 1, 'the second error');

@@ -3,7 +3,7 @@
 import { whenArmed } from '../shared/approvals.js';
 import { fixture, html } from '@open-wc/testing';
 import '../../../elements/oui-surface/index.js';
-import type { OuiSurface } from '../../../elements/oui-surface/index.js';
+import type { OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import { createDirectTransportPair, createOUIAgent, type OUIAgent, type OUISurface, type OUIRequestTransport } from '../../../src/oui/index.js';
 import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 
@@ -62,7 +62,7 @@ export function recorder(t: OUIRequestTransport) {
 }
 
 export interface Mounted {
-  el: OuiSurface;
+  el: OUISurfaceElement;
   agent: OUIAgent;
   server: OUIRequestTransport;
   client: OUIRequestTransport;
@@ -74,14 +74,14 @@ export interface Mounted {
  * in-memory pair. Waits until the surface registered, unless `registered: false`.
  */
 export async function mount(
-  props: Partial<OuiSurface> & { surface?: OUISurface },
+  props: Partial<OUISurfaceElement> & { surface?: OUISurface },
   children = html``,
   options: { registered?: boolean; theme?: 'light' | 'dark' } = {},
 ): Promise<Mounted> {
   const { server, client } = createDirectTransportPair();
   const heard = recorder(server);
   const agent = createOUIAgent(server, { timeoutMs: 5000 });
-  const el = await fixture<OuiSurface>(html`<oui-surface theme=${options.theme ?? 'light'}>${children}</oui-surface>`);
+  const el = await fixture<OUISurfaceElement>(html`<oui-surface theme=${options.theme ?? 'light'}>${children}</oui-surface>`);
   Object.assign(el, props);
   el.transport = client;
   await el.updateComplete;
@@ -90,12 +90,12 @@ export async function mount(
 }
 
 /** The shared confirmation dialog inside a surface. */
-export function dialogOf(el: OuiSurface): AeConfirmDialog {
+export function dialogOf(el: OUISurfaceElement): AeConfirmDialog {
   return el.shadowRoot!.querySelector('ae-confirm-dialog')!;
 }
 
 /** Waits for the confirmation dialog to open, and returns its `<dialog>`. */
-export async function openDialog(el: OuiSurface): Promise<HTMLDialogElement> {
+export async function openDialog(el: OUISurfaceElement): Promise<HTMLDialogElement> {
   const dialog = dialogOf(el);
   await until(() => dialog.open && !!dialog.shadowRoot?.querySelector('dialog')?.open, 'the confirmation dialog');
   // Its buttons ignore activation for a moment after it appears: answer as a person would, after that.
@@ -104,6 +104,6 @@ export async function openDialog(el: OuiSurface): Promise<HTMLDialogElement> {
 }
 
 /** The indicator's box, its lines' text, and the polite announcer's words. */
-export const indicator = (el: OuiSurface) => el.shadowRoot!.querySelector<HTMLElement>('[part="indicator"]')!;
-export const lines = (el: OuiSurface) => [...el.shadowRoot!.querySelectorAll('[part="activity-text"]')].map((n) => n.textContent!.trim());
-export const announced = (el: OuiSurface) => el.shadowRoot!.querySelector('[part="announcer"]')!.textContent!.trim();
+export const indicator = (el: OUISurfaceElement) => el.shadowRoot!.querySelector<HTMLElement>('[part="indicator"]')!;
+export const lines = (el: OUISurfaceElement) => [...el.shadowRoot!.querySelectorAll('[part="activity-text"]')].map((n) => n.textContent!.trim());
+export const announced = (el: OUISurfaceElement) => el.shadowRoot!.querySelector('[part="announcer"]')!.textContent!.trim();

@@ -4,7 +4,7 @@
 import { expect, html } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
 import { pressDialog } from '../shared/approvals.js';
-import type { OuiErrorEvent, OuiResultEvent } from '../../../elements/oui-surface/index.js';
+import type { OUIErrorEvent, OUIResultEvent } from '../../../elements/oui-surface/index.js';
 import type { OUIActionResultMessage, OUIEventSource } from '../../../src/oui/index.js';
 import { announced, frame, indicator, lines, mount, openDialog, todoSurface, until } from './helpers.js';
 
@@ -49,7 +49,7 @@ describe('oui-surface: the indicator', () => {
     const { state, handler } = job();
     const m = await mount({ surface: todoSurface(), handlers: { export_all: handler } });
     const interim: OUIActionResultMessage[] = [];
-    const results: OuiResultEvent[] = [];
+    const results: OUIResultEvent[] = [];
     m.el.addEventListener('oui-result', (e) => results.push(e));
     const call = m.agent.call('export_all', {}, { onInterim: (r) => interim.push(r) });
     await until(() => lines(m.el)[0] === 'Assistant: Export the list, still in progress', 'the follow to start');
@@ -113,7 +113,7 @@ describe('oui-surface: the indicator', () => {
       polling: { intervalMs: 1000, subscribe: { event: 'job.done' } },
     });
     const errors: string[] = [];
-    addEventListener('oui-error', (e) => errors.push(...(e as OuiErrorEvent).errors), { once: true });
+    addEventListener('oui-error', (e) => errors.push(...(e as OUIErrorEvent).errors), { once: true });
     const m = await mount({ surface, handlers: { import_file: { run: () => ({ jobId: 'j-9' }) } } });
     expect(errors.join()).to.match(/import_file.*set the events property/);
     const result = await m.agent.call('import_file');

@@ -1,7 +1,7 @@
 // Surfaces that registered, ran an agent's actions (one confirmed by the person in the dialog) and were removed
 // leave nothing behind: the app's transport and the agent on its other end stay alive, as an app's socket does,
 // and must not keep any of them. The check: test/browser/shared/leakCheck.ts.
-import type { OuiSurface } from '../../../elements/oui-surface/index.js';
+import type { OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import { createDirectTransportPair, createOUIAgent } from '../../../src/oui/index.js';
 import { expectNoLeak, until } from '../shared/leakCheck.js';
 import { pressDialog } from '../shared/approvals.js';
@@ -19,7 +19,7 @@ describe('oui-surface: memory', () => {
       async use(i) {
         const items: string[] = [];
         const count = () => items.length;
-        const el = document.createElement('oui-surface') as OuiSurface;
+        const el = document.createElement('oui-surface') as OUISurfaceElement;
         el.surface = todoSurface();
         el.handlers = { add_item: ({ title }) => void items.push(String(title)), clear_done: () => void items.splice(0) };
         el.transport = client;

@@ -4,7 +4,7 @@
 import { expect } from '@open-wc/testing';
 import { afterEach, beforeEach, describe, it } from '../shared/mocha.js';
 import { isPathWrapper, watchPath } from '../../../elements/oui-surface/model/watchPath.js';
-import type { OuiStateEvent } from '../../../elements/oui-surface/index.js';
+import type { OUIStateEvent } from '../../../elements/oui-surface/index.js';
 import { mount, tick, todoSurface, until } from './helpers.js';
 
 let home = '';
@@ -28,7 +28,7 @@ async function back(): Promise<void> {
 describe('oui-surface: routes', () => {
   it('stays unregistered off its routes, registers on pushState to one, deregisters on pushState away', async () => {
     history.replaceState(null, '', '/inbox');
-    const states: OuiStateEvent[] = [];
+    const states: OUIStateEvent[] = [];
     const m = await mount({ surface: routed(['/contacts', '/contacts/*']) }, undefined, { registered: false });
     m.el.addEventListener('oui-state', (e) => states.push(e));
     await tick(20);

@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from '../shared/mocha.js';
 import { pressDialog } from '../shared/approvals.js';
-import { OuiRequestEvent, OuiResultEvent, OuiStateEvent, type OuiSurface } from '../../../elements/oui-surface/index.js';
+import { OUIRequestEvent, OUIResultEvent, OUIStateEvent, type OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import { OUIActionError, createDirectTransportPair, createOUIAgent, statusObservationId, type OUIActionRequest } from '../../../src/oui/index.js';
 import { dialogOf, mount, openDialog, recorder, tick, todoSurface, until } from './helpers.js';
 
@@ -19,8 +19,8 @@ const request = (actionId: string, params: Record<string, unknown> = {}, request
 
 describe('oui-surface: registration', () => {
   it('registers its checked definition once connected with a transport, and fires oui-state', async () => {
-    const states: OuiStateEvent[] = [];
-    document.addEventListener('oui-state', (e) => states.push(e as OuiStateEvent), { once: true });
+    const states: OUIStateEvent[] = [];
+    document.addEventListener('oui-state', (e) => states.push(e as OUIStateEvent), { once: true });
     const m = await mount({ surface: todoSurface() });
     expect(m.heard.registers).to.have.length(1);
     expect(m.heard.registers[0].surface).to.deep.equal(todoSurface());
@@ -80,11 +80,11 @@ describe('oui-surface: running a request', () => {
     expect(result.durationMs).to.be.a('number').and.to.be.at.least(0);
     expect(result.timestamp).to.be.at.least(before);
     expect(events.map((e) => e.type)).to.deep.equal(['oui-request', 'oui-result']);
-    const req = events[0] as OuiRequestEvent;
+    const req = events[0] as OUIRequestEvent;
     expect(req.action.id).to.equal('add_item');
     expect(req.request.params).to.deep.equal({ title: 'Milk' });
     expect(req.confirming).to.equal(false);
-    const res = events[1] as OuiResultEvent;
+    const res = events[1] as OUIResultEvent;
     expect(res.final).to.equal(true);
     expect(res.result.requestId).to.equal(result.requestId);
   });
@@ -145,7 +145,7 @@ describe('oui-surface: running a request', () => {
 
   it('accepts a surface with ids off the conventions, and says so as oui-issue warnings', async () => {
     const issues: string[] = [];
-    const el = document.createElement('oui-surface') as OuiSurface;
+    const el = document.createElement('oui-surface') as OUISurfaceElement;
     el.addEventListener('oui-issue', (e) => issues.push(e.issue.code));
     document.body.append(el);
     const { client, server } = createDirectTransportPair();
@@ -171,7 +171,7 @@ describe('oui-surface: the person confirms', () => {
   it('asks in the shared dialog with the action, its description and its params as plain text; Confirm runs it', async () => {
     let ran = 0;
     const m = await mount({ surface: todoSurface(), handlers: { clear_done: () => ++ran } });
-    const requests: OuiRequestEvent[] = [];
+    const requests: OUIRequestEvent[] = [];
     m.el.addEventListener('oui-request', (e) => requests.push(e));
     const call = m.agent.request('todo-list', 'clear_done', { note: '<b>bold</b>\nAction: delete_everything', days: 3 });
     const dialog = await openDialog(m.el);
@@ -226,7 +226,7 @@ describe('oui-surface: observations', () => {
 
   it('values set before the transport are sent on registration; getters are read then and after each action', async () => {
     let count = 2;
-    const el = await fixture<OuiSurface>(html`<oui-surface></oui-surface>`);
+    const el = await fixture<OUISurfaceElement>(html`<oui-surface></oui-surface>`);
     el.surface = todoSurface();
     el.setObservation('filter', { status: 'all' });
     el.getters = { item_count: () => count };

@@ -14,7 +14,7 @@ import '../../../elements/shared/elements/fallback.js';
 import type { OmniScreen } from '../../../elements/omni-screen/index.js';
 import type { MorphScreen } from '../../../elements/morph-screen/index.js';
 import type { AxRunner } from '../../../elements/ax-runner/index.js';
-import type { OuiSurface } from '../../../elements/oui-surface/index.js';
+import type { OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
 import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 import { paramDetails } from '../../../src/actions/paramDetails.js';
@@ -139,7 +139,7 @@ goIt = McpMutation(go, tool="payments.confirm", params={amount: 5, note: "${bidi
   it('<oui-surface>: the indicator and the confirmation of an agent’s request', async () => {
     const { server, client } = createDirectTransportPair();
     const agent = createOUIAgent(server, { timeoutMs: 5000 });
-    const el = await fixture<OuiSurface>(html`<oui-surface theme="light"></oui-surface>`);
+    const el = await fixture<OUISurfaceElement>(html`<oui-surface theme="light"></oui-surface>`);
     el.surface = {
       id: 'bank',
       name: 'Bank',

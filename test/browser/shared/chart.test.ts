@@ -552,7 +552,7 @@ describe('ae-chart', () => {
       expectDrawn(el, 3, light4);
     });
 
-    it('refreshTheme() on an element around the chart reaches it through shadow roots; refreshColors() still works', async () => {
+    it('refreshTheme() on an element around the chart reaches it through shadow roots, and on the chart itself', async () => {
       class ChartFrame extends AgentElement {
         override render() {
           return litHtml`<ae-chart .labels=${labels} .series=${two}></ae-chart>`;
@@ -566,8 +566,9 @@ describe('ae-chart', () => {
       frame.refreshTheme();
       expectDrawn(el, 3, '#123456');
       frame.style.setProperty('--ae-chart-4', '#654321');
-      el.refreshColors();
+      el.refreshTheme();
       expectDrawn(el, 3, '#654321');
+      expect('refreshColors' in el, 'the deprecated refreshColors() is gone').to.equal(false);
     });
 
     it('keeps the data table in step: same rows and values after a theme change', async () => {

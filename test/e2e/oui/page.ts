@@ -3,7 +3,7 @@
 // `window.__oui` let Playwright hold a slow action, add a todo by hand and cut or restore the connection.
 import { io } from 'socket.io-client';
 import '../../../elements/oui-surface/index.js';
-import type { OuiSurface } from '../../../elements/oui-surface/index.js';
+import type { OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import { createWebSocketTransport, type OUISurface } from '../../../src/oui/index.js';
 
 const surface: OUISurface = {
@@ -26,7 +26,7 @@ const surface: OUISurface = {
 const titles: string[] = [];
 let marks = 0;
 const list = document.getElementById('list')!;
-const el = document.querySelector<OuiSurface>('oui-surface')!;
+const el = document.querySelector<OUISurfaceElement>('oui-surface')!;
 let hold: Promise<void> | null = null;
 let release: () => void = () => {};
 

@@ -2,7 +2,7 @@
 // check that drops a line (types, ranges, limits, fields an action does not take).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ACTIONS, AX_LIMITS, readAction, type AxAction } from '../../../src/index.ts';
+import { ACTIONS, AX_LIMITS, readAction, type AxAction } from '../../../src/axstream/index.ts';
 
 function ok(line: Record<string, unknown>): AxAction {
   const r = readAction(line, 1);

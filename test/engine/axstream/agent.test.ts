@@ -2,7 +2,7 @@
 // out; the summary carried into the next prompt; stopping at any moment; a model that fails or runs on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axSystemPrompt, runAgent, type ChatMessage, type ChatModel } from '../../../src/index.ts';
+import { axSystemPrompt, runAgent, type ChatMessage, type ChatModel } from '../../../src/axstream/index.ts';
 import { act, fakeBackend, fence, later } from './helpers.ts';
 
 interface Scripted {

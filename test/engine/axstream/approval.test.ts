@@ -18,7 +18,7 @@ import {
   type Backend,
   type ResolvedTargets,
   type Step,
-} from '../../../src/index.ts';
+} from '../../../src/axstream/index.ts';
 import { act, fakeBackend, fence, runBurst, screen, SCREEN, type Ref } from './helpers.ts';
 
 const deleteDraft = (risk?: 'risky' | 'safe') => act({ do: 'click', target: { ax: { role: 'button', title: 'Delete' } }, ...(risk ? { risk } : {}) });

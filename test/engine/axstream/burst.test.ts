@@ -2,7 +2,7 @@
 // outcome, step states as listeners see them, wait_until, and stopping at any moment.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBurst, type AxNode, type Step } from '../../../src/index.ts';
+import { createBurst, type AxNode, type Step } from '../../../src/axstream/index.ts';
 import { act, ending, fakeBackend, fakeClock, fence, later, runBurst, screen, type Ref } from './helpers.ts';
 
 const wait = (ms: number) => act({ do: 'wait', ms });

@@ -2,7 +2,7 @@
 // chunking and a short diff; a case that can't run fails rather than passes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as engine from '../../../src/index.ts';
+import * as engine from '../../../src/axstream/index.ts';
 // @ts-expect-error: a plain .mjs runner without type declarations
 import { runFile } from '../../conformance/axstream.mjs';
 

@@ -3,7 +3,7 @@
 // all. None of them is confused with another, whatever the chunking; the agent loop answers each as it should.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runAgent, type ChatMessage, type ChatModel } from '../../../src/index.ts';
+import { runAgent, type ChatMessage, type ChatModel } from '../../../src/axstream/index.ts';
 import { act, bytes, fakeBackend, fence, runBurst, split } from './helpers.ts';
 
 const wait = (ms: number) => act({ do: 'wait', ms });

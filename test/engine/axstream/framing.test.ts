@@ -2,7 +2,7 @@
 // dropped, and that no chunk boundary changes the result.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBurst, createFenceReader, type AxAction, type AxIssue } from '../../../src/index.ts';
+import { createBurst, createFenceReader, type AxAction, type AxIssue } from '../../../src/axstream/index.ts';
 import { act, bytes, fakeBackend, fence, runBurst, split } from './helpers.ts';
 
 const wait = (ms: number) => act({ do: 'wait', ms });

@@ -11,7 +11,7 @@ import {
   type Clock,
   type ResolvedTargets,
   type Step,
-} from '../../../src/index.ts';
+} from '../../../src/axstream/index.ts';
 
 export type Ref = string;
 

@@ -2,7 +2,7 @@
 // look like object internals: nothing throws, nothing hangs, memory stays bounded by the limits.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AX_LIMITS, createBurst, readAction } from '../../../src/index.ts';
+import { AX_LIMITS, createBurst, readAction } from '../../../src/axstream/index.ts';
 import { act, fakeBackend, fence, runBurst, split, bytes, type Ref } from './helpers.ts';
 
 // A hang guard, not a speed check: timing budgets live in bench/ax.mjs.

@@ -1,7 +1,7 @@
 // Key names read loosely and written one way; chords in a fixed order; the platform's command key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeChord, normalizeKey, platformKey } from '../../../src/index.ts';
+import { normalizeChord, normalizeKey, platformKey } from '../../../src/axstream/index.ts';
 
 test('each alias reads as its canonical key', () => {
   const cases: Record<string, string[]> = {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { anthropicConversation, chatFromEnv, createAnthropicChat, createOpenAIChat, type ChatAdapterOptions } from '../../../demo/providers/chat.mjs';
-import { runAgent, type ChatMessage } from '../../../src/index.ts';
+import { runAgent, type ChatMessage } from '../../../src/axstream/index.ts';
 import { fakeBackend, fence, act } from './helpers.ts';
 
 const KEY = 'sk-test-key';

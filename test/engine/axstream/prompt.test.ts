@@ -11,7 +11,7 @@ import {
   observationText,
   readAction,
   type AxNode,
-} from '../../../src/index.ts';
+} from '../../../src/axstream/index.ts';
 
 const prompt = axSystemPrompt();
 

@@ -14,7 +14,7 @@ import {
   type MessageSocket,
   type RemoteReply,
   type RemoteRequest,
-} from '../../../src/index.ts';
+} from '../../../src/axstream/index.ts';
 import { act, fakeBackend, fence, type Ref } from './helpers.ts';
 
 /** Two ends of an in-memory socket: what one sends, the other hears as a message, a turn later (as on a network). */

@@ -2,7 +2,7 @@
 // that do not resolve, and resolution at the moment the step runs rather than when the line was read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ariaRoles, createBurst, createRunSummary, createTargetSearch, matchTarget, resolveTarget, rolesMatch, type AxNode, type AxTarget, type Backend } from '../../../src/index.ts';
+import { ariaRoles, createBurst, createRunSummary, createTargetSearch, matchTarget, resolveTarget, rolesMatch, type AxNode, type AxTarget, type Backend } from '../../../src/axstream/index.ts';
 import { act, fakeBackend, fence, runBurst, screen, SCREEN, type Ref } from './helpers.ts';
 
 const find = (target: Omit<AxTarget, 'kind'>, tree: readonly AxNode<Ref>[] = SCREEN) => resolveTarget({ kind: 'ax', ...target }, tree)?.ref ?? null;

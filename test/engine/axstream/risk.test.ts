@@ -2,7 +2,7 @@
 // refusal ends the burst.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBurst, type Step } from '../../../src/index.ts';
+import { createBurst, type Step } from '../../../src/axstream/index.ts';
 import { act, fakeBackend, fence, later, runBurst, type Ref } from './helpers.ts';
 
 const risky = act({ do: 'click', target: { ax: { title: 'Delete draft' } }, risk: 'risky' });

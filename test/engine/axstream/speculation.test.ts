@@ -4,7 +4,7 @@
 // reply streams is withdrawn when the reply is then cut off: the step does not run, whatever the answer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBurst, createRunSummary, type Step } from '../../../src/index.ts';
+import { createBurst, createRunSummary, type Step } from '../../../src/axstream/index.ts';
 import { act, fakeBackend, fakeClock, later, type Ref } from './helpers.ts';
 
 const wait = (ms: number) => act({ do: 'wait', ms });

@@ -3,7 +3,7 @@
 // every subscription to changes ends with its look. A backend that can't tell of changes is polled, as before.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBurst, type AxNode, type Backend } from '../../../src/index.ts';
+import { createBurst, type AxNode, type Backend } from '../../../src/axstream/index.ts';
 import { act, fakeBackend, fakeClock, fence, later, screen, type Ref } from './helpers.ts';
 
 /** A fake backend whose screen changes when the test says, telling whoever waits. */

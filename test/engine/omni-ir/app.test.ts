@@ -1,7 +1,7 @@
 // App-defined components ([5.27]–[5.29]) and picture families ([5.30]).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOmniParser, type AppComponentDeclaration, type OmniRegistries } from '../../../src/index.js';
+import { createOmniParser, type AppComponentDeclaration, type OmniRegistries } from '../../../src/entries/omni-ir.ts';
 import { issuesOf, parse } from './helpers.js';
 
 const components: Record<string, AppComponentDeclaration> = {

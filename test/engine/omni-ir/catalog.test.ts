@@ -1,7 +1,7 @@
 // The catalog of format 0.8 (section 6, [5.8], [5.9], [5.24], [5.26]): every component's props and values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COMPONENT_NAMES, FORMAT_VERSION, LIMITS, RESERVED } from '../../../src/index.js';
+import { COMPONENT_NAMES, FORMAT_VERSION, LIMITS, RESERVED } from '../../../src/entries/omni-ir.ts';
 import { catalog } from '../../../src/omni-ir/catalog.generated.js';
 import { issuesOf, lineIssues, parse } from './helpers.js';
 

@@ -1,7 +1,7 @@
 // The result never depends on how the stream is split ([3.1]–[3.4]); each test is named after its boundary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOmniParser } from '../../../src/index.js';
+import { createOmniParser } from '../../../src/entries/omni-ir.ts';
 import { parse, parseChunked, DEFAULT_REGISTRIES } from './helpers.js';
 
 const SCREEN = [

@@ -3,7 +3,7 @@
 // the reader saw and refused sends the author looking for a line that is there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOmniParser } from '../../../src/index.js';
+import { createOmniParser } from '../../../src/entries/omni-ir.ts';
 
 function dangling(text: string): string[] {
   const parser = createOmniParser({ tools: ['payments.confirm'], assets: [] });

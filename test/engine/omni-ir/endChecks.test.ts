@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createOmniParser } from '../../../src/index.ts';
+import { createOmniParser } from '../../../src/entries/omni-ir.ts';
 import type { DocumentIndex } from '../../../src/omni-ir/documentIndex.ts';
 
 const IDS = ['root', 'a', 'b', 'c', 'm'];

@@ -1,7 +1,7 @@
 // Field checks ([8.1]–[8.4]).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkField } from '../../../src/index.js';
+import { checkField } from '../../../src/entries/omni-ir.ts';
 
 const msg = (c: string, props: Record<string, unknown>, v: unknown) => checkField(c, props, v)?.message ?? null;
 

@@ -1,5 +1,5 @@
 // Small helpers shared by the Omni-IR engine tests.
-import { createOmniParser, type OmniParser, type OmniRegistries } from '../../../src/index.js';
+import { createOmniParser, type OmniParser, type OmniRegistries } from '../../../src/entries/omni-ir.ts';
 
 export const DEFAULT_REGISTRIES: OmniRegistries = { tools: ['payments.confirm'], assets: ['cabin-pines'] };
 

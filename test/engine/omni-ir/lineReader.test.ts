@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { issuesOf, lineIssues, parse } from './helpers.js';
-import { createOmniParser } from '../../../src/index.js';
+import { createOmniParser } from '../../../src/entries/omni-ir.ts';
 import { LineReader, SKIP, STMT_COMPONENT, STMT_STATE, FAILED, IdList, Ref, Obj, Call } from '../../../src/omni-ir/lineReader.js';
 
 test('reader: a component statement fills id, name, positional and named arguments', () => {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createOmniParser } from '../../../src/index.ts';
+import { createOmniParser } from '../../../src/entries/omni-ir.ts';
 import { catalog } from '../../../src/omni-ir/catalog.generated.ts';
 import { promptExamples, systemPrompt, toolDescription, type PromptOptions } from '../../../src/omni-ir/prompt.ts';
 import type { AppComponentDeclaration, OmniRegistries } from '../../../src/omni-ir/types.ts';

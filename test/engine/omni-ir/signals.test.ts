@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Signal } from '../../../src/signals.js';
-import { createOmniParser, type Issue } from '../../../src/index.js';
+import { createOmniParser, type Issue } from '../../../src/entries/omni-ir.ts';
 import { DEFAULT_REGISTRIES } from './helpers.js';
 
 /** A watched computed; returns a function that re-reads it and counts how often it ran. */

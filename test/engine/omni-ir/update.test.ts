@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Signal } from '../../../src/signals.js';
-import { createOmniParser, type Issue, type UpdateResult } from '../../../src/index.js';
+import { createOmniParser, type Issue, type UpdateResult } from '../../../src/entries/omni-ir.ts';
 import { parse } from './helpers.js';
 
 const REG = { tools: ['payments.confirm', 'orders.requestReturn'] };

@@ -1,7 +1,7 @@
 // The version marker ([3.9]).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isNewerVersion } from '../../../src/index.js';
+import { isNewerVersion } from '../../../src/omni-ir/version.ts';
 import { issuesOf } from './helpers.js';
 
 test('[3.9] a newer MAJOR.MINOR on line 1 is one newer_version warning; the rest is read as usual', () => {

@@ -11,7 +11,7 @@ import {
   submitAction,
   voteAction,
   type Attrs,
-} from '../../../src/index.ts';
+} from '../../../src/ops/index.ts';
 
 const attrs = (o: Record<string, string | true>): Attrs => Object.freeze(Object.assign(Object.create(null), o));
 const button = (a: Record<string, string | true>, spans = [{ t: 'text' as const, v: 'Go' }]) => ({ id: '3', attrs: attrs(a), spans });

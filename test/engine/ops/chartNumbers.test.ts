@@ -4,7 +4,7 @@
 // CHART_VALUE_LIMIT (1.7e308 froze the page), is a gap with its problem named.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CHART_VALUE_LIMIT, readChartNumbers, readChartValue } from '../../../src/index.ts';
+import { CHART_VALUE_LIMIT, readChartNumbers, readChartValue } from '../../../src/ops/index.ts';
 
 const value = (cell: string | number | null, locale: string) => readChartValue(cell, locale).value;
 

@@ -1,7 +1,7 @@
 // Component data checked by kind: table, list, images, question, checklist, result; shapes a renderer can trust.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dataKindFor } from '../../../src/index.ts';
+import { dataKindFor } from '../../../src/ops/index.ts';
 import { issues, lines, read } from './helpers.ts';
 
 function closeWith(type: string, data: unknown) {

@@ -2,7 +2,7 @@
 // changes nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OpDocument } from '../../../src/index.ts';
+import { OpDocument } from '../../../src/ops/index.ts';
 import { headingLevel, isEndAligned, isHeadRow, taskOf } from '../../../src/ops/nodeTypes.ts';
 import { issues, lines, read, snap } from './helpers.ts';
 

@@ -4,7 +4,7 @@
 // written as the issue writes it, then the document is read the way a renderer and the conformance cases read it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ComponentStates, evaluateFormula, formulaProblem, isSliderName, labelWord, quizComplete, quizQuestions, sliderName } from '../../../src/index.ts';
+import { ComponentStates, evaluateFormula, formulaProblem, isSliderName, labelWord, quizComplete, quizQuestions, sliderName } from '../../../src/ops/index.ts';
 import { issues, lines, read, snap } from './helpers.ts';
 
 const AFTER = [

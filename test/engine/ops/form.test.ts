@@ -1,7 +1,7 @@
 // Form fields: kinds and value types, keys, required, and what is kept as state.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FIELD_KINDS, fieldKey, fieldValueProblem, formFields, hasValue, keepsAsState, missingRequired, submitFields, type Attrs } from '../../../src/index.ts';
+import { FIELD_KINDS, fieldKey, fieldValueProblem, formFields, hasValue, keepsAsState, missingRequired, submitFields, type Attrs } from '../../../src/ops/index.ts';
 import { lines, read } from './helpers.ts';
 
 const attrs = (o: Record<string, string | true>): Attrs => Object.freeze(Object.assign(Object.create(null), o));

@@ -1,6 +1,6 @@
 // Shared helpers for the op-stream tests: build op lines, read them whole or in byte chunks, and look at the
 // result the way the conformance cases do.
-import { createOpStream, snapshotDocument, type OpDocument, type OpStreamOptions } from '../../../src/index.ts';
+import { createOpStream, snapshotDocument, type OpDocument, type OpStreamOptions } from '../../../src/ops/index.ts';
 
 /** One op per line; strings are taken as written (for lines that aren't JSON). */
 export function lines(...ops: unknown[]): string {

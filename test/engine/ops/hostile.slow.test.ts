@@ -3,7 +3,7 @@
 // printed as a diagnostic, never asserted; bench/ops.mjs measures speed.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOpStream, OP_LIMITS, snapshotDocument } from '../../../src/index.ts';
+import { createOpStream, OP_LIMITS, snapshotDocument } from '../../../src/ops/index.ts';
 
 /** Feeds generated lines in chunks of about 64 KB, as a network would. */
 function feed(write: (chunk: string) => void, count: number, lineAt: (i: number) => string) {

@@ -1,7 +1,7 @@
 // Limits: each enforced with a refusal before the memory it guards is spent; an app may change them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OP_LIMITS, opLimits } from '../../../src/index.ts';
+import { OP_LIMITS, opLimits } from '../../../src/ops/index.ts';
 import { issues, lines, read } from './helpers.ts';
 
 test('the defaults are documented numbers; changes must be whole positive numbers of known limits', () => {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { snapshotDocument, type OpDocument } from '../../../src/index.ts';
+import { snapshotDocument, type OpDocument } from '../../../src/ops/index.ts';
 import { asSse, encode, read } from './helpers.ts';
 
 const ids = fc.constantFrom('0', '1', '2', '0.0', '0.1', '0.2', '1.0', '1.1', '0.0.0', '0.0.1', '0.1.0', '3', '01', '0..1', '', '9.9');

@@ -1,7 +1,7 @@
 // Answers matched by letter, number or words; quizzes scored in the shape the quiz action carries.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchChoice, quizAction, quizComplete, quizQuestions, scoreQuiz } from '../../../src/index.ts';
+import { matchChoice, quizAction, quizComplete, quizQuestions, scoreQuiz } from '../../../src/ops/index.ts';
 import { lines, read } from './helpers.ts';
 
 const choices = ['Mars', 'Jupiter', 'Venus'];

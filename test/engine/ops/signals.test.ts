@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Signal } from '../../../src/signals.js';
-import { createOpStream, ROOT_ID } from '../../../src/index.ts';
+import { createOpStream, ROOT_ID } from '../../../src/ops/index.ts';
 import { lines } from './helpers.ts';
 
 /** A watched computed; returns a function that re-reads it and counts how often it ran. */

@@ -2,7 +2,7 @@
 // a reason to refuse the whole op; nesting and counts bounded, and links and images only to http(s).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plainText, spansOf, SPAN_TYPES, type Span } from '../../../src/index.ts';
+import { plainText, spansOf, SPAN_TYPES, type Span } from '../../../src/ops/index.ts';
 import { issues, lines, read } from './helpers.ts';
 
 function spansOfOp(spans: unknown) {

@@ -1,7 +1,7 @@
 // Ops served as SSE data: lines give the same document as plain JSON lines, with refusals at the same lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createOpStream, transportOf } from '../../../src/index.ts';
+import { createOpStream, transportOf } from '../../../src/ops/index.ts';
 import { asSse, chunked, issues, lines, read, snap } from './helpers.ts';
 
 const plain = lines(

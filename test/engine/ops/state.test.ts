@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Signal } from '../../../src/signals.js';
-import { checkState, ComponentStates, initialState, SHARED_STATE_KEY, sharedStatesFor, withSharedState } from '../../../src/index.ts';
+import { checkState, ComponentStates, initialState, SHARED_STATE_KEY, sharedStatesFor, withSharedState } from '../../../src/ops/index.ts';
 import { lines, read } from './helpers.ts';
 
 const answer = lines(

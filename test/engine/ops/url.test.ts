@@ -1,7 +1,7 @@
 // The URL rule: absolute http(s) only, refused in every disguise; and the app's image policy.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { httpUrl, imagePolicy } from '../../../src/index.ts';
+import { httpUrl, imagePolicy } from '../../../src/ops/index.ts';
 
 test('absolute http and https URLs pass, as written', () => {
   for (const u of ['https://example.com', 'http://example.com/a/b?c=d#e', 'HTTPS://EXAMPLE.COM/X', 'https://example.com:8443/a', 'https://例え.jp/パス', 'https://[::1]/']) {

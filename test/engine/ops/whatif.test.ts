@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { evaluateFormula, formulaProblem, FORMULA_OPERATORS, isSliderName, labelWord, sliderName, sliderSpec, sliderValue, startingValues } from '../../../src/index.ts';
+import { evaluateFormula, formulaProblem, FORMULA_OPERATORS, isSliderName, labelWord, sliderName, sliderSpec, sliderValue, startingValues } from '../../../src/ops/index.ts';
 
 const attrs = (o: Record<string, string>) => Object.freeze(Object.assign(Object.create(null), o));
 const run = (tokens: unknown[], values: Record<string, number> = {}) => evaluateFormula(tokens, values);

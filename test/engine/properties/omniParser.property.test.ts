@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { createOmniParser } from '../../../src/index.ts';
+import { createOmniParser } from '../../../src/entries/omni-ir.ts';
 
 // The project's own cases, and the conformance suite's (test/conformance/suite/, the copy of the shared suite).
 const own = new URL('../../conformance/extra/omni-ir/cases/', import.meta.url);

@@ -1,7 +1,7 @@
 // Angular binds `[tools]` on an element as a property, and `(omni-action)` listens for the element's own event.
 // CUSTOM_ELEMENTS_SCHEMA tells the compiler the dashed tags are custom elements, not unknown components.
 import { CUSTOM_ELEMENTS_SCHEMA, Component, ElementRef, signal, viewChild, type AfterViewInit } from '@angular/core';
-import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
+import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine/oui';
 import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent } from 'agentic-elements';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 

@@ -249,14 +249,6 @@ export class AeChart extends AgentElement {
     return this.chart;
   }
 
-  /**
-   * Reads the theme's colours again and redraws.
-   * @deprecated Use `refreshTheme()`, which every agent element has and which reaches the charts inside it.
-   */
-  refreshColors(): void {
-    this.refreshTheme();
-  }
-
   protected override themeChanged(): void {
     this.colours = undefined;
     if (this.chart) this.applyAll(this.chart);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { HttpAgent } from '@ag-ui/client';
 import { EventType } from '@ag-ui/core';
 import { AGUI_MEDIA_TYPE, EventEncoder } from '@ag-ui/encoder';
-import { createAgUiReader, createOmniParser } from '../../../../src/index.ts';
+import { createAgUiReader, createOmniParser } from '../../../../src/entries/omni-ir.ts';
 import { httpServer, quietCancelFetch } from '../../transport/loopback.mjs';
 
 const servers = [];

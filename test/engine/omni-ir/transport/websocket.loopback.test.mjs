@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { WebSocket } from 'ws';
-import { createOmniParser, generateOverWebSocket } from '../../../../src/index.ts';
+import { createOmniParser, generateOverWebSocket } from '../../../../src/entries/omni-ir.ts';
 import { firstMessage, webSocketServer } from '../../transport/loopback.mjs';
 
 const wsClient = (url) => new WebSocket(url);

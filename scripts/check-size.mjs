@@ -61,7 +61,8 @@ const budgets = [
   // reading, the contrast check, routed words), +5.6 KB to the engine (tool schemas for every model API, OUI answers
   // that fit and come after their render, axstream's hold policy and model failures, chart number reading).
   // Every element at once (elements/all.ts: what cdn/agentic-elements.js holds, or all four per-element entries).
-  { name: 'every element, with the engine and Lit', input: 'elements/all.ts', limit: 161.8 * KB },
+  // Issues 28–30: copying and printing answers, signals through @lit-labs/signals, the OUI handover (165.4 KB).
+  { name: 'every element, with the engine and Lit', input: 'elements/all.ts', limit: 165.6 * KB },
   // `import 'agentic-elements'` defines each element when its tag is first used (issue 29 item 8): what it costs a
   // page before then is the loader and the words, each element's code a chunk of its own fetched as it appears.
   { name: 'agentic-elements: the loader (each element loads when its tag first appears)', input: 'elements/index.ts', limit: 8 * KB },
@@ -73,12 +74,14 @@ const budgets = [
   { name: 'agentic-elements/engine/omni-ir, with its dependencies', input: 'src/entries/omni-ir.ts', limit: 34.6 * KB },
   { name: 'agentic-elements/engine/ops, with its dependencies', input: 'src/entries/ops.ts', limit: 23.2 * KB },
   { name: 'agentic-elements/engine/axstream, with its dependencies', input: 'src/entries/axstream.ts', limit: 19.3 * KB },
-  { name: 'agentic-elements/engine/oui, with its dependencies', input: 'src/entries/oui.ts', limit: 21.8 * KB },
+  // The agent's calls heard on the connection they went out on, OUTCOME_UNKNOWN (issue 27): 22.7 KB.
+  { name: 'agentic-elements/engine/oui, with its dependencies', input: 'src/entries/oui.ts', limit: 22.9 * KB },
   // Since it shares its parts with cdn/autoloader.js (one copy of each in the package, any mix on a page), it is
   // about 20 files instead of one, which gzip separately: 176 KB where the lone file was 151. A page that wants
   // less uses the autoloader (above).
   // Issue 17's garbage-collection work: 0.8 KB (see above).
-  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 206.9 * KB },
+  // Issues 28–30 (the same growth as every element's, and every engine entry's API): 208.8 KB.
+  { name: 'cdn/agentic-elements.js as built (elements and engine API)', file: 'cdn/agentic-elements.js', limit: 209.0 * KB },
 ];
 
 /** Each output file's code by name, and the entry's file name. */

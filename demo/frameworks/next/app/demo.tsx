@@ -5,7 +5,7 @@
 // their objects, functions and listeners, which an element takes up when it upgrades if they came first.
 import 'agentic-elements';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
+import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine/oui';
 import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent, OUISurfaceElement } from 'agentic-elements';
 import { useElement } from './useElement';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';

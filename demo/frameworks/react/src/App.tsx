@@ -1,7 +1,7 @@
 // React 19 passes objects and functions to a custom element as properties, and `on<event-name>` props listen
 // for its own events. Module constants keep the registries stable: a new object each render is a new registry.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine';
+import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine/oui';
 import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent } from 'agentic-elements';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 

@@ -64,6 +64,8 @@ function copyOf(range: Range): { text: string; html: string } {
   const box = document.createElement('div');
   const text = new PlainText();
   copyNode(from, range, box, text, { cells: 0, inCell: false });
+  // Serialised, never parsed: the clipboard's text/html takes a string, and `box` holds only elements made with
+  // createElement and text set as text, so the stream's words come out escaped. Nothing here reads markup in.
   return { text: text.done(), html: box.outerHTML };
 }
 

@@ -102,9 +102,25 @@ export const flashcards: NodeView = {
         <button type="button" class="button secondary" part="button" aria-pressed=${known.has(at) ? 'true' : 'false'} @click=${mark}>${w.flashcardKnown}</button>
         <button type="button" class="button secondary" part="button" @click=${() => go(1)}>${w.flashcardNext}</button>
       </div>
+      ${onPaper(cards, screen)}
     </section>`;
   },
 };
+
+/** Every card, both sides, for paper: a page can't be turned over, and the answers are part of the answer. */
+function onPaper(cards: readonly Card[], screen: MorphContext) {
+  const w = screen.words;
+  return html`<dl class="flashcards-print">
+    ${cards.map(
+      (c) => html`<div class="flashcard">
+        <dt class="face-label">${w.flashcardFront}</dt>
+        <dd class="face" dir="auto">${streamText(c.front)}</dd>
+        <dt class="face-label">${w.flashcardBack}</dt>
+        <dd class="face" dir="auto">${streamText(c.back)}</dd>
+      </div>`,
+    )}
+  </dl>`;
+}
 
 export const flashcardsStyles = css`
   .flashcards { gap: var(--_space-2); }
@@ -121,5 +137,13 @@ export const flashcardsStyles = css`
   .flashcard.flipped { background: var(--_accent-soft); }
   .face-label { font-size: var(--_font-size-sm); color: var(--_muted-text); }
   .face { margin: 0; font-size: var(--_font-size-lg); }
+  .flashcards-print { display: none; }
+  /* Paper shows every card, question then answer, and has no buttons to press or position to be at. */
+  @media print {
+    .flashcards > .field-note, .flashcards > .flashcard, .flashcards > .field-actions { display: none; }
+    .flashcards-print { display: flex; flex-direction: column; gap: var(--_space-2); margin: 0; }
+    .flashcards-print .flashcard { min-block-size: 0; break-inside: avoid; }
+    .flashcards-print .face { margin: 0 0 var(--_space-1); }
+  }
   .button[aria-pressed='true'].secondary { border-color: var(--_accent); box-shadow: inset 0 0 0 1px var(--_accent); }
 `;

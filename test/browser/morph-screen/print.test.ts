@@ -185,6 +185,17 @@ describe('morph-screen: printing', function (this: Mocha.Suite) {
     paper.remove();
   });
 
+  it('every flashcard prints both sides, front then back, each under its name', async () => {
+    const { screen, paper } = await answer(
+      ops({ op: 'node', id: '0', type: 'Flashcards', attrs: { title: 'Capitals' }, data: { items: ['France \u2014 Paris', 'Japan :: Tokyo'] } }),
+    );
+    const words = () => $(screen, '.flashcards').innerText.replace(/\s+/g, ' ').trim();
+    expect(words()).to.not.contain('Paris');
+    const seen = await printed(paper, () => ({ words: words(), past: overflow(paper, $(screen, '.flashcards')) }));
+    expect(seen).to.deep.equal({ words: 'Capitals Question France Answer Paris Question Japan Answer Tokyo', past: 0 });
+    paper.remove();
+  });
+
   it('a closed Details prints its content', async () => {
     const { screen, paper } = await answer(
       ops({ op: 'open', id: '0', type: 'Details', attrs: { summary: 'Sources' } }, paragraph('0.0', 'Filings of 2024'), { op: 'close', id: '0' }),

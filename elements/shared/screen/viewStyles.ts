@@ -61,9 +61,13 @@ export const tableBaseStyles = css`
     border-radius: var(--_radius);
   }
   .table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-  /* Paper doesn't scroll: every column prints, its cells' words broken where they must be to fit the page. */
+  /*
+   * Paper doesn't scroll: every column prints, its cells' words broken where they must be to fit the page; a
+   * cell a screen keeps on one line (so the table scrolls rather than squeezes) wraps too.
+   */
   @media print {
     .table-scroll { overflow: visible; overflow-wrap: anywhere; }
+    .table-scroll .table :is(th, td) { white-space: normal; }
   }
 `;
 

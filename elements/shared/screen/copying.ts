@@ -11,7 +11,7 @@ import { ownUiRoot } from '../base/ownUi.js';
 const ROLE_TAGS: Readonly<Record<string, string>> = { table: 'table', row: 'tr', columnheader: 'th', rowheader: 'th', cell: 'td', listitem: 'li' };
 /** Tags whose meaning a paste keeps: copied as they are (with `href`, `src`, `alt`, `dir`); other elements copy their content. */
 const KEPT = new Set(
-  'p h1 h2 h3 h4 h5 h6 ul ol li a strong em b i s del ins code pre kbd blockquote q sup sub mark br img hr table thead tbody tr th td figure figcaption'.split(' '),
+  'p h1 h2 h3 h4 h5 h6 ul ol li a strong em b i s del ins code pre kbd blockquote q sup sub mark br img hr table caption thead tbody tr th td figure figcaption'.split(' '),
 );
 const ATTRS = ['href', 'src', 'alt', 'dir'];
 /** A table's groups of rows (the screens' chunks of rows are such boxes) as the tags a `<table>` may hold. */
@@ -105,7 +105,7 @@ function copyNode(node: Node, range: Range, into: Node, text: PlainText, table: 
   }
   // A row is a line and its cells are split by tabs; whatever a cell holds stays on its line.
   let within = table;
-    if (display === 'table-row') within = { cells: 0, inCell: false };
+  if (display === 'table-row') within = { cells: 0, inCell: false };
   else if (display === 'table-cell') {
     if (table.cells++ > 0) text.tab();
     within = { cells: 0, inCell: true };
@@ -113,6 +113,14 @@ function copyNode(node: Node, range: Range, into: Node, text: PlainText, table: 
   const line = display === 'table-row' || (block && display !== 'table-cell');
   if (line) text.breakLine(table.inCell ? 0 : 1);
   if (node.localName === 'br') text.words(table.inCell ? ' ' : '\n', !table.inCell);
+  // A component drawn in its own shadow root (a chart: a picture and a legend) copies the table it gives
+  // assistive technology, every value in it, whatever part of the component the selection spans.
+  const own = node.shadowRoot?.querySelector('table');
+  if (own) {
+    const whole = document.createRange();
+    whole.selectNode(own);
+    copyNode(own, whole, inside, text, { cells: 0, inCell: false });
+  }
   for (const child of node.childNodes) if (range.intersectsNode(child)) copyNode(child, range, inside, text, within);
   if (line) text.breakLine(table.inCell ? 0 : PARAGRAPHS.has(node.localName) ? 2 : 1);
 }

@@ -187,6 +187,28 @@ describe('morph-screen: what people do with an answer', () => {
     screen.remove();
   });
 
+  it('copying across a chart copies its values as the table its data table shows: tab-separated rows, and an HTML table with a caption', async () => {
+    const screen = await mount(
+      ops(
+        { op: 'node', id: '0', type: 'p', spans: [text('Before the chart.')] },
+        { op: 'node', id: '1', type: 'Chart', attrs: { type: 'bar', title: 'Sales by week' }, data: { columns: ['Week', 'Sales'], rows: [['W1', 10], ['W2', 20.5]] } },
+        { op: 'node', id: '2', type: 'p', spans: [text('After the chart.')] },
+      ) + END,
+    );
+    await customElements.whenDefined('ae-chart');
+    await settle(screen);
+    const chart = $(screen, 'ae-chart') as HTMLElement & { updateComplete: Promise<boolean> };
+    await chart.updateComplete;
+    const paragraphs = $$(screen, 'p.prose');
+    await dragAcross([textNode(paragraphs[0]!, 'Before'), 'Before'], [textNode(paragraphs[1]!, 'chart.'), 'chart.']);
+    const { text: plain, html: copiedHtml } = await copyWithKeys();
+    expect(plain).to.equal('Before the chart.\n\nData for Sales by week\nWeek\tSales\nW1\t10\nW2\t20.5\nAfter the chart.');
+    const doc = new DOMParser().parseFromString(copiedHtml, 'text/html');
+    expect(doc.querySelector('table > caption')?.textContent?.trim()).to.equal('Data for Sales by week');
+    expect(tableIn(copiedHtml)).to.deep.equal({ rows: [['Week', 'Sales'], ['W1', '10'], ['W2', '20.5']], head: ['th', 'th'] });
+    screen.remove();
+  });
+
   it('words said only to screen readers are not copied: what is copied is what a sighted reader sees', async () => {
     const screen = await mount(
       ops(

@@ -34,7 +34,6 @@ import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import { appTags, type AppComponentEntry } from '../shared/screen/appComponents.js';
 import { ScreenController } from '../shared/screen/screenController.js';
-import { copySelection } from '../shared/screen/copying.js';
 import { children } from './views/children.js';
 import { viewStyles } from './views/index.js';
 
@@ -187,8 +186,6 @@ export class MorphScreen extends AgentElement {
   constructor() {
     super();
     this.#answer = new Signal.State(this.#start());
-    // A copy is what a sighted reader sees: tables as tables, no words said only to screen readers.
-    this.addEventListener('copy', (e) => copySelection(e, this.renderRoot as ShadowRoot));
   }
 
   /**

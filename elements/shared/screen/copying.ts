@@ -59,8 +59,9 @@ const inRoot = (selection: Selection | null | undefined): Range | undefined => (
 function copyOf(range: Range): { text: string; html: string } {
   const common = range.commonAncestorContainer;
   const at = common instanceof Element ? common : common.parentElement;
-  const inCell = at?.closest('[role="cell"], [role="columnheader"], [role="rowheader"]');
-  const from = (inCell ? null : at?.closest('[role="table"]')) ?? common;
+  // A table of role elements (<morph-screen>'s) or a real one (<omni-screen>'s).
+  const inCell = at?.closest('[role="cell"], [role="columnheader"], [role="rowheader"], td, th');
+  const from = (inCell ? null : at?.closest('[role="table"], table')) ?? common;
   const box = document.createElement('div');
   const text = new PlainText();
   copyNode(from, range, box, text, { cells: 0, inCell: false });

@@ -2,12 +2,14 @@
  * What both screens do the same way around their nodes, as one controller: the generation (each start-over
  * begins a new one, and what an older one began draws nothing and says nothing), drawing every node again when
  * the words or the locale change (they aren't signals), reporting a node that failed to draw (after the render
- * that caught it), and how a `stream()` ends: the input ends, and a source that failed says so on the screen.
+ * that caught it), how a `stream()` ends (the input ends, and a source that failed says so on the screen), and
+ * what a selection copies (what a sighted reader sees: tables as tables, no words said only to screen readers).
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from '../base/signals.js';
 import { errorText } from '../../../src/stream/index.js';
 import type { IntakeResult } from '../controllers/streamIntake.js';
+import { copySelection } from './copying.js';
 
 /** A node that failed to draw, as the screen reports it (`node_crashed`). */
 export interface NodeCrash {
@@ -42,10 +44,11 @@ export class ScreenController implements ReactiveController {
   #drawn: { readonly words: unknown; readonly locale: string } | null = null;
 
   constructor(
-    private readonly host: ReactiveControllerHost & { readonly renderRoot: ParentNode },
+    private readonly host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode },
     private readonly options: ScreenControllerOptions,
   ) {
     host.addController(this);
+    host.addEventListener('copy', (e) => copySelection(e, host.renderRoot as ShadowRoot));
   }
 
   /** The generation drawn now. */

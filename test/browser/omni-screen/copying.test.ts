@@ -5,7 +5,7 @@
 import { expect } from '@open-wc/testing';
 import { resetMouse } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
-import { $, $$, mount } from './helpers.js';
+import { $, $$, mount, settle } from './helpers.js';
 import { copyWithKeys, dragAcross, tableIn, textNode } from '../shared/clipboard.js';
 
 /** A Text, a Table, and a message after it (which tells screen readers who sent it). */
@@ -31,6 +31,24 @@ describe('omni-screen: copying', () => {
     expect(tableIn(copiedHtml)).to.deep.equal({ rows: [['Item', 'Qty', 'Price'], ['Coffee', '2', '3.5'], ['Tea', '1', '2']], head: ['th', 'th', 'th'] });
     expect(copiedHtml).to.not.contain('omni-node');
     expect(copiedHtml).to.not.contain($(screen, '.message .visually-hidden')!.textContent!.trim());
+    screen.remove();
+  });
+
+  it('copying across a chart copies its values as its data table shows them', async () => {
+    const screen = await mount(`root = Stack([before, bar, after])
+before = Text("Sales went up.")
+bar = BarChart("Sales", ["Q1", "Q2"], [s1])
+s1 = Series("2025", [10, 20])
+after = Text("Q2 was best.")
+`);
+    await customElements.whenDefined('ae-chart');
+    await settle(screen);
+    await ($(screen, 'ae-chart') as HTMLElement & { updateComplete: Promise<boolean> }).updateComplete;
+    const texts = $$(screen, '.text');
+    await dragAcross([textNode(texts[0]!, 'Sales'), 'Sales'], [textNode(texts[1]!, 'best.'), 'best.']);
+    const { text: plain, html: copiedHtml } = await copyWithKeys();
+    expect(plain).to.equal('Sales went up.\n\nData for Sales\nCategory\t2025\nQ1\t10\nQ2\t20\nQ2 was best.');
+    expect(tableIn(copiedHtml).rows).to.deep.equal([['Category', '2025'], ['Q1', '10'], ['Q2', '20']]);
     screen.remove();
   });
 

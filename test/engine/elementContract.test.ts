@@ -1,7 +1,7 @@
 // The element contract (docs/architecture.md "The element contract", issue 30 item 3), checked on the sources as
 // test/engine/controllers.test.ts checks the controllers: each of the four elements defines its tags in its own
 // index.ts and nowhere else; its `<prefix>-issue` event carries the issue whole as `.issue`; and the element has
-// an `issues` getter. The rules are checked on small sources too, so they can fail.
+// an `issues` getter and a `reset()`. The rules are checked on small sources too, so they can fail.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -80,11 +80,11 @@ test('every <prefix>-issue event carries the issue whole as .issue', () => {
   }
 });
 
-test('every element has an issues getter', () => {
+test('every element has an issues getter and reset()', () => {
   for (const { tag, className, file } of ELEMENTS) {
     const members = classMembers(readFileSync(join(root, 'elements', tag, file), 'utf8'), className);
     assert.ok(members.length > 0, `elements/${tag}/${file} declares ${className}`);
-    assert.ok(members.includes('issues'), `${className} (<${tag}>) has issues`);
+    for (const name of ['issues', 'reset']) assert.ok(members.includes(name), `${className} (<${tag}>) has ${name}`);
   }
 });
 
@@ -94,4 +94,5 @@ test('the checks find what breaks the contract', () => {
   assert.deepEqual(classMembers(events, 'XIssueEvent'), ['eventName', 'code', 'origin']);
   assert.ok(!classMembers(events, 'XIssueEvent').includes('issue'));
   assert.ok(classMembers('class A { get issues() { return []; } }', 'A').includes('issues'));
+  assert.ok(!classMembers('class A { stop(): void {} }', 'A').includes('reset'));
 });

@@ -322,7 +322,7 @@ export class MorphScreen extends AgentElement {
     this.#ended(answer);
   }
 
-  /** Clears the answer and starts a new document. A `stream()` still reading stops (it resolves, writing nothing more). */
+  /** Clears the answer (its `issues` too) and starts a new document. A `stream()` still reading stops (it resolves, writing nothing more). */
   reset(): void {
     this.#intake.abort();
     this.#pacing.stop();

@@ -344,8 +344,8 @@ export class OmniScreen extends AgentElement {
   }
 
   /**
-   * Clears the screen and starts a new parser with the current registries. A `stream()` still reading stops
-   * (it resolves, writing nothing more); a `generate()` still running is cancelled without a word.
+   * Clears the screen (its `issues` too) and starts a new parser with the current registries. A `stream()` still
+   * reading stops (it resolves, writing nothing more); a `generate()` still running is cancelled without a word.
    */
   reset(): void {
     this.#kernel.next();

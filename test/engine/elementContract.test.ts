@@ -4,12 +4,11 @@
 // an `issues` getter and a `reset()`. The rules are checked on small sources too, so they can fail.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import ts from 'typescript';
+import { rel, root, sourceFiles as files } from './sources.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const ELEMENTS = [
   { tag: 'omni-screen', prefix: 'omni', event: 'OmniIssueEvent', className: 'OmniScreen', file: 'omniScreen.ts' },
   { tag: 'morph-screen', prefix: 'morph', event: 'MorphIssueEvent', className: 'MorphScreen', file: 'morphScreen.ts' },
@@ -17,16 +16,6 @@ const ELEMENTS = [
   { tag: 'oui-surface', prefix: 'oui', event: 'OUIIssueEvent', className: 'OUISurfaceElement', file: 'ouiSurface.ts' },
 ];
 
-function files(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) files(p, out);
-    else if (p.endsWith('.ts')) out.push(p);
-  }
-  return out;
-}
-
-const rel = (p: string) => relative(root, p).split(sep).join('/');
 const parse = (text: string) => ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
 
 /** The tags a source defines: the first argument of each `defineElement('…', …)` call. */

@@ -5,7 +5,8 @@
  * status line (a RequestController) follows it: working, with Stop, while it runs; how it ended, in the element's
  * words, once it has. What a burst's steps, dropped lines and ending mean to the page (the log, the outline,
  * the events) is the element's, told through `RunHooks`. A run the model failed offers Retry (once any Retry-After
- * has passed), which goes on with the same task and its history rather than starting it over.
+ * has passed), which goes on with the same task and its history rather than starting it over. `reset()` ends it
+ * too, and then nothing of it is told to the element any more (a generation each activity's hooks check).
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import {

@@ -263,9 +263,26 @@ export class AxRunner extends AgentElement {
     return [...this.#issues];
   }
 
-  /** Stops what is running now: the burst or run ends `aborted`, a pending approval closes, nothing more is done. */
+  /**
+   * Stops what is running now: the burst or run ends `aborted` (`ax-end` says so), a pending approval closes,
+   * nothing more is done. The log, `issues` and the status line ("Stopped") stay, as after Stop.
+   */
   stop(): void {
     this.#run.stop();
+  }
+
+  /**
+   * Starts over, as `reset()` does on every element: what runs stops (a `stream()` or `run()` resolves `aborted`,
+   * a pending approval closes, nothing more of it is done) and says nothing more (no `ax-step`, `ax-issue` or
+   * `ax-end` from it); the log, `issues` and the status line are cleared. The next reply or run starts afresh.
+   */
+  reset(): void {
+    this.#run.reset();
+    this.#log.clear();
+    this.#said.clear();
+    this.#issues = [];
+    this.#outline.hide();
+    this.#announcer.clear();
   }
 
   // ——— the template ———

@@ -19,7 +19,6 @@ import {
   type ImagePolicy,
   type MorphAction,
   type OpDocument,
-  type OpIssue,
   type OpStream,
   type QuestionData,
 } from '../../src/ops/index.js';
@@ -29,7 +28,7 @@ import { IssueQueue } from './model/issueQueue.js';
 import { FormTracker } from './model/formTracker.js';
 import { ScreenPacing } from '../shared/screen/pacing.js';
 import { QuizTracker } from './model/quizTracker.js';
-import { MorphActionEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';
+import { MorphActionEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource, type MorphIssue } from './events.js';
 import type { MorphContext } from './screenContext.js';
 import { screenStyles } from './styles.js';
 import { appTags, type AppComponentEntry } from '../shared/screen/appComponents.js';
@@ -65,6 +64,8 @@ interface Answer {
   readonly context: MorphContext;
   /** State given before its node arrived, applied when it closes (or refused at the end). */
   readonly waitingState: Map<string, unknown>;
+  /** What `morph-issue` carried for this answer, in order: `issues`. */
+  readonly issues: MorphIssue[];
   ended: boolean;
   /** `end()` was called: the input is over, and a `write()` starts a new answer. */
   inputEnded: boolean;
@@ -260,9 +261,12 @@ export class MorphScreen extends AgentElement {
     return this.#answer.get().doc;
   }
 
-  /** Every issue the engine found in this answer so far. */
-  get issues(): readonly OpIssue[] {
-    return untracked(() => this.#answer.get().doc.issues);
+  /**
+   * Every issue of this answer so far, in order: what each `morph-issue` carried as `issue` (the engine's, the
+   * stream's diag ops, the element's own). Empty again when the screen starts over (`reset()`, a new stream).
+   */
+  get issues(): readonly MorphIssue[] {
+    return [...untracked(() => this.#answer.get()).issues];
   }
 
   /**
@@ -315,7 +319,7 @@ export class MorphScreen extends AgentElement {
     this.#ended(answer);
   }
 
-  /** Clears the answer and starts a new document. A `stream()` still reading stops (it resolves, writing nothing more). */
+  /** Clears the answer (its `issues` too) and starts a new document. A `stream()` still reading stops (it resolves, writing nothing more). */
   reset(): void {
     this.#intake.abort();
     this.#pacing.stop();
@@ -478,7 +482,7 @@ export class MorphScreen extends AgentElement {
       crashed: (node, error) => this.#kernel.crashed(node, error),
       noted: (node, code, message) => queueMicrotask(() => this.#issue('element', { code, severity: 'warning', line: node.line, id: node.id, message })),
     };
-    return { generation, stream, doc, states, context, waitingState: new Map(), ended: false, inputEnded: false };
+    return { generation, stream, doc, states, context, waitingState: new Map(), issues: [], ended: false, inputEnded: false };
   }
 
   #afterWrite(answer: Answer): void {
@@ -606,7 +610,9 @@ export class MorphScreen extends AgentElement {
   }
 
   #issue(origin: DiagOrigin, from: IssueSource): void {
-    this.#fire(new MorphIssueEvent(origin, from));
+    const event = new MorphIssueEvent(origin, from);
+    untracked(() => this.#answer.get()).issues.push(event.issue);
+    this.#fire(event);
   }
 }
 

@@ -201,7 +201,7 @@ export class OmniScreen extends AgentElement {
 
   readonly #parser = new ScreenParser(
     () => this,
-    (issue) => this.#fire(new OmniIssueEvent(issue)),
+    (issue) => this.#report(issue),
     (doc) => this.#doc.set(doc),
   );
   #endReported = false;
@@ -213,7 +213,8 @@ export class OmniScreen extends AgentElement {
   });
   readonly #doc = new Signal.State<OmniDocument | null>(null);
   readonly #started = new Signal.State(false);
-  #rendererIssues: Issue[] = [];
+  /** What `omni-issue` carried since the screen started, in order: `issues`. */
+  #issues: Issue[] = [];
 
   readonly #intake = new StreamIntakeController(this, '<omni-screen>.stream()', 'Omni-IR text');
   /** What each `stream()`, and `write()`, still has to write: a big screen goes in a budget per task. */
@@ -281,9 +282,12 @@ export class OmniScreen extends AgentElement {
   });
   readonly #context: ScreenContext = this.#makeContext();
 
-  /** Every issue so far: the parser's (stream and updates) and the renderer's own. */
+  /**
+   * Every issue since the screen started (`reset()`, a new stream), in order: what each `omni-issue` carried as
+   * `issue`, the parser's (stream and updates) and the renderer's own.
+   */
   get issues(): readonly Issue[] {
-    return [...(this.#parser.current?.issues ?? []), ...this.#rendererIssues];
+    return [...this.#issues];
   }
 
   /** The document drawn now (signal-backed; read it in an effect or after `omni-end`). */
@@ -340,8 +344,8 @@ export class OmniScreen extends AgentElement {
   }
 
   /**
-   * Clears the screen and starts a new parser with the current registries. A `stream()` still reading stops
-   * (it resolves, writing nothing more); a `generate()` still running is cancelled without a word.
+   * Clears the screen (its `issues` too) and starts a new parser with the current registries. A `stream()` still
+   * reading stops (it resolves, writing nothing more); a `generate()` still running is cancelled without a word.
    */
   reset(): void {
     this.#kernel.next();
@@ -357,7 +361,7 @@ export class OmniScreen extends AgentElement {
     this.#announcer.clear();
     this.#parser.reset();
     this.#endReported = false;
-    this.#rendererIssues = [];
+    this.#issues = [];
     this.#kernel.clearSourceFailure();
     this.#started.set(false);
     this.#parser.ensure();
@@ -538,7 +542,7 @@ export class OmniScreen extends AgentElement {
   }
 
   #report(issue: Issue): void {
-    this.#rendererIssues.push(issue);
+    this.#issues.push(issue);
     this.#fire(new OmniIssueEvent(issue));
   }
 }

@@ -233,7 +233,10 @@ export class OUISurfaceElement extends AgentElement {
     return this.#runtime.pending;
   }
 
-  /** Issues the runtime reported (also fired as `oui-issue`). */
+  /**
+   * Every issue since the surface started (its runtime built, or `reset()`), in order: what each `oui-issue`
+   * carried as `issue` (the latest 200).
+   */
   get issues(): readonly OUIIssue[] {
     return this.#runtime.issues;
   }
@@ -283,6 +286,18 @@ export class OUISurfaceElement extends AgentElement {
    */
   stopAll(): number {
     return this.#runtime.stopAll();
+  }
+
+  /**
+   * Starts over, as `reset()` does on every element, with the surface still registered: every request in flight is
+   * answered ACTION_DENIED (as `stopAll()` does: those waiting for the person or their turn never run, their
+   * confirmation closes; those running hear their signal abort), and the indicator, its announcements and `issues`
+   * are cleared. What the agent asks afterwards is handled as usual.
+   */
+  reset(): void {
+    this.#runtime.reset();
+    this.#approval.reset();
+    this.#announcer.clear();
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -1,15 +1,14 @@
 // The element contract (docs/architecture.md "The element contract", issue 30 item 3), checked on the sources as
 // test/engine/controllers.test.ts checks the controllers: each of the four elements defines its tags in its own
 // index.ts and nowhere else; its `<prefix>-issue` event carries the issue whole as `.issue`; and the element has
-// an `issues` getter. The rules are checked on small sources too, so they can fail.
+// an `issues` getter and a `reset()`. The rules are checked on small sources too, so they can fail.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import ts from 'typescript';
+import { rel, root, sourceFiles as files } from './sources.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const ELEMENTS = [
   { tag: 'omni-screen', prefix: 'omni', event: 'OmniIssueEvent', className: 'OmniScreen', file: 'omniScreen.ts' },
   { tag: 'morph-screen', prefix: 'morph', event: 'MorphIssueEvent', className: 'MorphScreen', file: 'morphScreen.ts' },
@@ -17,16 +16,6 @@ const ELEMENTS = [
   { tag: 'oui-surface', prefix: 'oui', event: 'OUIIssueEvent', className: 'OUISurfaceElement', file: 'ouiSurface.ts' },
 ];
 
-function files(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) files(p, out);
-    else if (p.endsWith('.ts')) out.push(p);
-  }
-  return out;
-}
-
-const rel = (p: string) => relative(root, p).split(sep).join('/');
 const parse = (text: string) => ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
 
 /** The tags a source defines: the first argument of each `defineElement('…', …)` call. */
@@ -80,11 +69,11 @@ test('every <prefix>-issue event carries the issue whole as .issue', () => {
   }
 });
 
-test('every element has an issues getter', () => {
+test('every element has an issues getter and reset()', () => {
   for (const { tag, className, file } of ELEMENTS) {
     const members = classMembers(readFileSync(join(root, 'elements', tag, file), 'utf8'), className);
     assert.ok(members.length > 0, `elements/${tag}/${file} declares ${className}`);
-    assert.ok(members.includes('issues'), `${className} (<${tag}>) has issues`);
+    for (const name of ['issues', 'reset']) assert.ok(members.includes(name), `${className} (<${tag}>) has ${name}`);
   }
 });
 
@@ -94,4 +83,5 @@ test('the checks find what breaks the contract', () => {
   assert.deepEqual(classMembers(events, 'XIssueEvent'), ['eventName', 'code', 'origin']);
   assert.ok(!classMembers(events, 'XIssueEvent').includes('issue'));
   assert.ok(classMembers('class A { get issues() { return []; } }', 'A').includes('issues'));
+  assert.ok(!classMembers('class A { stop(): void {} }', 'A').includes('reset'));
 });

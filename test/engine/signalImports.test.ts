@@ -4,22 +4,12 @@
 // the library is one line, and test/browser/shared/signals.test.ts checks that all of them make one graph.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rel, root, sourceFiles } from './sources.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const SHIPPED = ['src', 'elements', 'strings', 'themes', 'mcp', 'bin'];
 const OWNER: Record<string, string> = { 'signal-polyfill': 'src/signals.ts', '@lit-labs/signals': 'elements/shared/base/signals.ts' };
-
-function files(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) files(p, out);
-    else if (/\.(ts|mjs|js)$/.test(p)) out.push(p);
-  }
-  return out;
-}
 
 /** The signal packages a source names in an import or export (static or dynamic). */
 const signalImports = (source: string) =>
@@ -37,8 +27,8 @@ test('every shipped file takes its signals from the one module of its layer', ()
   const wrong: string[] = [];
   const owners = new Map<string, string[]>();
   for (const dir of SHIPPED) {
-    for (const file of files(join(root, dir))) {
-      const path = relative(root, file).split(sep).join('/');
+    for (const file of sourceFiles(join(root, dir), /\.(ts|mjs|js)$/)) {
+      const path = rel(file);
       for (const pkg of signalImports(readFileSync(file, 'utf8'))) {
         if (OWNER[pkg] === path) owners.set(pkg, [...(owners.get(pkg) ?? []), path]);
         else wrong.push(`${path} imports ${pkg}: take Signal from ${pkg === 'signal-polyfill' && !path.startsWith('src/') ? OWNER['@lit-labs/signals'] : OWNER[pkg]}`);

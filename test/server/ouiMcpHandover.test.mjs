@@ -8,43 +8,7 @@
 import { test, before, beforeEach, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { io as connectTo } from 'socket.io-client';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { loadEngine } from '../../bin/loadEngine.mjs';
-import { createOuiMcpApp, servePages, serveAgentHttp } from '../../demo/oui/mcpServer.mjs';
-import { connectOuiPage } from '../../demo/oui/mcpPage.mjs';
-
-const TOKEN = 'page-token-for-the-handover-test-0123456789';
-const AGENT_TOKEN = 'agent-token-for-the-handover-test-0123456789';
-const surface = (id, actionId) => ({
-  id,
-  name: id,
-  description: `The ${id}`,
-  actions: [{ id: actionId, description: `Do ${actionId}`, input: { type: 'object', properties: {} } }],
-});
-
-let engine;
-let app;
-let pages;
-let mcpHttp;
-let client;
-const open = [];
-
-async function until(ready, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!(await ready())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${ready}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** A session's storage, as sessionStorage is: one per tab, copied into a duplicated tab. */
-const sessionStore = (entries = new Map()) => ({
-  entries,
-  getItem: (k) => entries.get(k) ?? null,
-  setItem: (k, v) => entries.set(k, String(v)),
-  removeItem: (k) => entries.delete(k),
-});
+import { app, client, engine, open, pages, startExample, stopExample, surface, tab, toolNames, until } from './ouiMcpExample.mjs';
 
 /**
  * A Socket.IO client whose outgoing messages (and its own disconnect) can be held back, as a slow network holds
@@ -61,34 +25,6 @@ function laggyIo(lag) {
   };
 }
 
-/**
- * A tab: its own storage and window events, a page connection, one surface whose action waits for `gate()` to
- * open when the tab is given one. `started` counts the action's runs.
- */
-function tab(title, surfaceId, actionId, { storage = sessionStore(), io = connectTo, gate } = {}) {
-  const events = new EventTarget();
-  const statuses = [];
-  const page = connectOuiPage(io, pages.url, {
-    token: TOKEN,
-    title,
-    storage,
-    events,
-    socketOptions: { transports: ['websocket'], reconnection: false },
-    onStatus: (s) => statuses.push(s),
-  });
-  const transport = engine.createWebSocketTransport(page.socket);
-  const t = { page, transport, statuses, events, storage, started: 0 };
-  const run = async () => {
-    t.started++;
-    if (gate) await gate();
-    return `${title} did ${actionId}`;
-  };
-  t.runtime = engine.createSurfaceRuntime({ surface: surface(surfaceId, actionId), transport, handlers: { [actionId]: run } });
-  t.close = () => (t.runtime.dispose(), transport.close(), page.socket.close());
-  open.push(t);
-  return t;
-}
-
 /** A gate an action waits at: `open()` lets every waiting run go on. */
 function gated() {
   let opened;
@@ -96,19 +32,8 @@ function gated() {
   return { wait: () => promise, open: () => opened() };
 }
 
-const toolNames = async () => (await client.listTools()).tools.map((t) => t.name).sort();
-
-before(async () => {
-  engine = await loadEngine();
-  // A call gives up after 20 s without word: long enough for a busy machine, short enough that a TIMEOUT shows.
-  app = await createOuiMcpApp({ engine, log: () => {}, pageGraceMs: 1000, timeoutMs: 20_000 });
-  pages = await servePages(app, { port: 0, token: TOKEN, log: () => {} });
-  mcpHttp = await serveAgentHttp(app, { port: 0, log: () => {}, token: AGENT_TOKEN });
-  client = new Client({ name: 'oui-handover-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${AGENT_TOKEN}` } } }),
-  );
-});
+// A call gives up after 20 s without word: long enough for a busy machine, short enough that a TIMEOUT shows.
+before(() => startExample('handover', { timeoutMs: 20_000 }));
 
 // Each test starts with no page: one that failed midway leaves none behind for the next.
 beforeEach(async () => {
@@ -116,13 +41,7 @@ beforeEach(async () => {
   await until(() => app.pages().length === 0);
 });
 
-after(async () => {
-  for (const t of open) t.close();
-  await client?.close();
-  app?.close();
-  await new Promise((r) => pages.io.close(() => r()));
-  await new Promise((r) => mcpHttp.close(() => r()));
-});
+after(stopExample);
 
 test('a newer tab takes over while the old tab’s action runs: its result reaches the agent from the connection the call went on', async () => {
   const gate = gated();
@@ -175,7 +94,7 @@ for (const [how, goes] of [
 }
 
 test('a reload racing its own leave keeps its page id, and the old document’s late leave does not take the new one away', async () => {
-  const storage = sessionStore();
+  const storage = new Map();
   const lag = { hold: false, held: [], release() {
     this.hold = false;
     for (const send of this.held.splice(0)) send();
@@ -205,7 +124,7 @@ test('a reload racing its own leave keeps its page id, and the old document’s 
   assert.deepEqual(await toolNames(), ['check_out']);
 
   // A tab duplicated from it afterwards (its storage copied while this one lives) is still a page of its own.
-  const copy = tab('Tab R copy', 'notes', 'add_note', { storage: sessionStore(new Map(storage.entries)) });
+  const copy = tab('Tab R copy', 'notes', 'add_note', { storage: new Map(storage) });
   await until(() => copy.page.pageId !== id && app.pages().length === 2);
   assert.equal(reloaded.page.socket.connected, true);
   copy.close();

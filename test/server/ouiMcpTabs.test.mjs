@@ -5,76 +5,13 @@
 // pages exist. Then the agent side's credential over HTTP.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { io as connectTo } from 'socket.io-client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { loadEngine } from '../../bin/loadEngine.mjs';
-import { createOuiMcpApp, servePages, serveAgentHttp, OBSERVATIONS_URI, PAGES_URI } from '../../demo/oui/mcpServer.mjs';
-import { connectOuiPage } from '../../demo/oui/mcpPage.mjs';
+import { serveAgentHttp, OBSERVATIONS_URI, PAGES_URI } from '../../demo/oui/mcpServer.mjs';
+import { agentToken, agentUrl, app, client, startExample, stopExample, tab, toolNames, until } from './ouiMcpExample.mjs';
 
-const TOKEN = 'page-token-for-the-tabs-test-0123456789';
-const AGENT_TOKEN = 'agent-token-for-the-tabs-test-0123456789';
-const surface = (id, actionId) => ({
-  id,
-  name: id,
-  description: `The ${id}`,
-  actions: [{ id: actionId, description: `Do ${actionId}`, input: { type: 'object', properties: {} } }],
-});
-
-let engine;
-let app;
-let pages;
-let mcpHttp;
-let client;
-const open = [];
-
-async function until(ready, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!(await ready())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** A tab: its own sessionStorage and window events, a page connection, and one surface with one action. */
-function tab(title, surfaceId, actionId, storage = new Map()) {
-  const events = new EventTarget();
-  const statuses = [];
-  const page = connectOuiPage(connectTo, pages.url, {
-    token: TOKEN,
-    title,
-    storage: { getItem: (k) => storage.get(k) ?? null, setItem: (k, v) => storage.set(k, v) },
-    events,
-    socketOptions: { transports: ['websocket'], reconnection: false },
-    onStatus: (s) => statuses.push(s),
-  });
-  const transport = engine.createWebSocketTransport(page.socket);
-  const runtime = engine.createSurfaceRuntime({ surface: surface(surfaceId, actionId), transport, handlers: { [actionId]: () => `${title} did ${actionId}` } });
-  const t = { page, transport, runtime, statuses, events, storage, close: () => (runtime.dispose(), transport.close(), page.socket.close()) };
-  open.push(t);
-  return t;
-}
-
-const toolNames = async () => (await client.listTools()).tools.map((t) => t.name).sort();
-
-before(async () => {
-  engine = await loadEngine();
-  app = await createOuiMcpApp({ engine, log: () => {}, pageGraceMs: 1000 });
-  pages = await servePages(app, { port: 0, token: TOKEN, log: () => {} });
-  mcpHttp = await serveAgentHttp(app, { port: 0, log: () => {}, token: AGENT_TOKEN });
-  client = new Client({ name: 'oui-tabs-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${AGENT_TOKEN}` } } }),
-  );
-});
-
-after(async () => {
-  for (const t of open) t.close();
-  await client?.close();
-  app?.close();
-  await new Promise((r) => pages.io.close(() => r()));
-  await new Promise((r) => mcpHttp.close(() => r()));
-});
+before(() => startExample('tabs'));
+after(stopExample);
 
 test('a second tab: the first is told it was replaced; when the second leaves, the first is reachable again; the closed one is gone', async () => {
   const a = tab('Tab A', 'todo', 'add_todo');
@@ -113,7 +50,7 @@ test('a second tab: the first is told it was replaced; when the second leaves, t
 
 test('a tab whose connection dropped without pagehide: reconnecting for a while, then gone; a reload is the same page', async () => {
   const storage = new Map();
-  const c = tab('Tab C', 'cart', 'check_out', storage);
+  const c = tab('Tab C', 'cart', 'check_out', { storage });
   await until(async () => (await toolNames()).join() === 'check_out');
   const id = c.page.pageId;
   // The transport under the socket breaks (a crash, a closed laptop): no pagehide came.
@@ -125,11 +62,11 @@ test('a tab whose connection dropped without pagehide: reconnecting for a while,
   c.close();
 
   // A reload: the same tab's storage, so the same page id, and no page is told it was replaced.
-  const first = tab('Tab D', 'cart', 'check_out', storage);
+  const first = tab('Tab D', 'cart', 'check_out', { storage });
   await until(async () => (await toolNames()).join() === 'check_out');
   assert.equal(first.page.pageId, id);
   first.close();
-  const reloaded = tab('Tab D', 'cart', 'check_out', storage);
+  const reloaded = tab('Tab D', 'cart', 'check_out', { storage });
   await until(async () => (await client.callTool({ name: 'check_out', arguments: {} })).structuredContent.data === 'Tab D did check_out');
   assert.equal(reloaded.page.pageId, id);
   assert.ok(reloaded.statuses.every((s) => s.state === 'active'));
@@ -138,9 +75,9 @@ test('a tab whose connection dropped without pagehide: reconnecting for a while,
 
 test('a duplicated tab (its sessionStorage copied, so the same id) becomes a page of its own; the first stays connected', async () => {
   const storage = new Map();
-  const f = tab('Tab F', 'todo', 'add_todo', storage);
+  const f = tab('Tab F', 'todo', 'add_todo', { storage });
   await until(async () => (await toolNames()).join() === 'add_todo');
-  const g = tab('Tab G', 'notes', 'add_note', new Map(storage));
+  const g = tab('Tab G', 'notes', 'add_note', { storage: new Map(storage) });
   await until(async () => (await toolNames()).join() === 'add_note');
   await until(() => g.page.pageId !== f.page.pageId);
   await until(() => f.statuses.at(-1)?.state === 'replaced');
@@ -155,8 +92,8 @@ test('a duplicated tab (its sessionStorage copied, so the same id) becomes a pag
 test('over HTTP the agent side needs the token too: without it (or with a wrong one) nothing is listed or run', async () => {
   const a = tab('Tab E', 'todo', 'add_todo');
   await until(async () => (await toolNames()).join() === 'add_todo');
-  const url = new URL(`http://127.0.0.1:${mcpHttp.address().port}/mcp`);
-  for (const headers of [{}, { Authorization: 'Bearer guess' }, { Authorization: `Bearer ${AGENT_TOKEN.slice(0, -1)}x` }, { Authorization: AGENT_TOKEN }]) {
+  const url = agentUrl();
+  for (const headers of [{}, { Authorization: 'Bearer guess' }, { Authorization: `Bearer ${agentToken.slice(0, -1)}x` }, { Authorization: agentToken }]) {
     const intruder = new Client({ name: 'intruder', version: '1.0.0' });
     await assert.rejects(intruder.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } })), /401|Unauthorized|token/i);
     // Not even a session's later requests get through on a guessed session id.

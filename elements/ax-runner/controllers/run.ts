@@ -5,7 +5,8 @@
  * status line (a RequestController) follows it: working, with Stop, while it runs; how it ended, in the element's
  * words, once it has. What a burst's steps, dropped lines and ending mean to the page (the log, the outline,
  * the events) is the element's, told through `RunHooks`. A run the model failed offers Retry (once any Retry-After
- * has passed), which goes on with the same task and its history rather than starting it over.
+ * has passed), which goes on with the same task and its history rather than starting it over. `reset()` ends it
+ * too, and then nothing of it is told to the element any more (a generation each activity's hooks check).
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import {
@@ -104,6 +105,8 @@ export class RunController implements ReactiveController {
   readonly #sourceFailed = new WeakMap<Burst<unknown>, number>();
   /** Bursts a newer `stream()`, `write()` or `run()` replaced before they ended, and what replaced them. */
   readonly #replaced = new WeakMap<Burst<unknown>, string>();
+  /** Moves on `reset()`: what began before it tells the element nothing more. */
+  #generation = 0;
 
   constructor(
     host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment },
@@ -182,7 +185,7 @@ export class RunController implements ReactiveController {
     this.#ending = '';
     const controller = this.#request.start();
     this.#activity = { controller, burst: null };
-    const hooks = this.hooks;
+    const hooks = this.#told();
     const result = await runAgent<unknown>(task, {
       model: settings.model,
       backend: hooks.backend(),
@@ -203,6 +206,7 @@ export class RunController implements ReactiveController {
       onBurst: (outcome, n) => hooks.ended(axOutcome(outcome), n),
     });
     if (this.#activity?.controller === controller) this.#activity = null;
+    if (!hooks.live()) return result;
     if (result.reason === 'done' || result.reason === 'max_bursts' || result.reason === 'no_actions') {
       this.#ending = hooks.ending({ kind: 'run', result });
       this.#request.finish(controller, { status: 'done' });
@@ -224,6 +228,17 @@ export class RunController implements ReactiveController {
     this.#request.cancel();
   }
 
+  /**
+   * Starts over: what runs stops as `stop()` stops it (a `stream()` or `run()` resolves `aborted`) but tells the
+   * element nothing more (no steps, issues or endings), and the status line is idle again, with no Retry.
+   */
+  reset(): void {
+    this.#generation++;
+    this.#stopAll();
+    this.#ending = '';
+    this.#request.reset();
+  }
+
   hostDisconnected(): void {
     // Without its Stop button on the page, nothing may go on acting on it.
     this.#stopAll();
@@ -239,7 +254,7 @@ export class RunController implements ReactiveController {
     this.#stopAll(by);
     this.hooks.starting();
     this.#ending = '';
-    const hooks = this.hooks;
+    const hooks = this.#told();
     const controller = this.#request.start();
     const burst = createBurst<unknown>({ backend: hooks.backend(), policy: hooks.policy(), approve: hooks.approve, signal: controller.signal });
     this.#activity = { controller, burst };
@@ -252,6 +267,7 @@ export class RunController implements ReactiveController {
       const outcome = axOutcome(engine);
       hooks.ended(outcome, 1);
       if (this.#activity?.controller === controller) this.#activity = null;
+      if (!hooks.live()) return outcome;
       const failed = this.#sourceFailed.get(burst);
       if (failed !== undefined) {
         // The source failed, not the person or the page: the status line says what the server or the network did.
@@ -265,6 +281,29 @@ export class RunController implements ReactiveController {
     });
     this.#outcomes.set(burst, mapped);
     return burst;
+  }
+
+  /** The hooks an activity starting now tells: silent once `reset()` came after it began (`live()` false). */
+  #told(): RunHooks & { live(): boolean } {
+    const generation = this.#generation;
+    const live = () => generation === this.#generation;
+    const hooks = this.hooks;
+    const gate =
+      <A extends unknown[]>(hook: (...args: A) => void) =>
+      (...args: A): void => {
+        if (live()) hook(...args);
+      };
+    return {
+      ...hooks,
+      live,
+      opened: gate((n) => hooks.opened(n)),
+      observed: gate((observation, n) => hooks.observed(observation, n)),
+      step: gate((step, n) => hooks.step(step, n)),
+      issue: gate((issue, n) => hooks.issue(issue, n)),
+      omitted: gate((code, count, n) => hooks.omitted(code, count, n)),
+      narration: gate((text, n) => hooks.narration(text, n)),
+      ended: gate((outcome, n) => hooks.ended(outcome, n)),
+    };
   }
 
   /** Stops whatever runs: replaced by `by` (a `stream()` reading rejects with an AbortError), or just stopped. */

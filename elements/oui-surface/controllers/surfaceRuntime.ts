@@ -79,6 +79,9 @@ interface Built {
 
 type Host = ReactiveControllerHost & HTMLElement;
 
+/** Issues kept for `issues` (the latest; the runtime keeps as many). */
+const MAX_ISSUES = 200;
+
 /**
  * Resolves once the page drew what an action changed: after the next frame and the task that follows it (a
  * framework's render and its effects: Lit and Vue update in microtasks, React in a task), so the observations
@@ -108,6 +111,8 @@ export class SurfaceRuntimeController implements ReactiveController {
   #unwatchPath: (() => void) | null = null;
   #asked = new Set<string>();
   readonly #seals = new ApprovalSeals();
+  /** What `oui-issue` carried since the runtime was built or reset, the latest `MAX_ISSUES`: `issues`. */
+  #issues: OUIIssue[] = [];
 
   constructor(
     private readonly host: Host,
@@ -141,7 +146,7 @@ export class SurfaceRuntimeController implements ReactiveController {
   }
 
   get issues(): readonly OUIIssue[] {
-    return this.#built?.runtime.issues ?? [];
+    return [...this.#issues];
   }
 
   hostConnected(): void {
@@ -194,6 +199,13 @@ export class SurfaceRuntimeController implements ReactiveController {
     let stopped = 0;
     for (const request of this.pending) if (this.stop(request.requestId)) stopped++;
     return stopped;
+  }
+
+  /** Starts over, the surface kept registered: every request in flight is stopped, the indicator and `issues` cleared. */
+  reset(): void {
+    this.stopAll();
+    this.activity.clear();
+    this.#issues = [];
   }
 
   /** What the runtime is built from changed: it is built again (or kept, if what it needs is the same) in a microtask. */
@@ -342,14 +354,14 @@ export class SurfaceRuntimeController implements ReactiveController {
           host.dispatchEvent(new OUIResultEvent(a.result, a.request, a.action));
         }
       }),
-      runtime.onIssue((issue) => host.dispatchEvent(new OUIIssueEvent(issue))),
+      runtime.onIssue((issue) => this.#issue(issue)),
       // Another element of the same surface id took it over (or gave it back).
       runtime.onStateChange(() => this.#checkState()),
       // Heard after the runtime's own listener, so its registration is already up to date.
       transport.onConnectionChange(() => this.#checkState()),
     );
     // Reported while the runtime started, before anyone listened: an id against the conventions.
-    for (const issue of runtime.issues) host.dispatchEvent(new OUIIssueEvent(issue));
+    for (const issue of runtime.issues) this.#issue(issue);
     for (const [id, value] of this.#values) {
       if ((surface.observations ?? []).some((o) => o.id === id)) runtime.setObservation(id, value);
     }
@@ -379,6 +391,13 @@ export class SurfaceRuntimeController implements ReactiveController {
     return true;
   }
 
+  /** Fires `oui-issue` and keeps the issue; bounded as the runtime's own list, so a hostile agent can't fill memory. */
+  #issue(issue: OUIIssue): void {
+    if (this.#issues.length >= MAX_ISSUES) this.#issues.splice(0, MAX_ISSUES / 2);
+    this.#issues.push(issue);
+    this.host.dispatchEvent(new OUIIssueEvent(issue));
+  }
+
   #teardown(): void {
     const built = this.#built;
     if (!built) {
@@ -386,6 +405,7 @@ export class SurfaceRuntimeController implements ReactiveController {
       return;
     }
     this.#built = null;
+    this.#issues = [];
     built.runtime.dispose();
     for (const u of built.unsubscribe) u();
     this.activity.clear();

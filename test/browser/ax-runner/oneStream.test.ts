@@ -3,7 +3,7 @@
 // and the new reply runs alone. A source the server refused says what the server answered.
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
-import { act, area, byName, reply, runnerFor, tick, until } from './helpers.js';
+import { act, area, byName, dialogOf, recorder, reply, runnerFor, tick, until } from './helpers.js';
 import { en } from '../../../strings/en.js';
 import type { AxRunner } from '../../../elements/ax-runner/index.js';
 
@@ -112,5 +112,30 @@ describe('ax-runner: one reply at a time', () => {
     await r.stream(broken);
     await r.updateComplete;
     expect(statusLine(r)).to.equal(en.axOutcomeConnectionLost);
+  });
+});
+
+describe('ax-runner: reset() starts over', () => {
+  it('stops what runs (a risky step waiting for approval never runs), says nothing more of it, and empties the log, issues and status line', async () => {
+    const { r, count } = await setup();
+    const risky = act({ do: 'click', target: byName('button', 'More'), risk: 'risky' });
+    const reading = r.stream(reply('Clicking.', 'not an action', risky, click));
+    const dialog = await dialogOf(r);
+    await until(() => r.issues.length === 1, 'the dropped line');
+    const heard = recorder(r, ['ax-step', 'ax-issue', 'ax-end']);
+    r.reset();
+    expect((await reading).reason).to.equal('aborted');
+    await r.updateComplete;
+    expect(dialog.open, 'the approval closed').to.equal(false);
+    expect(count(), 'nothing of the reply ran').to.equal(0);
+    expect(r.issues).to.deep.equal([]);
+    expect(r.shadowRoot!.querySelectorAll('[part="log"] > *').length, 'the log is empty').to.equal(0);
+    expect(statusLine(r)).to.equal('');
+    expect(r.shadowRoot!.querySelector('[part~="cancel"], [part~="retry"]')).to.equal(null);
+    expect(heard.heard, 'what ran before says nothing after reset()').to.deep.equal([]);
+    heard.stop();
+    // It starts over, not off: the next reply runs.
+    expect((await r.stream(reply('', click, '{"op":"done","status":"success"}'))).reason).to.equal('done');
+    expect(count()).to.equal(1);
   });
 });

@@ -186,6 +186,26 @@ describe('morph-screen: morph-issue, the issue event every element fires', () =>
     expect(MorphIssueEvent.eventName).to.equal('morph-issue');
     screen.remove();
   });
+
+  it('issues lists every issue morph-issue carried, in order (the engine, the stream, the element), until the screen starts over', async () => {
+    const screen = await mount('', {}, { end: false });
+    const heard = collect(screen, 'morph-issue');
+    screen.write([op({ op: 'node', id: '0', type: 'p', spans: 'ok' }), 'not json\n', op({ op: 'diag', line: 3, cls: 'unclosed_fence', detail: 'x', severity: 'note' }), END].join(''));
+    screen.end();
+    screen.state = { nowhere: { answers: [1] } };
+    await settle(screen);
+    expect(screen.issues.map((i) => [i.origin, i.code])).to.deep.equal([
+      ['engine', 'not_json'],
+      ['stream', 'unclosed_fence'],
+      ['element', 'state_refused'],
+    ]);
+    expect(screen.issues).to.deep.equal(heard.map((e) => e.issue));
+    screen.reset();
+    expect(screen.issues).to.deep.equal([]);
+    await screen.stream('not json\n');
+    expect(screen.issues.map((i) => i.code)).to.deep.equal(['not_json'], 'a new stream lists its own issues only');
+    screen.remove();
+  });
 });
 
 describe('morph-screen: the respond hook', () => {

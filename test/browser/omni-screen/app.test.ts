@@ -104,6 +104,29 @@ describe('omni-screen: app components ([8.7])', () => {
     await settle(screen);
     expect(screen.issues.map((i) => `${i.code}:${i.id}`)).to.include('node_crashed:boom');
   });
+
+  it('issues lists what omni-issue carried in the order it was fired, the renderer’s among the parser’s, until reset()', async () => {
+    class TestBang extends HTMLElement {
+      set text(_v: string) {
+        throw new Error('app bug');
+      }
+    }
+    defineElement('test-bang', TestBang);
+    const components: Record<string, AppComponentView> = {
+      Bang: { tag: 'test-bang', description: 'Fails.', props: { text: { kind: 'text' } }, positional: ['text'] },
+    };
+    const screen = await mount('root = Stack([bang])\nbang = Bang("x")\n', { ...registries(), components }, { end: false });
+    const heard: unknown[] = [];
+    screen.addEventListener('omni-issue', (e) => heard.push(e.issue));
+    await settle(screen);
+    screen.write('not a line\n');
+    screen.end();
+    await settle(screen);
+    expect(screen.issues.map((i) => i.code)).to.deep.equal(['node_crashed', 'syntax']);
+    expect(screen.issues.slice(1)).to.deep.equal(heard);
+    screen.reset();
+    expect(screen.issues).to.deep.equal([]);
+  });
 });
 
 describe('omni-screen: words, locale and direction', () => {

@@ -6,7 +6,7 @@ import { describe, it } from '../shared/mocha.js';
 import { pressDialog } from '../shared/approvals.js';
 import { OUIRequestEvent, OUIResultEvent, OUIStateEvent, type OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import { OUIActionError, createDirectTransportPair, createOUIAgent, statusObservationId, type OUIActionRequest } from '../../../src/oui/index.js';
-import { dialogOf, mount, openDialog, recorder, tick, todoSurface, until } from './helpers.js';
+import { dialogOf, lines, mount, openDialog, recorder, tick, todoSurface, until } from './helpers.js';
 
 let n = 0;
 const request = (actionId: string, params: Record<string, unknown> = {}, requestId = `r-${++n}`): OUIActionRequest => ({
@@ -241,5 +241,45 @@ describe('oui-surface: observations', () => {
     await agent.request('todo-list', 'add_item', { title: 'Eggs' });
     await until(() => sent().length === 2, 'the getter read after the action');
     expect(sent()).to.deep.equal([2, 3]);
+  });
+});
+
+describe('oui-surface: reset() starts over', () => {
+  it('answers what is in flight ACTION_DENIED (a confirmation closes, nothing runs), clears activity and issues, and stays registered', async () => {
+    let cleared = 0;
+    let aborted = false;
+    const m = await mount({
+      surface: todoSurface(),
+      handlers: {
+        clear_done: () => ++cleared,
+        add_item: (_params, { signal }) =>
+          new Promise((_resolve, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(signal.reason)), { once: true })),
+      },
+    });
+    const twice = request('add_item', { title: 'Milk' }, 'twice');
+    m.server.sendRequest(twice);
+    await until(() => m.el.activity.length === 1, 'the handler to run');
+    m.server.sendRequest(twice);
+    await until(() => m.el.issues.length > 0, 'the repeat reported');
+    const confirm = m.agent.request('todo-list', 'clear_done', {});
+    const dialog = await openDialog(m.el);
+    const registrations = m.heard.registers.length;
+    m.el.reset();
+    const answered = await confirm;
+    await until(() => m.heard.results.some((r) => r.requestId === 'twice' && r.error), 'the running request answered');
+    expect([answered.success, answered.error?.code]).to.deep.equal([false, 'ACTION_DENIED']);
+    expect(m.heard.results.find((r) => r.requestId === 'twice' && r.error).error.code).to.equal('ACTION_DENIED');
+    expect(aborted, 'the running handler heard its signal abort').to.equal(true);
+    expect(dialog.open, 'the confirmation closed').to.equal(false);
+    await m.el.updateComplete;
+    expect(cleared, 'what waited for the person never runs').to.equal(0);
+    expect(m.el.activity).to.deep.equal([]);
+    expect(m.el.pending).to.deep.equal([]);
+    expect(m.el.issues).to.deep.equal([]);
+    expect(lines(m.el)).to.deep.equal([]);
+    expect([m.el.registered, m.heard.registers.length], 'still registered, not registered again').to.deep.equal([true, registrations]);
+    m.el.handlers = { ...m.el.handlers, add_item: () => 'ok' };
+    await m.el.updateComplete;
+    expect((await m.agent.call('add_item', { title: 'Bread' })).success, 'it starts over, not off').to.equal(true);
   });
 });

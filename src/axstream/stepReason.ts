@@ -4,7 +4,7 @@
  * person's language from the values, and falls back to the English for a code it doesn't know.
  */
 import { describeTarget } from './resolveTarget.js';
-import type { AxTarget } from './types.js';
+import type { ActionName, AxTarget } from './types.js';
 
 /** What an element lookup found instead of an element: the reasons a target can miss. */
 export type LookupReason =
@@ -29,9 +29,9 @@ export type StepReason =
    */
   | { readonly code: 'ambiguous'; readonly target: AxTarget; readonly matches: string }
   /** The backend threw while assessing or performing the step. */
-  | { readonly code: 'act_failed'; readonly do: string; readonly detail: string }
+  | { readonly code: 'act_failed'; readonly do: ActionName; readonly detail: string }
   /** While it ran, the step would have activated something other than what was judged: nothing was activated. */
-  | { readonly code: 'diverted'; readonly do: string; readonly detail: string }
+  | { readonly code: 'diverted'; readonly do: ActionName; readonly detail: string }
   /** After the approval, the step's element changed (or what it would activate): it did not run. */
   | { readonly code: 'changed'; readonly detail: string }
   /** Whether the approved element was unchanged could not be checked: it did not run. */
@@ -47,6 +47,7 @@ export type StepReason =
   /** The burst was stopped while the step ran or waited for approval. */
   | { readonly code: 'stopped' };
 
+/** Every code a step's reason may have: each has its English sentence in STEP_REASON_WORDS. */
 export type StepReasonCode = StepReason['code'];
 
 type Words = { readonly [C in StepReasonCode]: (reason: Extract<StepReason, { code: C }>) => string };

@@ -167,7 +167,7 @@ describe('every word an element writes goes through its strings', function (this
     );
     await runner.stream(text);
     await runner.updateComplete;
-    expect(runner.shadowRoot!.querySelector('[data-status="failed"] .error'), 'the failed step’s reason').to.exist;
+    expect(runner.shadowRoot!.querySelector('[data-status="failed"] .error')?.textContent, 'the failed step’s reason').to.match(/^⟦Nothing on the page matches .*Publish/);
     expect(leaks(runner, [...jsonStrings(text), page.textContent ?? ''])).to.deep.equal([]);
   });
 
@@ -178,13 +178,14 @@ describe('every word an element writes goes through its strings', function (this
     const risky = reply('', act({ do: 'click', target: { ax: { title: 'Pay' } }, risk: 'risky' }));
     await refused.stream(risky);
     await refused.updateComplete;
-    expect(refused.shadowRoot!.querySelector('[data-status="refused"] .error'), 'the refusal’s reason').to.exist;
+    expect(refused.shadowRoot!.querySelector('[data-status="refused"] .error')?.textContent, 'the refusal’s reason').to.equal(`⟦${en.axWhyPolicyRefused}⟧`);
     expect(leaks(refused, [...jsonStrings(risky), page.textContent ?? ''])).to.deep.equal([]);
     const waited: AxRunner = await runnerFor(page, { policy: 'allow' });
     waited.setAttribute('lang', TAG);
     const wait = reply('', act({ do: 'wait_until', target: { ax: { title: 'Receipt' } }, timeout_ms: 100, poll_ms: 50 }));
     await waited.stream(wait);
     await waited.updateComplete;
+    expect(waited.shadowRoot!.querySelector('[data-status="failed"] .error')?.textContent, 'the wait’s reason').to.match(/Receipt.*100 ms/);
     expect(leaks(waited, [...jsonStrings(wait), page.textContent ?? ''])).to.deep.equal([]);
   });
 

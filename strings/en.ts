@@ -304,6 +304,25 @@ export const en = {
   axRoleHeading: 'heading',
   axRoleImage: 'image',
   axRoleOther: 'element',
+
+  // Why a step of <ax-runner> failed, was refused or withdrawn: one word for each code of the engine's
+  // Step.reason ({target} as the step names it, {ms} and {line} as the locale writes numbers)
+  axWhyNoFinder: 'The page can’t be searched for the element this step needs.',
+  axWhyNoMatch: 'Nothing on the page matches {target}.',
+  axWhyLookupFailed: 'Looking for {target} on the page failed.',
+  axWhyNotAppeared: '{target} did not appear within {ms} ms.',
+  axWhyAmbiguous: 'More than one element matches {target}, so this step was not done: a step that needs your approval must name exactly one.',
+  axWhyActFailed: 'The page did not let this step be done.',
+  axWhyDiverted: 'The page changed while the step ran, so nothing was pressed.',
+  axWhyChanged: 'The page changed after the step was approved, so it was not done.',
+  axWhyCheckFailed: 'Whether the page was unchanged after the approval could not be checked, so the step was not done.',
+  axWhyPolicyRefused: 'Steps that need approval are not allowed here.',
+  axWhyNoApprover: 'This step needs approval, and there was no one to ask.',
+  axWhyPersonRefused: 'You did not allow it.',
+  axWhyApprovalFailed: 'Your approval could not be asked.',
+  axWhyApprovalUnseen: 'Your approval could not be asked where you would see it.',
+  axWhyWithdrawn: 'The reply was cut off in line {line}, so this step was withdrawn.',
+  axWhyStopped: 'Stopped before it finished.',
 } as const;
 
 export type StringKey = keyof typeof en;

@@ -33,7 +33,7 @@ import { CHUNK, RunLog, type BurstView } from './model/runLog.js';
 import { StepAnnouncementsController } from './controllers/stepAnnouncements.js';
 import { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, type AxOutcome } from './events.js';
 import { runnerStyles } from './styles.js';
-import { actionRuns, actionWords, alsoMatchedRuns, approvalDetails, approvalWords, stateWords, type ShownStatus } from './views/stepWords.js';
+import { actionRuns, actionWords, alsoMatchedRuns, approvalDetails, approvalWords, reasonRuns, reasonWords, stateWords, type ShownStatus } from './views/stepWords.js';
 
 const POLICIES: readonly Policy[] = ['confirm', 'hold', 'refuse', 'allow'];
 
@@ -427,9 +427,11 @@ export class AxRunner extends AgentElement {
         return w.axOutcomeAborted;
       case 'refused':
         return w.axOutcomeRefused;
-      case 'failed':
-        if (belowSteps && outcome.step?.error !== undefined && outcome.step.error === outcome.detail) return w.axOutcomeFailedShown;
-        return fill(w.axOutcomeFailed, { detail: streamText(outcome.detail ?? '') });
+      case 'failed': {
+        const step = outcome.step?.error !== undefined && outcome.step.error === outcome.detail ? outcome.step : undefined;
+        if (belowSteps && step) return w.axOutcomeFailedShown;
+        return fill(w.axOutcomeFailed, { detail: reasonWords(w, this.resolvedLocale, step?.reason, outcome.detail ?? '') });
+      }
       case 'changed':
         return w.axOutcomeChanged;
       case 'unseen':
@@ -540,7 +542,7 @@ export class AxRunner extends AgentElement {
       <span class="mark" aria-hidden="true"></span>
       <span class="what">${actionRuns(w, step.action, step.resolved)}</span>
       <span class="state" part="step-state">${stateWords(w, status)}</span>
-      ${step.error ? html`<span class="error">${streamText(step.error)}</span>` : nothing}
+      ${step.error ? html`<span class="error">${reasonRuns(w, this.resolvedLocale, step)}</span>` : nothing}
       ${step.ambiguous ? html`<span class="note" part="step-note">${alsoMatchedRuns(w, step.ambiguous.alike)}</span>` : nothing}
     </li>`;
     byStep.set(step, template);

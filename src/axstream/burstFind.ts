@@ -3,12 +3,13 @@
  * which looks again until the element is there or its time is up.
  */
 import { STOPPED, clipError, failStep, race, setStep, type BurstState } from './burstState.js';
-import { describeTarget, matchTarget, type TargetMatch, type TargetPurpose } from './resolveTarget.js';
+import { matchTarget, type TargetMatch, type TargetPurpose } from './resolveTarget.js';
 import type { Resolved, ResolvedTargets } from './step.js';
+import type { LookupReason } from './stepReason.js';
 import type { AxNode } from './tree.js';
 import type { ActAction, AxTarget, Target, WaitUntilAction } from './types.js';
 
-export type Found<Ref> = { node: AxNode<Ref>; alike: readonly AxNode<Ref>[] } | { error: string } | typeof STOPPED;
+export type Found<Ref> = { node: AxNode<Ref>; alike: readonly AxNode<Ref>[] } | { missed: LookupReason } | typeof STOPPED;
 
 /** A target that matched several elements equally well: which, the one used, and the others. */
 export interface Ambiguous<Ref> {
@@ -32,20 +33,20 @@ export async function findElement<Ref>(b: BurstState<Ref>, target: AxTarget, pur
     } else if (backend.tree) {
       const tree = await race(b, backend.tree(b.context));
       match = tree === STOPPED ? STOPPED : matchTarget(target, tree, purpose);
-    } else return { error: 'this backend cannot find elements: it has none of match(), resolve() and tree()' };
+    } else return { missed: { code: 'no_finder' } };
     if (match === STOPPED || b.result !== null) return STOPPED;
-    return match.node ? { node: match.node, alike: match.alike } : { error: `no element matches ${describeTarget(target)}` };
+    return match.node ? { node: match.node, alike: match.alike } : { missed: { code: 'no_match', target } };
   } catch (error) {
-    return b.result !== null ? STOPPED : { error: `looking for ${describeTarget(target)} failed: ${clipError(error)}` };
+    return b.result !== null ? STOPPED : { missed: { code: 'lookup_failed', target, detail: clipError(error) } };
   }
 }
 
-type Placed<Ref> = { resolved: Resolved<Ref>; alike: readonly AxNode<Ref>[] } | { error: string } | typeof STOPPED;
+type Placed<Ref> = { resolved: Resolved<Ref>; alike: readonly AxNode<Ref>[] } | { missed: LookupReason } | typeof STOPPED;
 
 async function place<Ref>(b: BurstState<Ref>, target: Target, purpose: TargetPurpose): Promise<Placed<Ref>> {
   if (target.kind === 'point') return { resolved: { kind: 'point', x: target.x, y: target.y }, alike: [] };
   const found = await findElement(b, target, purpose);
-  if (found === STOPPED || 'error' in found) return found;
+  if (found === STOPPED || 'missed' in found) return found;
   return { resolved: { kind: 'element', node: found.node }, alike: found.alike };
 }
 
@@ -65,8 +66,8 @@ export async function findTargets<Ref>(b: BurstState<Ref>, index: number, action
   for (const [key, target, purpose] of wanted) {
     const r = await place(b, target, purpose);
     if (r === STOPPED) return null;
-    if ('error' in r) {
-      failStep(b, index, 'action_failed', r.error);
+    if ('missed' in r) {
+      failStep(b, index, 'action_failed', r.missed);
       return null;
     }
     targets[key] = r.resolved;
@@ -86,7 +87,7 @@ export async function waitUntil<Ref>(b: BurstState<Ref>, index: number, action: 
   const { clock, inner } = b;
   const deadline = clock.now() + action.timeout_ms;
   const watch = b.backend.changed?.bind(b.backend);
-  let last = '';
+  let last: LookupReason = { code: 'no_finder' };
   // When the last look was woken by a change; null when it wasn't.
   let wokenAt: number | null = null;
   let woken = false;
@@ -104,10 +105,10 @@ export async function waitUntil<Ref>(b: BurstState<Ref>, index: number, action: 
         setStep(b, index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
         return;
       }
-      last = found.error;
+      last = found.missed;
       const left = deadline - clock.now();
       if (left <= 0) {
-        failStep(b, index, 'action_failed', `${describeTarget(action.target)} did not appear within ${action.timeout_ms} ms (${last})`);
+        failStep(b, index, 'action_failed', { code: 'not_appeared', target: action.target, ms: action.timeout_ms, last });
         return;
       }
       if (change) {

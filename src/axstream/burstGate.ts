@@ -5,12 +5,12 @@
 import { CUT, STOPPED, clipError, failStep, finish, race, setStep, type BurstState } from './burstState.js';
 import { checkApproved, isActivationChanged } from './checkApproved.js';
 import type { ResolvedTargets, Step } from './step.js';
+import type { StepReason } from './stepReason.js';
 import type { ActAction } from './types.js';
 
 /** A held risky step of a reply that was cut off: it never runs, whatever anyone answered. */
 export function withdrawStep<Ref>(b: BurstState<Ref>, index: number): false {
-  const error = `the reply was cut off in the middle of line ${b.cutLine}, so this risky step was withdrawn and not run`;
-  const step = setStep(b, index, { status: 'withdrawn', error });
+  const step = setStep(b, index, { status: 'withdrawn', reason: { code: 'withdrawn', line: b.cutLine } });
   finish(b, {
     reason: 'withdrawn',
     line: b.cutLine,
@@ -20,17 +20,19 @@ export function withdrawStep<Ref>(b: BurstState<Ref>, index: number): false {
   return false;
 }
 
+/** What a step learnt before its gate: its elements, its raised risk, whether it types a secret, what was alike. */
+export type Learnt<Ref> = Partial<Pick<Step<Ref>, 'resolved' | 'risk' | 'secret' | 'ambiguous'>>;
+
 /**
  * Whether a risky step may run; when not, the step and the burst have been ended here. `patch` is what the step
  * learnt before the gate (its resolved elements, its raised risk), shown in the held snapshot. Under `hold` the
  * question waits for the reply's barrier; under any policy that asks, a reply cut off withdraws it.
  */
-export async function gate<Ref>(b: BurstState<Ref>, index: number, patch: Partial<Step<Ref>> = {}): Promise<boolean> {
+export async function gate<Ref>(b: BurstState<Ref>, index: number, patch: Learnt<Ref> = {}): Promise<boolean> {
   const { policy, approve, cut } = b;
   if (policy === 'refuse' || !approve) {
-    const error = policy === 'refuse' ? 'risky steps are refused by the policy' : 'risky steps need approval and no one was asked';
-    const step = setStep(b, index, { ...patch, status: 'refused', error });
-    finish(b, { reason: 'risk_refused', detail: error, step });
+    const step = setStep(b, index, { ...patch, status: 'refused', reason: { code: policy === 'refuse' ? 'policy_refused' : 'no_approver' } });
+    finish(b, { reason: 'risk_refused', detail: step.error!, step });
     return false;
   }
   const held = setStep(b, index, { ...patch, status: 'held' });
@@ -39,25 +41,24 @@ export async function gate<Ref>(b: BurstState<Ref>, index: number, patch: Partia
   }
   if (cut.signal.aborted) return withdrawStep(b, index);
   let answer: unknown;
-  let why = 'the person refused it';
+  let why: StepReason = { code: 'person_refused' };
   try {
     answer = await race(b, Promise.race([approve(held, { signal: AbortSignal.any([b.inner.signal, cut.signal]) }), b.whenCut]));
   } catch (error) {
     answer = false;
-    why = `approval failed: ${clipError(error)}`;
+    why = { code: 'approval_failed', detail: clipError(error) };
   }
   if (answer === STOPPED || b.result !== null) return false;
   // A yes that comes with the cut, or after it, is not taken: the reply it approved a step of is not whole.
   if (answer === CUT || cut.signal.aborted) return withdrawStep(b, index);
   if (answer === true) return true;
   if (answer === 'unseen') {
-    const error = 'the approval could not be shown where the person would see it';
-    const step = setStep(b, index, { status: 'refused', error });
-    finish(b, { reason: 'approval_unseen', detail: error, step });
+    const step = setStep(b, index, { status: 'refused', reason: { code: 'approval_unseen' } });
+    finish(b, { reason: 'approval_unseen', detail: step.error!, step });
     return false;
   }
-  const step = setStep(b, index, { status: 'refused', error: why });
-  finish(b, { reason: 'risk_refused', detail: why, step });
+  const step = setStep(b, index, { status: 'refused', reason: why });
+  finish(b, { reason: 'risk_refused', detail: step.error!, step });
   return false;
 }
 
@@ -68,14 +69,13 @@ export async function stillApproved<Ref>(b: BurstState<Ref>, index: number, acti
     change = await race(b, checkApproved(b.backend, action, targets, b.context));
   } catch (error) {
     if (b.result !== null) return false;
-    if (isActivationChanged(error)) failStep(b, index, 'activation_changed', `the page changed after it was approved: ${clipError(error)}`);
-    else failStep(b, index, 'action_failed', `checking that the approved element is unchanged failed: ${clipError(error)}`);
+    if (isActivationChanged(error)) failStep(b, index, 'activation_changed', { code: 'changed', detail: clipError(error) });
+    else failStep(b, index, 'action_failed', { code: 'check_failed', detail: clipError(error) });
     return false;
   }
   if (change === STOPPED || b.result !== null) return false;
   if (change === null) return true;
-  const error = `the page changed after it was approved: ${change}`;
-  const step = setStep(b, index, { status: 'failed', error });
-  finish(b, { reason: 'target_changed', detail: error, step });
+  const step = setStep(b, index, { status: 'failed', reason: { code: 'changed', detail: change } });
+  finish(b, { reason: 'target_changed', detail: step.error!, step });
   return false;
 }

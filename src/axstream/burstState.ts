@@ -10,6 +10,7 @@ import type { Listeners } from './listeners.js';
 import { createListeners } from './listeners.js';
 import { shownAction } from './secretText.js';
 import type { BurstOutcome, Step } from './step.js';
+import { stepReasonText, type StepReason } from './stepReason.js';
 import type { Clock } from '../transport/clock.js';
 import type { AxAction, AxIssue, AxIssueCode } from './types.js';
 
@@ -132,10 +133,18 @@ export function race<Ref, T>(b: BurstState<Ref>, value: T | PromiseLike<T>): Pro
   return Promise.race([Promise.resolve(value), b.whenStopped]);
 }
 
+/**
+ * What a snapshot changes. A step that stops short (failed, refused, withdrawn) says why as a reason, and its
+ * English `error` is made from it: no step can fail without a code.
+ */
+export type StepPatch<Ref> = Partial<Omit<Step<Ref>, 'status' | 'error' | 'reason'>> &
+  ({ status?: 'queued' | 'held' | 'running' | 'done' } | { status: 'failed' | 'refused' | 'withdrawn'; reason: StepReason });
+
 /** A new snapshot of a step, told to the step listeners. */
-export function setStep<Ref>(b: BurstState<Ref>, index: number, patch: Partial<Step<Ref>>): Step<Ref> {
+export function setStep<Ref>(b: BurstState<Ref>, index: number, patch: StepPatch<Ref>): Step<Ref> {
   const masked = 'secret' in patch ? { action: shownAction(b.actions[index]!, patch.secret) } : {};
-  const step = Object.freeze({ ...b.steps[index]!, ...patch, ...masked });
+  const error = 'reason' in patch ? { error: stepReasonText(patch.reason) } : {};
+  const step = Object.freeze({ ...b.steps[index]!, ...patch, ...masked, ...error });
   b.steps[index] = step;
   b.stepListeners.emit(step);
   return step;
@@ -158,14 +167,14 @@ export function finish<Ref>(b: BurstState<Ref>, o: BurstOutcome<Ref>): void {
 export function stopBurst<Ref>(b: BurstState<Ref>, detail?: string): void {
   if (b.result !== null) return;
   const step = b.current >= 0 ? b.steps[b.current] : undefined;
-  if (step && (step.status === 'running' || step.status === 'held')) setStep(b, b.current, { status: 'failed', error: 'stopped before it finished' });
+  if (step && (step.status === 'running' || step.status === 'held')) setStep(b, b.current, { status: 'failed', reason: { code: 'stopped' } });
   finish(b, detail === undefined ? { reason: 'aborted' } : { reason: 'aborted', detail });
 }
 
 /** The step failed, and the burst ends with it. */
-export function failStep<Ref>(b: BurstState<Ref>, index: number, reason: 'assert_failed' | 'action_failed' | 'activation_changed', error: string): void {
-  const step = setStep(b, index, { status: 'failed', error });
-  finish(b, { reason, detail: error, step });
+export function failStep<Ref>(b: BurstState<Ref>, index: number, ending: 'assert_failed' | 'action_failed' | 'activation_changed', reason: StepReason): void {
+  const step = setStep(b, index, { status: 'failed', reason });
+  finish(b, { reason: ending, detail: step.error!, step });
 }
 
 /** The reply reached its barrier: a step held under `hold` may be asked. */

@@ -5,22 +5,21 @@
  */
 import type { Assessment } from './backend.js';
 import { STOPPED, clipError, failStep, finish, race, setStep, type BurstState } from './burstState.js';
-import { findElement, findTargets, waitUntil, type Ambiguous } from './burstFind.js';
-import { gate, stillApproved } from './burstGate.js';
+import { findElement, findTargets, waitUntil } from './burstFind.js';
+import { gate, stillApproved, type Learnt } from './burstGate.js';
 import { warn } from './burstQueue.js';
 import { isActivationChanged } from './checkApproved.js';
 import { observationLine } from './observation.js';
 import { describeTarget } from './resolveTarget.js';
-import type { ResolvedTargets, Step } from './step.js';
+import type { ResolvedTargets } from './step.js';
 import type { AxNode } from './tree.js';
 import type { ActAction } from './types.js';
 
 /** `e4 button "Sign in"`: an element as the model would recognise it from an observation. */
 const nodeWords = (node: AxNode<unknown>) => observationLine({ ...node, states: [], value: '' }, 60);
 
-/** What a target found with others exactly as good is told as: which matched, that the first was used. */
-export const ambiguity = (target: Ambiguous<unknown>['target'], node: AxNode<unknown>, alike: readonly AxNode<unknown>[]) =>
-  `${describeTarget(target)} matches more than one element equally well: ${[node, ...alike].map(nodeWords).join(', ')}`;
+/** The elements a target matched exactly as well, as the model would recognise them. */
+const matchedWords = (node: AxNode<unknown>, alike: readonly AxNode<unknown>[]) => [node, ...alike].map(nodeWords).join(', ');
 
 /** Runs the step at `index`; whatever ends the burst has ended it when this returns. */
 export async function runStep<Ref>(b: BurstState<Ref>, index: number): Promise<void> {
@@ -44,7 +43,7 @@ export async function runStep<Ref>(b: BurstState<Ref>, index: number): Promise<v
     case 'assert': {
       const found = await findElement(b, action.target, 'find');
       if (found === STOPPED) return;
-      if ('error' in found) return failStep(b, index, 'assert_failed', found.error);
+      if ('missed' in found) return failStep(b, index, 'assert_failed', found.missed);
       setStep(b, index, { status: 'done', resolved: { target: { kind: 'element', node: found.node } } });
       return;
     }
@@ -59,7 +58,7 @@ async function assess<Ref>(b: BurstState<Ref>, index: number, action: ActAction,
     if (a === STOPPED || b.result !== null) return null;
     return a ?? {};
   } catch (error) {
-    if (b.result === null) failStep(b, index, 'action_failed', `${action.do} failed: ${clipError(error)}`);
+    if (b.result === null) failStep(b, index, 'action_failed', { code: 'act_failed', do: action.do, detail: clipError(error) });
     return null;
   }
 }
@@ -91,7 +90,7 @@ async function runAct<Ref>(b: BurstState<Ref>, index: number, action: ActAction)
   // What the step activates is judged, named and checked from here on, beside where it lands.
   if (assessment.activates !== undefined) targets = { ...targets, activates: assessment.activates };
   const risky = action.risk === 'risky' || assessment.risk === 'risky';
-  const patch: { -readonly [K in keyof Step<Ref>]?: Step<Ref>[K] } = {};
+  const patch: { -readonly [K in keyof Learnt<Ref>]?: Learnt<Ref>[K] } = {};
   if (targets.target || targets.from || targets.activates) patch.resolved = targets;
   if (risky) patch.risk = 'risky';
   // A safe type step's text stays hidden while it types, and is shown only once its field is known to have
@@ -99,9 +98,10 @@ async function runAct<Ref>(b: BurstState<Ref>, index: number, action: ActAction)
   // is shown to them, and masked afterwards if its field turned secret.
   if (keys && backend.assess && (assessment.secret === true || action.do === 'key' || (risky && policy !== 'allow'))) patch.secret = assessment.secret === true;
   if (ambiguous) {
-    const words = ambiguity(ambiguous.target, ambiguous.node, ambiguous.alike);
+    const matches = matchedWords(ambiguous.node, ambiguous.alike);
     // Nobody is asked to approve a guess: a risky step names its element or doesn't run.
-    if (risky) return failStep(b, index, 'action_failed', `${words}; a risky step is not run on an ambiguous target: name one by its id`);
+    if (risky) return failStep(b, index, 'action_failed', { code: 'ambiguous', target: ambiguous.target, matches });
+    const words = `${describeTarget(ambiguous.target)} matches more than one element equally well: ${matches}`;
     patch.ambiguous = { target: ambiguous.key, alike: ambiguous.alike };
     const line = b.steps[index]!.line;
     warn(b, { code: 'ambiguous_target', severity: 'warning', line, message: `line ${line}: ${words}; the first was used (name one by its id)` });
@@ -122,8 +122,9 @@ async function runAct<Ref>(b: BurstState<Ref>, index: number, action: ActAction)
   } catch (error) {
     if (b.result !== null) return;
     if (keys) setStep(b, index, { secret: assessment.secret === true });
-    if (isActivationChanged(error)) return failStep(b, index, 'activation_changed', `${action.do} stopped: ${clipError(error)}`);
-    return failStep(b, index, 'action_failed', `${action.do} failed: ${clipError(error)}`);
+    const detail = clipError(error);
+    if (isActivationChanged(error)) return failStep(b, index, 'activation_changed', { code: 'diverted', do: action.do, detail });
+    return failStep(b, index, 'action_failed', { code: 'act_failed', do: action.do, detail });
   }
   setStep(b, index, keys ? { status: 'done', secret: assessment.secret === true || turnedSecret } : { status: 'done' });
 }

@@ -62,4 +62,5 @@ export {
 export type { Backend, BackendContext, ActContext, ActResult, Assessment, Observation, ResolveContext } from './backend.js';
 export type { AxDestination, AxNode, AxTree } from './tree.js';
 export type { BurstOutcome, BurstEndReason, Resolved, ResolvedTargets, Step, StepStatus } from './step.js';
+export { STEP_REASON_WORDS, stepReasonText, type LookupReason, type StepReason, type StepReasonCode } from './stepReason.js';
 export type * from './types.js';

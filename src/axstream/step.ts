@@ -2,6 +2,7 @@
  * What a burst reports as it runs: each step's state (the element turns these into `ax-step` events) and how the
  * burst ended (`ax-end`). Steps are immutable snapshots: a listener may keep one, and a new state is a new object.
  */
+import type { StepReason } from './stepReason.js';
 import type { AxNode } from './tree.js';
 import type { AxAction, Risk } from './types.js';
 
@@ -54,8 +55,13 @@ export interface Step<Ref = unknown> {
    */
   readonly secret?: boolean;
   readonly status: StepStatus;
-  /** Why it failed or was refused, in plain words. */
+  /** Why it failed, was refused or withdrawn, in plain English: what the model reads. Made from `reason`. */
   readonly error?: string;
+  /**
+   * The same reason as a code and its values (`{code: 'no_match', target}`), set whenever `error` is: what an
+   * element says in the person's language, and an app may log or count.
+   */
+  readonly reason?: StepReason;
   /** Its targets, once resolved. */
   readonly resolved?: ResolvedTargets<Ref>;
   /**

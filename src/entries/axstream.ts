@@ -38,10 +38,10 @@ export type {
   AxTree, AxUserPromptInput, Backend, BackendContext, Burst, BurstController, BurstControllerOptions,
   BurstEndReason, BurstEnding, BurstOptions, BurstOutcome, ChatMessage, ChatModel, ChordResult, DoneAction,
   DragAction, FenceHandlers, FenceReader, FenceReaderOptions, FieldKind, FieldSpec, KeyAction, KeyName,
-  Observation, ObservationTextOptions, ObserveAction, OpenAction, PointTarget, PointerAction,
+  LookupReason, Observation, ObservationTextOptions, ObserveAction, OpenAction, PointTarget, PointerAction,
   PointerActionName, Policy, ReadLine, RemoteBackend, RemoteBackendOptions, RemoteCall, RemoteReply, RemoteRequest,
-  ResolveContext, Resolved, ResolvedTargets, Risk, RunSummary, ScrollAction, ScrollDirection, Step, StepStatus,
-  Target, TargetMatch, TargetPurpose, TargetResult, TargetSearch, TypeAction, WaitAction, WaitUntilAction,
+  ResolveContext, Resolved, ResolvedTargets, Risk, RunSummary, ScrollAction, ScrollDirection, Step, StepReason, StepReasonCode,
+  StepStatus, Target, TargetMatch, TargetPurpose, TargetResult, TargetSearch, TypeAction, WaitAction, WaitUntilAction,
 } from '../axstream/index.js';
 
 // The core's types this entry's signatures name, so its declarations read whole (the same types as the core's).

@@ -17,8 +17,11 @@ import {
   type AxNode,
   type AxAction,
   type AxTarget,
+  type StepReason,
+  type StepReasonCode,
   type Target,
 } from '../../../src/axstream/index.js';
+import { numberFormat } from '../../shared/base/locale.js';
 import { streamText } from '../../shared/base/streamText.js';
 
 /** How a step is shown: its status, or `not-run` for one still waiting when its burst ended. */
@@ -215,4 +218,46 @@ export function approvalDetails(w: Strings, step: Step): ParamDetail[] {
   const destination = leadsTo(step);
   if (destination) value(destination.kind === 'link' ? w.axValueAddress : w.axValueForm, destination.url);
   return out;
+}
+
+// A step's reason in the person's words: each code of the engine's Step.reason has its sentence; the values are
+// the target as the step names it and numbers as the locale writes them. Text from a backend or an approval
+// (`detail`) is the model's to read, not the person's: it stays in `error`.
+const WHY: { readonly [C in StepReasonCode]: StringKey } = {
+  no_finder: 'axWhyNoFinder',
+  no_match: 'axWhyNoMatch',
+  lookup_failed: 'axWhyLookupFailed',
+  not_appeared: 'axWhyNotAppeared',
+  ambiguous: 'axWhyAmbiguous',
+  act_failed: 'axWhyActFailed',
+  diverted: 'axWhyDiverted',
+  changed: 'axWhyChanged',
+  check_failed: 'axWhyCheckFailed',
+  policy_refused: 'axWhyPolicyRefused',
+  no_approver: 'axWhyNoApprover',
+  person_refused: 'axWhyPersonRefused',
+  approval_failed: 'axWhyApprovalFailed',
+  approval_unseen: 'axWhyApprovalUnseen',
+  withdrawn: 'axWhyWithdrawn',
+  stopped: 'axWhyStopped',
+};
+
+function why<T>(say: Say<T>, w: Strings, locale: string, reason: StepReason | undefined, english: string): T | string {
+  // A code this element doesn't know (an engine newer than it): the engine's own sentence.
+  if (!reason || !Object.hasOwn(WHY, reason.code)) return streamText(english);
+  const values: Record<string, string | T> = {};
+  if ('target' in reason) values['target'] = written(say, w, reason.target);
+  if ('ms' in reason) values['ms'] = numberFormat(locale).format(reason.ms);
+  if ('line' in reason) values['line'] = numberFormat(locale).format(reason.line);
+  return say(w[WHY[reason.code]], values);
+}
+
+/** Why a step failed, was refused or withdrawn, as one string (the status line). `english`: the engine's sentence. */
+export function reasonWords(w: Strings, locale: string, reason: StepReason | undefined, english: string): string {
+  return why(asText, w, locale, reason, english);
+}
+
+/** The same as runs for the step log, each value isolated. */
+export function reasonRuns(w: Strings, locale: string, step: Step): TemplateResult | string {
+  return why(asRuns, w, locale, step.reason, step.error ?? '');
 }

@@ -140,15 +140,17 @@ describe('ax-runner: the step log', function (this: { timeout(ms: number): void 
   it('after a failure, a refusal or Stop, steps that never ran say "Not done", never "Waiting"', async () => {
     const el = await area(html`<button>Go</button>`);
     const failed = await runner(el, { policy: 'allow' });
-    await failed.stream(reply('', act({ do: 'wait', ms: 1 }), act({ do: 'click', target: { ax: { title: 'Publish' } } }), ...waits(3)));
+    const outcome = await failed.stream(reply('', act({ do: 'wait', ms: 1 }), act({ do: 'click', target: { ax: { title: 'Publish' } } }), ...waits(3)));
     await failed.updateComplete;
     expect(texts(failed, '[part~="step-state"]')).to.deep.equal(['Done', 'Failed', 'Not done', 'Not done', 'Not done']);
     expect([...shadow(failed).querySelectorAll('[part~="step"]')].map((li) => li.getAttribute('data-status'))).to.deep.equal(['done', 'failed', 'not-run', 'not-run', 'not-run']);
     // The reason is said once where it is seen, under the failed step, not again in the outcome below it; the
     // status line (heard, not seen, once the burst is over) still says it.
-    expect(texts(failed, '.step .error')).to.deep.equal(['no element matches "Publish"']);
+    // Said in the person's words from the step's reason code; the engine's English is the model's.
+    expect(texts(failed, '.step .error')).to.deep.equal(['Nothing on the page matches “Publish”.']);
+    expect([outcome.step?.error, outcome.step?.reason?.code]).to.deep.equal(['no element matches "Publish"', 'no_match']);
     expect(texts(failed, '[part~="outcome"]')).to.deep.equal(['Stopped: a step could not be done.']);
-    expect(text(shadow(failed).querySelector('[part~="progress"]'))).to.equal('Stopped: a step could not be done. no element matches "Publish"');
+    expect(text(shadow(failed).querySelector('[part~="progress"]'))).to.equal('Stopped: a step could not be done. Nothing on the page matches “Publish”.');
     const refused = await runner(el, { policy: 'refuse' });
     await refused.stream(reply('', act({ do: 'click', target: { ax: { title: 'Go' } }, risk: 'risky' }), ...waits(2)));
     await refused.updateComplete;

@@ -93,7 +93,7 @@ describe('ax-runner: events, view and safety', () => {
     const asserted = await r.stream(reply('', '{"op":"assert","target":{"ax":{"title":"Nope"}}}'));
     expect([asserted.reason, asserted.engine.reason]).to.deep.equal(['failed', 'assert_failed']);
     await r.updateComplete;
-    expect(texts(r, '[part~="step"]')[0]).to.equal('Check that “Nope” is there Failed no element matches "Nope"');
+    expect(texts(r, '[part~="step"]')[0]).to.equal('Check that “Nope” is there Failed Nothing on the page matches “Nope”.');
   });
 
   it('write(): the rest of a reply after its barrier is ignored until end(); the next write() starts a new burst', async () => {

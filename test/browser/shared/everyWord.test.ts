@@ -9,6 +9,10 @@ import { describe, it } from './mocha.js';
 import { en, type Strings } from '../../../strings/en.js';
 import { registerLocale } from '../../../strings/locales.js';
 import { ar } from '../../../strings/ar.js';
+import { fr } from '../../../strings/fr.js';
+import { fill } from '../../../strings/en.js';
+import { wordsFor } from '../../../strings/locales.js';
+import { reasonWords } from '../../../elements/ax-runner/views/stepWords.js';
 import '../../../elements/omni-screen/index.js';
 import '../../../elements/morph-screen/index.js';
 import '../../../elements/ax-runner/index.js';
@@ -158,10 +162,31 @@ describe('every word an element writes goes through its strings', function (this
       act({ do: 'click', target: { ax: { role: 'link', title: 'Top' } } }),
       act({ do: 'click', target: { ax: { role: 'AXCheckBox' } } }),
       act({ do: 'wait', ms: 0 }),
+      // A step that fails: its reason is said under it, and in the status line.
+      act({ do: 'click', target: { ax: { role: 'button', title: 'Publish' } } }),
     );
     await runner.stream(text);
     await runner.updateComplete;
+    expect(runner.shadowRoot!.querySelector('[data-status="failed"] .error')?.textContent, 'the failed step’s reason').to.match(/^⟦Nothing on the page matches .*Publish/);
     expect(leaks(runner, [...jsonStrings(text), page.textContent ?? ''])).to.deep.equal([]);
+  });
+
+  it('<ax-runner>: a step the policy refused, and one that waited in vain, say why in the strings', async () => {
+    const page = await area(html`<button id="pay">Pay</button>`);
+    const refused: AxRunner = await runnerFor(page, { policy: 'refuse' });
+    refused.setAttribute('lang', TAG);
+    const risky = reply('', act({ do: 'click', target: { ax: { title: 'Pay' } }, risk: 'risky' }));
+    await refused.stream(risky);
+    await refused.updateComplete;
+    expect(refused.shadowRoot!.querySelector('[data-status="refused"] .error')?.textContent, 'the refusal’s reason').to.equal(`⟦${en.axWhyPolicyRefused}⟧`);
+    expect(leaks(refused, [...jsonStrings(risky), page.textContent ?? ''])).to.deep.equal([]);
+    const waited: AxRunner = await runnerFor(page, { policy: 'allow' });
+    waited.setAttribute('lang', TAG);
+    const wait = reply('', act({ do: 'wait_until', target: { ax: { title: 'Receipt' } }, timeout_ms: 100, poll_ms: 50 }));
+    await waited.stream(wait);
+    await waited.updateComplete;
+    expect(waited.shadowRoot!.querySelector('[data-status="failed"] .error')?.textContent, 'the wait’s reason').to.match(/Receipt.*100 ms/);
+    expect(leaks(waited, [...jsonStrings(wait), page.textContent ?? ''])).to.deep.equal([]);
   });
 
   it('<oui-surface>: its indicator while an action runs, and its confirmation', async () => {
@@ -207,6 +232,19 @@ payIt = McpMutation(pay, tool="payments.confirm", params={amount: $amount})
     const dialog = screen.shadowRoot!.querySelector('ae-confirm-dialog')!;
     await until(() => !!dialog.shadowRoot?.querySelector('dialog')?.open, 'the confirmation');
     expect(dialog.shadowRoot!.querySelector('[part="sentence"]')!.textContent).to.equal('Payer 3,5 ?');
+  });
+});
+
+describe('a step’s reason is said in the person’s language, its numbers as the locale writes them', () => {
+  it('<ax-runner lang="fr">: a wait in vain says its time as 2 000 ms, in French; an unknown code says the English', async () => {
+    registerLocale('fr', fr);
+    const w = wordsFor('fr');
+    const target = { kind: 'ax', role: 'dialog', title: 'Reçu' } as const;
+    const said = reasonWords(w, 'fr', { code: 'not_appeared', target, ms: 2000, last: { code: 'no_match', target } }, 'english');
+    const ms = new Intl.NumberFormat('fr').format(2000);
+    expect(ms).to.not.equal('2000');
+    expect(said).to.equal(fill(fr.axWhyNotAppeared, { target: fill(fr.axElement, { role: fr.axRoleOther, name: 'Reçu' }), ms }));
+    expect(reasonWords(w, 'fr', { code: 'from_a_newer_engine' } as never, 'the English sentence')).to.equal('the English sentence');
   });
 });
 

@@ -56,7 +56,7 @@ test('finding elements: one match with the others as good; none says which targe
   const looked = await findTargets(b, 0, b.actions[0] as never);
   assert.equal(looked?.ambiguous?.key, 'target');
   const missing = await findElement(b, { kind: 'ax', title: 'Nope' }, 'act');
-  assert.deepEqual(missing, { error: 'no element matches "Nope"' });
+  assert.deepEqual(missing, { missed: { code: 'no_match', target: { kind: 'ax', title: 'Nope' } } });
   finish(b, { reason: 'aborted' });
   assert.equal(typeof (await findElement(b, { kind: 'ax', title: 'Save' }, 'act')), 'symbol');
 });

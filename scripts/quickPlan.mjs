@@ -5,7 +5,7 @@
 //  - the core everything stands on (src/stream/, src/transport/, src/actions/, src/*.ts), the dependencies or the
 //    compiler settings → all of test/engine/;
 //  - strings/, themes/ → their folders; bin/ → test/engine/cli/;
-//  - elements/ → the source tests that read elements/ (controllers, signal imports);
+//  - elements/ → the source tests that read elements/ (controllers, signal imports, the elements' clock);
 //  - a test file → itself; a test helper → its folder.
 // Files named *.slow.test.* are left out of the loop, never out of `npm test`: each takes many seconds because it
 // starts processes (the CLI, the conformance runners, dependency-cruiser for the layers) or feeds a parser hundreds
@@ -30,9 +30,22 @@ export function engineTestsFor(changed, files) {
     else if (file.startsWith('elements/')) {
       prefixes.add('test/engine/controllers.test.ts');
       prefixes.add('test/engine/signalImports.test.ts');
+      prefixes.add('test/engine/elementClock.test.ts');
     } else if (file.startsWith('test/engine/')) prefixes.add(/\.test\.[^/]+$/.test(file) ? file : file.slice(0, file.lastIndexOf('/') + 1));
   }
   return quick.filter((f) => [...prefixes].some((p) => f === p || (p.endsWith('/') && f.startsWith(p))));
+}
+
+/**
+ * How many browser test files run at once when `--browser-jobs` doesn't say: side by side (up to three, no more than
+ * the cores) only while the machine has room, a load under its cores; else one at a time. Each file's cost is mostly
+ * CPU (a fresh page loading and compiling the elements' modules), so on a busy machine more at once gains nothing:
+ * shared's 24 files took 192 s one at a time and 189 s three at a time at load 18 on two cores (issue 30 item 6).
+ * The old reason to keep one, the dialogs' inert moment seen late under load, went when the tests' dialogs moved to
+ * a manual clock.
+ */
+export function browserJobs(load, cores) {
+  return load < cores ? Math.max(1, Math.min(3, cores)) : 1;
 }
 
 /**

@@ -10,17 +10,17 @@
 //   npm run test:quick -- engine/axstream ax-runner   only test/engine/axstream of the engine's tests
 //   npm run test:quick -- --slow engine         with the slow tier too (files named *.slow.test.*; npm test runs them)
 //   npm run test:quick -- --since=HEAD shared   the change is what isn't committed (default: since the branch left main)
-//   npm run test:quick -- --browser-jobs=3 shared   three browser files at once (default one: see BROWSER_FILES_AT_ONCE)
+//   npm run test:quick -- --browser-jobs=3 shared   three browser files at once (default: what the load allows, BROWSER_FILES_AT_ONCE)
 //   npm run test:quick -- --watch ax-runner     again on every save (src/, elements/, strings/, themes/, test/)
 //   npm run test:quick -- --list ax-runner      what it would run, without running it
 //
 // Prints each part's output when it ends, then `engine: …`, `browser: …` and a last line `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SLOW, changedFiles, engineTestsFor } from './quickPlan.mjs';
+import { SLOW, browserJobs, changedFiles, engineTestsFor } from './quickPlan.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const args = process.argv.slice(2);
@@ -66,11 +66,10 @@ const left = engineParts.length || slow ? 0 : testFiles('test/engine').filter((f
 console.log(`test:quick: ${engineFiles.length} engine test files (${engineWhy})${left ? `; the slow tier (${left} files) is left to npm test or --slow` : ''}`);
 
 /**
- * Browser test files at once: `--browser-jobs=N` (default 1, as web-test-runner.config.mjs and npm test). Side by
- * side they finish sooner on a machine with room, but on a loaded one (load 53 on two cores, three at once) axe's
- * checks passed their 10 s timeout and the dialog's inert-moment tests saw their timers late: 10 of 243 failed.
+ * Browser test files at once: `--browser-jobs=N`, else as many as the machine has room for now (browserJobs() in
+ * quickPlan.mjs: side by side while the load is under the cores, one at a time on a busy machine).
  */
-const BROWSER_FILES_AT_ONCE = Math.max(1, Number(args.find((a) => a.startsWith('--browser-jobs='))?.slice('--browser-jobs='.length)) || 1);
+const BROWSER_FILES_AT_ONCE = Math.max(1, Number(args.find((a) => a.startsWith('--browser-jobs='))?.slice('--browser-jobs='.length)) || browserJobs(loadavg()[0], availableParallelism()));
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const parts = [
   ...(engineFiles.length ? [{

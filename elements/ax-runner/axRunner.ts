@@ -320,6 +320,7 @@ export class AxRunner extends AgentElement {
       exclude: () => [this],
       allowOrigins: () => this.allowOrigins,
       riskOf: (element, action) => this.riskOf?.(element, action),
+      timers: () => this.clock,
     });
     return this.#page;
   }

@@ -279,6 +279,7 @@ export class OmniScreen extends AgentElement {
     init: () => this.#init(),
     deadline: () => (this.pressTimeout > 0 ? this.pressTimeout : 15_000),
     note: (button, note) => this.#presses.setNote(button, note),
+    clock: () => this.clock,
   });
   readonly #context: ScreenContext = this.#makeContext();
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 // @ts-expect-error: a plain .mjs script without types
-import { engineTestsFor } from '../../scripts/quickPlan.mjs';
+import { browserJobs, engineTestsFor } from '../../scripts/quickPlan.mjs';
 
 const files = [
   'test/engine/axstream/burst.test.ts',
@@ -41,4 +41,13 @@ test('a changed test runs itself; a changed helper its folder; nothing else runs
   assert.deepEqual(plan('.dependency-cruiser.cjs'), []);
   assert.deepEqual(plan('bin/agentic-elements.mjs'), []);
   assert.deepEqual(plan('docs/architecture.md', 'demo/server.mjs', 'test/browser/shared/chart.test.ts'), []);
+});
+
+test('browser files run side by side by default only while the machine has room: one at a time once the load reaches its cores', () => {
+  assert.equal(browserJobs(0.3, 2), 2);
+  assert.equal(browserJobs(1.9, 2), 2);
+  assert.equal(browserJobs(2, 2), 1);
+  assert.equal(browserJobs(18, 2), 1);
+  assert.equal(browserJobs(1, 8), 3);
+  assert.equal(browserJobs(0, 1), 1);
 });

@@ -7,6 +7,7 @@
  */
 
 import { ownUiRoot } from '../../shared/base/ownUi.js';
+import { realTimers, type Timers } from '../../../src/transport/index.js';
 
 /** The longest wait for a change before looking anyway. */
 export const LOOK_ANYWAY_MS = 1000;
@@ -25,20 +26,20 @@ function shadowRoots(root: ParentNode, excluded: readonly Element[], out: Shadow
 }
 
 /**
- * Resolves at the first change inside `scope`, after `within` ms (at most `LOOK_ANYWAY_MS`), or when `signal`
- * aborts; the observer is gone by then.
+ * Resolves at the first change inside `scope`, after `within` ms (at most `LOOK_ANYWAY_MS`) on `timers`, or when
+ * `signal` aborts; the observer is gone by then.
  */
-export function nextChange(scope: Element | Document, excluded: readonly Element[], within: number, signal: AbortSignal): Promise<void> {
+export function nextChange(scope: Element | Document, excluded: readonly Element[], within: number, signal: AbortSignal, timers: Timers = realTimers): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const observer = new MutationObserver(() => done());
     const done = () => {
       observer.disconnect();
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       signal.removeEventListener('abort', done);
       resolve();
     };
-    const timer = setTimeout(done, Math.min(Math.max(within, 0), LOOK_ANYWAY_MS));
+    const timer = timers.setTimeout(done, Math.min(Math.max(within, 0), LOOK_ANYWAY_MS));
     signal.addEventListener('abort', done, { once: true });
     const root = scope instanceof Document ? scope.documentElement : scope;
     observer.observe(root, OPTIONS);

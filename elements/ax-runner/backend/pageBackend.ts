@@ -27,6 +27,7 @@ import {
   type ActAction,
   type AxTarget,
 } from '../../../src/axstream/index.js';
+import { realTimers, type Timers } from '../../../src/transport/index.js';
 import { nextChange } from './changes.js';
 import { deepActiveElement } from './dom.js';
 import { detectPlatform, Keyboard, tabOrder, type Platform } from './keyboard.js';
@@ -63,6 +64,8 @@ export interface PageBackendOptions {
    * (submitting a form, leaving the page, typing a secret); anything else leaves it to `data-ax-risk` and those rules.
    */
   riskOf?: RiskOf;
+  /** What a `wait` step and a wait for the page to change are timed on (default the real clock; `<ax-runner>` gives its `clock`). */
+  timers?: Timers | (() => Timers);
 }
 
 /** The page backend: a Backend of DOM elements, and what an element showing its work needs to know. */
@@ -86,6 +89,7 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
   const allowOrigins = fn(options.allowOrigins);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const platform = options.platform ?? detectPlatform();
+  const timers = fn(options.timers ?? realTimers);
   const scope = (): Element | Document => scopeOf() ?? document;
   const tree = new PageTree({ scope, exclude: excluded });
   const origins = () => readOrigins(allowOrigins(), location.origin);
@@ -109,6 +113,9 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
       (field) => checkReach(reachOfEnterIn(field)),
     ),
     navigate: options.navigate ?? ((url: URL) => location.assign(url.href)),
+    get timers() {
+      return timers();
+    },
   };
 
   const backend: PageBackend = {
@@ -128,7 +135,7 @@ export function createPageBackend(options: PageBackendOptions = {}): PageBackend
     tree: (): AxTree<Element> => tree.snapshot(),
 
     changed(within: number, { signal }: BackendContext): Promise<void> {
-      return nextChange(scope(), excluded(), within, signal);
+      return nextChange(scope(), excluded(), within, signal, timers());
     },
 
     match(target: AxTarget, context?: ResolveContext): TargetMatch<Element> {

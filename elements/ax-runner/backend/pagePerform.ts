@@ -4,6 +4,7 @@
  * and waiting. Each checks first where it lands and what it would reach.
  */
 import { describeTarget, sleep, type ActAction, type ResolvedTargets } from '../../../src/axstream/index.js';
+import type { Timers } from '../../../src/transport/index.js';
 import { centreOf, deepActiveElement, settle } from './dom.js';
 import { drag } from './drag.js';
 import { chooseOption, commit, isTextField, pickOption, refusal, replaceValue, WHOLE_VALUE_TYPES } from './editing.js';
@@ -20,6 +21,8 @@ export interface Hands {
   readonly pointer: Pointer;
   readonly keyboard: Keyboard;
   navigate(url: URL): void | Promise<void>;
+  /** What a `wait` step waits on (the runner's clock). */
+  readonly timers: Timers;
 }
 
 async function typeText(p: PageParts, keyboard: Keyboard, text: string, signal: AbortSignal): Promise<void> {
@@ -129,7 +132,7 @@ export async function perform(p: PageParts, hands: Hands, action: ActAction, tar
     }
     case 'wait':
       // A wait of 0 is one turn (settle, below): a timer would be clamped to 4 ms once timers nest.
-      if (action.ms > 0) await sleep(action.ms, signal);
+      if (action.ms > 0) await sleep(action.ms, signal, hands.timers);
       break;
     case 'wait_until':
       // The engine runs wait_until itself, by resolving again and again; it never reaches a backend.

@@ -6,6 +6,7 @@
  * away when the step ends or the runner leaves the page.
  */
 import { html, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { clockOf, type Clock } from '../../shared/base/clock.js';
 
 type Host = ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment };
 
@@ -15,7 +16,7 @@ const LINGER_MS = 150;
 export class OutlineController implements ReactiveController {
   #target: Element | null = null;
   #frame = 0;
-  #linger: ReturnType<typeof setTimeout> | undefined;
+  #linger: { readonly clock: Clock; readonly timer: unknown } | null = null;
   #element: HTMLElement | null = null;
   #last = '';
 
@@ -60,15 +61,18 @@ export class OutlineController implements ReactiveController {
   release(el: Element): void {
     if (this.#target !== el) return;
     this.#target = null;
-    clearTimeout(this.#linger);
-    this.#linger = setTimeout(() => {
+    this.#stopLinger();
+    const clock = clockOf(this.host);
+    const timer = clock.setTimeout(() => {
+      this.#linger = null;
       if (!this.#target) this.hide();
     }, LINGER_MS);
+    this.#linger = { clock, timer };
   }
 
   hide(): void {
     this.#target = null;
-    clearTimeout(this.#linger);
+    this.#stopLinger();
     cancelAnimationFrame(this.#frame);
     this.#frame = 0;
     this.#last = '';
@@ -77,6 +81,11 @@ export class OutlineController implements ReactiveController {
   }
 
   hostConnected(): void {}
+
+  #stopLinger(): void {
+    this.#linger?.clock.clearTimeout(this.#linger.timer);
+    this.#linger = null;
+  }
 
   hostDisconnected(): void {
     this.hide();

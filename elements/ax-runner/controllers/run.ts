@@ -25,7 +25,7 @@ import {
   type Step,
 } from '../../../src/axstream/index.js';
 import { errorText, type Chunk, type SourceInput } from '../../../src/stream/index.js';
-import type { Timers } from '../../../src/transport/index.js';
+import { clockOf } from '../../shared/base/clock.js';
 import type { ApprovalController } from '../../shared/controllers/approval.js';
 import { RequestController, type RequestStatus, type RequestWords } from '../../shared/controllers/request.js';
 import { StreamIntakeController } from '../../shared/controllers/streamIntake.js';
@@ -72,8 +72,6 @@ export interface RunHooks {
   words(): RequestWords;
   /** Retry was pressed after a run failed: go on with `task` from `history` (what the failed run did). */
   retry(task: string, history: AgentHistory<unknown>): void;
-  /** The timers the status line counts a Retry-After down on (default the platform's). */
-  readonly timers?: Timers;
 }
 
 /** The agent loop's settings a run reads from the element. */
@@ -108,6 +106,9 @@ export class RunController implements ReactiveController {
   /** Moves on `reset()`: what began before it tells the element nothing more. */
   #generation = 0;
 
+  /** The element: what a burst's waits and deadlines run on is its clock. */
+  readonly #host: object;
+
   constructor(
     host: ReactiveControllerHost & HTMLElement & { readonly renderRoot: HTMLElement | DocumentFragment },
     private readonly approval: ApprovalController,
@@ -120,8 +121,8 @@ export class RunController implements ReactiveController {
       retry: () => {
         if (this.#resume) hooks.retry(this.#resume.task, this.#resume.history);
       },
-      ...(hooks.timers ? { timers: hooks.timers } : {}),
     });
+    this.#host = host;
     host.addController(this);
   }
 
@@ -193,6 +194,7 @@ export class RunController implements ReactiveController {
       approve: hooks.approve,
       maxBursts: settings.maxBursts,
       signal: controller.signal,
+      clock: clockOf(this.#host),
       ...(history ? { history } : {}),
       ...(settings.instructions === undefined ? {} : { instructions: settings.instructions }),
       onObserve: (observation, n) => {
@@ -256,7 +258,7 @@ export class RunController implements ReactiveController {
     this.#ending = '';
     const hooks = this.#told();
     const controller = this.#request.start();
-    const burst = createBurst<unknown>({ backend: hooks.backend(), policy: hooks.policy(), approve: hooks.approve, signal: controller.signal });
+    const burst = createBurst<unknown>({ backend: hooks.backend(), policy: hooks.policy(), approve: hooks.approve, signal: controller.signal, clock: clockOf(this.#host) });
     this.#activity = { controller, burst };
     hooks.opened(1);
     burst.onStep((step) => hooks.step(step, 1));

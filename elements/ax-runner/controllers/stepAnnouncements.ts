@@ -8,6 +8,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Step } from '../../../src/axstream/index.js';
+import { clockOf, type Clock } from '../../shared/base/clock.js';
 
 /** The shortest time between two batches of finished steps. */
 export const EVERY_MS = 1000;
@@ -24,11 +25,11 @@ export interface StepSentences {
 export class StepAnnouncementsController implements ReactiveController {
   #count = 0;
   #last: Step | null = null;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timer: { readonly clock: Clock; readonly handle: unknown } | undefined;
   #saidAt = -Infinity;
 
   constructor(
-    host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost,
     private readonly say: Say,
     private readonly sentences: () => StepSentences,
   ) {
@@ -53,7 +54,7 @@ export class StepAnnouncementsController implements ReactiveController {
       case 'withdrawn':
         this.flush();
         this.say(this.sentences().one(step));
-        this.#saidAt = performance.now();
+        this.#saidAt = clockOf(this.host).now();
         return;
       default:
         return;
@@ -62,7 +63,7 @@ export class StepAnnouncementsController implements ReactiveController {
 
   /** Says what has been gathered now (the burst ended, or something important comes next). */
   flush(): void {
-    clearTimeout(this.#timer);
+    this.#timer?.clock.clearTimeout(this.#timer.handle);
     this.#timer = undefined;
     const last = this.#last;
     const count = this.#count;
@@ -71,12 +72,12 @@ export class StepAnnouncementsController implements ReactiveController {
     if (!last) return;
     const s = this.sentences();
     this.say(count === 1 ? s.one(last) : s.many(count, last));
-    this.#saidAt = performance.now();
+    this.#saidAt = clockOf(this.host).now();
   }
 
   /** Forgets what was gathered, unsaid (the log started over, or the runner left the page). */
   clear(): void {
-    clearTimeout(this.#timer);
+    this.#timer?.clock.clearTimeout(this.#timer.handle);
     this.#timer = undefined;
     this.#count = 0;
     this.#last = null;
@@ -84,7 +85,8 @@ export class StepAnnouncementsController implements ReactiveController {
 
   #schedule(): void {
     if (this.#timer !== undefined) return;
-    const wait = Math.max(0, this.#saidAt + EVERY_MS - performance.now());
-    this.#timer = setTimeout(() => this.flush(), wait);
+    const clock = clockOf(this.host);
+    const wait = Math.max(0, this.#saidAt + EVERY_MS - clock.now());
+    this.#timer = { clock, handle: clock.setTimeout(() => this.flush(), wait) };
   }
 }

@@ -10,6 +10,7 @@ import type { OmniAction, OmniActionResult } from '../events.js';
 import type { OmniRequestInit } from '../types.js';
 import type { PressNote } from './presses.js';
 import { remote } from './remoteClients.js';
+import type { Timers } from '../../../src/transport/index.js';
 
 export interface ServerPressHost {
   endpoint(): string;
@@ -17,6 +18,8 @@ export interface ServerPressHost {
   /** How long (ms) a press waits for its answer. */
   deadline(): number;
   note(button: string, note: PressNote | null): void;
+  /** What the deadline is timed on (the element's clock). */
+  clock(): Timers;
 }
 
 /** Codes whose answer never came: whether the action ran is unknown. */
@@ -43,7 +46,8 @@ export class ServerPresses {
     const waiting = new AbortController();
     const reset = this.#stop.signal;
     const signal = AbortSignal.any([reset, waiting.signal]);
-    const timer = setTimeout(() => waiting.abort('timeout'), this.host.deadline());
+    const clock = this.host.clock();
+    const timer = clock.setTimeout(() => waiting.abort('timeout'), this.host.deadline());
     this.host.note(button, { kind: 'waiting', cancel: () => waiting.abort('stopped') });
     let answer;
     try {
@@ -51,7 +55,7 @@ export class ServerPresses {
       // No answer came: whether it ran is unknown, so the same press (same key) is sent once more.
       if (!answer.ok && answer.code === 'network_error' && !signal.aborted) answer = await press.send(signal);
     } finally {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
     }
     if (reset.aborted) throw new Error('The screen was reset');
     const unknown = !answer.ok && UNKNOWN.has(answer.code);

@@ -33,6 +33,8 @@ import {
   type SurfaceRuntimeOptions,
 } from '../../../src/oui/index.js';
 import { errorText } from '../../../src/stream/index.js';
+import type { Timers } from '../../../src/transport/index.js';
+import { clockOf } from '../../shared/base/clock.js';
 import type { Strings } from '../../../strings/en.js';
 import type { ApprovalController } from '../../shared/controllers/approval.js';
 import { OUIErrorEvent, OUIIssueEvent, OUIRequestEvent, OUIResultEvent, OUIStateEvent, type OUIErrorKind } from '../events.js';
@@ -86,14 +88,15 @@ const MAX_ISSUES = 200;
  * Resolves once the page drew what an action changed: after the next frame and the task that follows it (a
  * framework's render and its effects: Lit and Vue update in microtasks, React in a task), so the observations
  * the view sets as it draws go to the agent before the action's answer. A hidden page draws no frames: a short
- * timer stands in.
+ * wait on the element's clock stands in. The frame and the task after it are the page's own, not time: no clock.
  */
-function nextRender(): Promise<void> {
+function nextRender(timers: Timers): Promise<void> {
   return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
+    const fallback = timers.setTimeout(resolve, 100);
     requestAnimationFrame(() =>
+      // raw timer: the task after the frame (where React runs its effects) is the page's turn, not a length of time
       setTimeout(() => {
-        clearTimeout(fallback);
+        timers.clearTimeout(fallback);
         resolve();
       }, 0),
     );
@@ -317,8 +320,10 @@ export class SurfaceRuntimeController implements ReactiveController {
     };
     let runtime: SurfaceRuntime;
     try {
+      const timers = options?.timers ?? clockOf(this.host);
       runtime = createSurfaceRuntime({
         ...options,
+        timers,
         surface,
         transport,
         getters,
@@ -326,7 +331,7 @@ export class SurfaceRuntimeController implements ReactiveController {
         path: this.#path(),
         entity: this.inputs.entity(),
         confirm: (request, action, limits) => this.#confirm(request, action, limits),
-        afterRun: nextRender,
+        afterRun: () => nextRender(timers),
         // Read when asked, so the app may set or change its policy at any time without a restart.
         accept: (request, action) => this.inputs.accept()?.(request, action) ?? true,
       });

@@ -106,6 +106,8 @@ export class ApprovalQueue {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const wait = () => {
       if (pastDeadline(deadline)) return this.#withdraw(entry);
+      // raw timer: a deadline is wall time (the asker's epoch ms) and every check of it reads Date.now(), here, in
+      // the Confirm's answer and in what runs after; waited for on the same wall clock, the wait and the checks agree.
       timer = setTimeout(wait, Math.min(Math.max(deadline - Date.now(), 0), LONGEST_WAIT));
     };
     wait();

@@ -10,7 +10,8 @@ import { composedParent, ScopedContextProvider } from './scopedContextProvider.j
 import { en, mergeStrings, type Strings } from '../../../strings/en.js';
 import { wordsFor } from '../../../strings/locales.js';
 import { themeNames, themeStyles, type ThemeName } from '../../../themes/index.js';
-import { localeContext, stringsContext, themeContext } from './contexts.js';
+import { clockContext, localeContext, stringsContext, themeContext } from './contexts.js';
+import { realClock, type Clock } from './clock.js';
 import { canonicalLocale } from './locale.js';
 import { DEV, warnOnce } from './dev.js';
 import { checkContrast } from './contrastCheck.js';
@@ -171,12 +172,31 @@ export class AgentElement extends SignalWatcher(LitElement) {
   private readonly stringsProvider = new ScopedContextProvider(this, { context: stringsContext, initialValue: en });
   private readonly localeProvider = new ScopedContextProvider(this, { context: localeContext, initialValue: 'en' });
   private readonly themeProvider = new ScopedContextProvider(this, { context: themeContext, initialValue: 'light' as ThemeName });
+  private readonly clockProvider = new ScopedContextProvider(this, { context: clockContext, initialValue: realClock });
 
   // What the enclosing agent element provides; undefined for an outermost element. The provider above
   // ignores requests from its own host, so an element can both receive and hand on the same context.
   private readonly inheritedStrings = new ContextConsumer(this, { context: stringsContext, subscribe: true });
   private readonly inheritedLocale = new ContextConsumer(this, { context: localeContext, subscribe: true });
   private readonly inheritedTheme = new ContextConsumer(this, { context: themeContext, subscribe: true });
+  private readonly inheritedClock = new ContextConsumer(this, { context: clockContext, subscribe: true });
+
+  #clock: Clock | undefined;
+
+  /**
+   * What the element's own timers run on: the moment a confirmation's buttons stay inert, the steps' batched
+   * announcements, a server press's deadline, a look at the page that nothing woke. Unset, the enclosing agent
+   * element's, else the real clock (`realClock`). A test gives one it moves by hand, and nothing waits in real time.
+   * Set it before the element starts what it times; the agent elements inside it take it too.
+   */
+  get clock(): Clock {
+    return this.#clock ?? this.inheritedClock.value ?? realClock;
+  }
+
+  set clock(clock: Clock | undefined) {
+    this.#clock = clock;
+    this.clockProvider.setValue(this.clock);
+  }
 
   private wordsCache?: { base: Strings; overrides: Partial<Strings> | undefined; words: Strings };
 
@@ -324,5 +344,6 @@ export class AgentElement extends SignalWatcher(LitElement) {
     this.stringsProvider.setValue(this.words);
     this.localeProvider.setValue(this.resolvedLocale);
     this.themeProvider.setValue(this.resolvedTheme);
+    this.clockProvider.setValue(this.clock);
   }
 }

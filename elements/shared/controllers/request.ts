@@ -7,7 +7,8 @@
 import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
 import { Signal } from '../base/signals.js';
 import { fill } from '../../../src/actions/index.js';
-import { realTimers, type Timers } from '../../../src/transport/index.js';
+import type { Timers } from '../../../src/transport/index.js';
+import { clockOf } from '../base/clock.js';
 import { FocusController } from './focus.js';
 import { ownUi } from '../base/ownUi.js';
 
@@ -39,7 +40,7 @@ export interface RequestOptions {
   words(): RequestWords;
   /** Retry was pressed (and allowed): start the request again. */
   retry(): void;
-  /** What a Retry-After is counted down on, a second at a time (default the platform's timers; tests pass their own). */
+  /** What a Retry-After is counted down on, a second at a time (default the host's clock: see base/clock.ts). */
   timers?: Timers;
 }
 
@@ -169,7 +170,7 @@ export class RequestController implements ReactiveController {
   #countDown(): void {
     const s = this.#status.get();
     if (this.#timer !== null || s.phase !== 'failed' || !s.wait || !this.host.isConnected) return;
-    this.#timer = (this.options.timers ?? realTimers).setTimeout(() => {
+    this.#timer = this.#timers().setTimeout(() => {
       this.#timer = null;
       const now = this.#status.get();
       if (now.phase !== 'failed' || !now.wait) return;
@@ -179,8 +180,12 @@ export class RequestController implements ReactiveController {
   }
 
   #stopWait(): void {
-    if (this.#timer !== null) (this.options.timers ?? realTimers).clearTimeout(this.#timer);
+    if (this.#timer !== null) this.#timers().clearTimeout(this.#timer);
     this.#timer = null;
+  }
+
+  #timers(): Timers {
+    return this.options.timers ?? clockOf(this.host);
   }
 }
 

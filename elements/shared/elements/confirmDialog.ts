@@ -13,6 +13,7 @@ import { fill, type ParamDetail } from '../../../src/actions/index.js';
 import { approvalQueue, type ConfirmationAnswer, type ApprovalPresenter, type ConfirmationRequest } from '../approvals/approvalQueue.js';
 import { canBeSeen, isDrawn } from '../approvals/visibility.js';
 import { markOwnUi } from '../base/ownUi.js';
+import type { Clock } from '../base/clock.js';
 
 /** `ae-confirm-close`: the dialog closed; `answer` says how, `confirmed` whether the person confirmed. */
 export class AeConfirmCloseEvent extends Event {
@@ -225,8 +226,8 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
   #showing: Showing | null = null;
   /** `close` events still to come for closes we made ourselves: the browser fires them later, in a task. */
   #ownCloses = 0;
-  #activeAt = 0;
-  #activeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The inert time running: on the clock it started on (the element's, a test's manual one), until `at`. */
+  #inert: { readonly clock: Clock; readonly at: number; readonly timer: unknown } | null = null;
   #box: DOMRect | null = null;
   /** A press (pointer or key) began while the buttons were inert: the click it ends in is not an answer. */
   #pressedEarly = false;
@@ -244,7 +245,7 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
 
   /** True while the dialog is open and its buttons take activation (the inert period is over). */
   get armed(): boolean {
-    return !!this.#showing && this.active && performance.now() >= this.#activeAt;
+    return !!this.#showing && this.active && !!this.#inert && this.#inert.clock.now() >= this.#inert.at;
   }
 
   /**
@@ -310,13 +311,19 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
 
   /** Starts (or starts again) the time the buttons ignore activation. */
   #startInert(): void {
-    clearTimeout(this.#activeTimer);
+    this.#stopInert();
     this.active = false;
-    this.#activeAt = performance.now() + CONFIRM_INERT_MS;
     this.#box = this.dialog?.getBoundingClientRect() ?? null;
-    this.#activeTimer = setTimeout(() => {
+    const clock = this.clock;
+    const timer = clock.setTimeout(() => {
       if (this.#showing) this.active = true;
     }, CONFIRM_INERT_MS);
+    this.#inert = { clock, at: clock.now() + CONFIRM_INERT_MS, timer };
+  }
+
+  #stopInert(): void {
+    if (this.#inert) this.#inert.clock.clearTimeout(this.#inert.timer);
+    this.#inert = null;
   }
 
   /** Watches the open dialog: resized, moved or changed starts the inert time again; no longer drawn is `unseen`. */
@@ -478,7 +485,7 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
     const showing = this.#showing;
     if (!showing) return;
     this.#showing = null;
-    clearTimeout(this.#activeTimer);
+    this.#stopInert();
     this.active = false;
     this.#pressedEarly = false;
     for (const undo of this.#watchers.splice(0)) undo();

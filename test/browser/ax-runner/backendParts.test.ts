@@ -10,6 +10,7 @@ import { activationOf, assessStep, pressedKey } from '../../../elements/ax-runne
 import { perform } from '../../../elements/ax-runner/backend/pagePerform.js';
 import { Keyboard } from '../../../elements/ax-runner/backend/keyboard.js';
 import { Pointer } from '../../../elements/ax-runner/backend/pointer.js';
+import { manualClock } from '../shared/manualClock.js';
 
 /** The backend's parts over `scope`, forms allowed to the page's own origin only. */
 function partsOver(scope: Element): PageParts {
@@ -62,16 +63,25 @@ describe('ax-runner: the page backend, part by part', () => {
     expect(thrown(() => assessStep(p, click, on(el.querySelector('button')!, 'button', 'Send'), undefined))).to.match(/elsewhere\.example, which this page does not allow/);
   });
 
-  it('performing: text goes to the focused field, and a wait of 0 is one turn', async () => {
+  it('performing: text goes to the focused field, a wait of 0 is one turn, and a longer wait is on the runner\'s clock', async () => {
     const el = await area(html`<input aria-label="Name" />`);
     const p = partsOver(el);
     const input = el.querySelector('input')!;
     input.focus();
     const keyboard = new Keyboard(() => 'other', p.rules.allows, () => {}, () => [input], () => {});
-    const hands = { pointer: new Pointer(), keyboard, navigate: () => {} };
+    const clock = manualClock();
+    const hands = { pointer: new Pointer(), keyboard, navigate: () => {}, timers: clock };
     const signal = new AbortController().signal;
     await perform(p, hands, { op: 'act', do: 'type', text: 'Ada', risk: 'safe' } as ActAction, {}, signal);
     expect(input.value).to.equal('Ada');
     await perform(p, hands, { op: 'act', do: 'wait', ms: 0, risk: 'safe' } as ActAction, {}, signal);
+    let waited = false;
+    const waiting = perform(p, hands, { op: 'act', do: 'wait', ms: 60_000, risk: 'safe' } as ActAction, {}, signal).then(() => (waited = true));
+    expect(clock.pending).to.deep.equal([60_000]);
+    clock.advance(59_999);
+    await Promise.resolve();
+    expect(waited).to.equal(false);
+    clock.advance(1);
+    await waiting;
   });
 });

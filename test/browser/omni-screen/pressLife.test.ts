@@ -8,6 +8,7 @@ import { afterEach, describe, it } from './mocha.js';
 import { $, dialog, mount, node, press, settle, textOf, tick } from './helpers.js';
 import { registries } from './fixtures.js';
 import { whenArmed } from '../shared/approvals.js';
+import { manualClock } from '../shared/manualClock.js';
 import { until as untilSoon } from './fakeServer.js';
 import { en } from '../../../strings/en.js';
 import type { OmniAction, OmniBlockedEvent, OmniScreen } from '../../../elements/omni-screen/index.js';
@@ -200,10 +201,15 @@ describe('omni-screen: a press the server never answers (issue 26, item 8)', () 
     expect(screen.pressTimeout).to.equal(2500);
   });
 
-  it('after its deadline it stops being busy, says so, and Try again sends the same press with the same key (repro)', async () => {
-    const { screen, errors, status, button, extra, calls } = await serverScreen({ pressTimeout: 150 });
+  it('after its deadline (on the screen\'s clock) it stops being busy, says so, and Try again sends the same press with the same key (repro)', async () => {
+    const clock = manualClock();
+    const { screen, errors, status, button, extra, calls } = await serverScreen({ clock });
     press(screen, 'pay');
     await until(() => calls.length === 1, 'the request');
+    clock.advance(14_999);
+    await settle(screen);
+    expect(calls[0]!.signal!.aborted, 'not yet').to.equal(false);
+    clock.advance(1);
     await until(() => status() === en.actionNoAnswer, 'the deadline');
     expect(calls[0]!.signal!.aborted, 'the request was aborted').to.equal(true);
     expect(button().getAttribute('aria-busy')).to.equal(null);

@@ -7,6 +7,8 @@ import { themeStyles, tokenValue } from '../../../themes/index.js';
 import { fill } from '../../../strings/en.js';
 import { defineElement } from '../../../elements/shared/base/defineElement.js';
 import { composedWithin } from '../../../elements/shared/base/scopedContextProvider.js';
+import { realClock } from '../../../src/transport/index.js';
+import { manualClock } from './manualClock.js';
 
 class TestAgent extends AgentElement {
   override render() {
@@ -226,6 +228,41 @@ describe('AgentElement locale and direction', () => {
     expect(el.exposedRtl).to.equal(true);
     el.setAttribute('dir', 'ltr');
     expect(el.exposedRtl).to.equal(false);
+  });
+});
+
+describe('AgentElement clock', () => {
+  it('runs on the real clock by default; its own clock, once set, reaches the agent elements in its shadow root; unset, it follows again', async () => {
+    const outer = await fixture<TestOuter>(html`<test-outer></test-outer>`);
+    await outer.inner.updateComplete;
+    expect(outer.clock).to.equal(realClock);
+    expect(outer.inner.clock).to.equal(realClock);
+    const clock = manualClock();
+    outer.clock = clock;
+    await outer.inner.updateComplete;
+    expect(outer.clock).to.equal(clock);
+    expect(outer.inner.clock).to.equal(clock);
+    const own = manualClock();
+    outer.inner.clock = own;
+    expect(outer.inner.clock).to.equal(own);
+    outer.inner.clock = undefined;
+    expect(outer.inner.clock).to.equal(clock);
+    outer.clock = undefined;
+    await outer.inner.updateComplete;
+    expect(outer.inner.clock).to.equal(realClock);
+  });
+
+  it('a clock set on the bare tag before the element was defined is taken up', async () => {
+    const clock = manualClock();
+    const el = document.createElement('test-late-clock') as HTMLElement & { clock: unknown };
+    el.clock = clock;
+    document.body.append(el);
+    try {
+      defineElement('test-late-clock', class extends AgentElement {});
+      expect(el.clock).to.equal(clock);
+    } finally {
+      el.remove();
+    }
   });
 });
 

@@ -2,18 +2,24 @@
 // before running; nothing runs after the deadline even when Confirm is pressed in the same instant; params that
 // changed after they were shown never run.
 import { expect, fixture, html } from '@open-wc/testing';
-import { LitElement } from 'lit';
 import { describe, it } from './mocha.js';
 import { confirmAtDeadline, pressDialog, whenArmed } from './approvals.js';
 import { ApprovalController, type GovernedAction } from '../../../elements/shared/controllers/approval.js';
-import { CONFIRM_INERT_MS, type AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 import { defineElement } from '../../../elements/shared/base/defineElement.js';
+import { AgentElement } from '../../../elements/shared/base/agentElement.js';
+import { manualClock } from './manualClock.js';
 import type { ActionParams } from '../../../src/actions/govern.js';
 
 await import('@cfworker/json-schema');
 
-class TestGoverned extends LitElement {
+/** An agent element: its dialog runs on its clock, a manual one here, so no test sleeps through the inert moment. */
+class TestGoverned extends AgentElement {
   readonly approval = new ApprovalController(this);
+  constructor() {
+    super();
+    this.clock = manualClock();
+  }
   protected override render() {
     return this.approval.render();
   }
@@ -82,7 +88,9 @@ describe('ApprovalController: withdrawal, deadlines and the seal', () => {
 
   it('Confirm pressed in the same instant as the deadline runs nothing', async () => {
     const { el, dialog } = await host();
-    const deadline = Date.now() + CONFIRM_INERT_MS + 1500;
+    // Room for the press to arrive before the deadline (a wall-clock time: approvalQueue.ts); the inert moment
+    // passes on the element's manual clock.
+    const deadline = Date.now() + 1500;
     const { a, ran } = action({ deadline });
     const outcome = el.approval.govern(a);
     await whenArmed(dialog());

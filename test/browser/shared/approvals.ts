@@ -1,5 +1,6 @@
 import { sendMouse } from '@web/test-runner-commands';
-import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import type { ManualClock } from './manualClock.js';
+import { CONFIRM_INERT_MS, type AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
 
 /** The `<ae-confirm-dialog>` itself, given it or the `<dialog>` inside it. */
 const hostOf = (dialog: Element): AeConfirmDialog => {
@@ -9,14 +10,21 @@ const hostOf = (dialog: Element): AeConfirmDialog => {
 
 /**
  * Waits until a confirmation dialog is open and its buttons take activation (CONFIRM_INERT_MS after it
- * appeared): a click before that is ignored on purpose, so a test that answers must wait as a person would.
+ * appeared): a click before that is ignored on purpose, so a test that answers must wait as a person would. On a
+ * manual clock (the dialog's or its element's `clock`: manualClock.ts) the wait is the clock moved on, once the
+ * dialog is drawn; on the real one it is real time.
  */
 export async function whenArmed(dialog: Element, ms = 5000): Promise<void> {
   const d = hostOf(dialog);
   const end = performance.now() + ms;
   while (!d.armed) {
     if (performance.now() > end) throw new Error('the confirmation dialog never became active');
-    await new Promise((r) => setTimeout(r, 20));
+    const clock = d.clock as Partial<ManualClock> | undefined;
+    const drawn = !!d.shadowRoot?.querySelector('dialog')?.open;
+    if (drawn && typeof clock?.advance === 'function') {
+      clock.advance(CONFIRM_INERT_MS);
+      await d.updateComplete;
+    } else await new Promise((r) => setTimeout(r, drawn ? 20 : 5));
   }
 }
 

@@ -5,6 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { whenArmed } from './approvals.js';
+import { manualClock } from './manualClock.js';
 import '../../../elements/omni-screen/index.js';
 import '../../../elements/morph-screen/index.js';
 import '../../../elements/ax-runner/index.js';
@@ -170,6 +171,7 @@ goIt = McpMutation(go, tool="payments.confirm", params={amount: 5, note: "${bidi
     const fallback = wrap.querySelector('ae-fallback')!;
     fallback.message = bidi('The part named evil could not be shown');
     const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+    dialog.clock = manualClock();
     const asked = dialog.request({ sentence: bidi('Delete everything?'), details: paramDetails({ [bidi('name')]: bidi('value') }) });
     await chart.updateComplete;
     await fallback.updateComplete;

@@ -5,6 +5,7 @@ import { AeConfirmDialog, CONFIRM_INERT_MS } from '../../../elements/shared/elem
 import { approvalQueue } from '../../../elements/shared/approvals/approvalQueue.js';
 import { paramDetails } from '../../../src/actions/paramDetails.js';
 import { confirmAtDeadline, pressDialog, pressReally, whenArmed } from './approvals.js';
+import { manualClock } from './manualClock.js';
 
 const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 /** What a script (or an agent's step) does: a click that is not a person's. */
@@ -17,9 +18,12 @@ async function setup(theme = 'light') {
   </div>`);
   const opener = wrap.querySelector('.opener') as HTMLButtonElement;
   const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+  // Its inert moment runs on a clock the test moves (whenArmed moves it): no test sleeps through it.
+  const clock = manualClock();
+  dialog.clock = clock;
   await dialog.updateComplete;
   opener.focus();
-  return { wrap, opener, dialog };
+  return { wrap, opener, dialog, clock };
 }
 
 /** Two dialogs of two places on the page (two surfaces, two elements), as a page with two of them has. */
@@ -29,6 +33,8 @@ async function two() {
     <section class="b"><ae-confirm-dialog></ae-confirm-dialog></section>
   </div>`);
   const [a, b] = [...wrap.querySelectorAll('ae-confirm-dialog')] as AeConfirmDialog[];
+  a!.clock = manualClock();
+  b!.clock = manualClock();
   await Promise.all([a!.updateComplete, b!.updateComplete]);
   return { wrap, a: a!, b: b! };
 }
@@ -264,7 +270,7 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
     const second = b.ask('Delete B?');
     await waitOpen(a);
     // The person reads the first one, then double-clicks its Confirm.
-    await tick(CONFIRM_INERT_MS + 100);
+    await whenArmed(a);
     const at = centre(part(a, 'confirm'));
     await sendMouse({ type: 'click', position: at });
     await sendMouse({ type: 'click', position: at });
@@ -299,13 +305,13 @@ describe('ae-confirm-dialog: one dialog at a time for the whole page (issue 15, 
   });
 
   it('a press that began while the buttons were inert does not confirm when released after', async () => {
-    const { dialog } = await setup();
+    const { dialog, clock } = await setup();
     const answer = dialog.request({ sentence: 'Go?' });
     await waitOpen(dialog);
     const at = centre(part(dialog, 'confirm'));
     await sendMouse({ type: 'move', position: at });
     await sendMouse({ type: 'down' });
-    await tick(CONFIRM_INERT_MS + 100);
+    clock.advance(CONFIRM_INERT_MS);
     expect(dialog.armed).to.equal(true);
     await sendMouse({ type: 'up' });
     expect(await within(answer, 150)).to.equal('pending');
@@ -461,7 +467,9 @@ describe('ae-confirm-dialog: withdrawal and deadlines (issue 15, item 7)', () =>
 
   it('a Confirm pressed in the same instant as the deadline is withdrawn', async () => {
     const { dialog } = await setup();
-    const deadline = Date.now() + CONFIRM_INERT_MS + 1500;
+    // Room for the press to arrive before the deadline (a wall-clock time: approvalQueue.ts); the inert moment
+    // passes on the dialog's manual clock.
+    const deadline = Date.now() + 1500;
     const answer = dialog.request({ sentence: 'Delete?', deadline });
     await whenArmed(dialog);
     // The person's click lands in the deadline's instant, before its timer can run.

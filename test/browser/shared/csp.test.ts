@@ -1,6 +1,7 @@
 // Every shared element under `style-src 'self'` (no 'unsafe-inline'): nothing of ours may need an inline
 // style attribute or a <style> element. Lit's adopted stylesheets and chart.js's CSSOM writes are allowed.
 import { pressDialog } from './approvals.js';
+import { manualClock } from './manualClock.js';
 import { expect, fixture, html } from '@open-wc/testing';
 import { before, describe, it } from './mocha.js';
 import '../../../elements/shared/elements/chart/chart.js';
@@ -46,6 +47,7 @@ describe('shared elements under a strict style CSP', () => {
     const canvas = charts[0]!.shadowRoot!.querySelector('canvas')!;
     expect(canvas.getBoundingClientRect().height).to.be.greaterThan(0);
     const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+    dialog.clock = manualClock();
     const answer = dialog.ask('Sure?');
     await dialog.updateComplete;
     // Styles really applied: the dialog has its padding, the placeholder its colour.

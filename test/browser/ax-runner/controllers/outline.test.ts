@@ -5,11 +5,14 @@ import { LitElement, css } from 'lit';
 import { describe, it } from '../../shared/mocha.js';
 import { OutlineController } from '../../../../elements/ax-runner/controllers/outline.js';
 import { defineElement } from '../../../../elements/shared/base/defineElement.js';
+import { manualClock } from '../../shared/manualClock.js';
 
 class TestOutlineHost extends LitElement {
   static override styles = css`
     .outline { position: fixed; inset: auto; margin: 0; padding: 0; border: 2px solid; background: none; }
   `;
+  /** The host's clock (an agent element's `clock`), moved by the test. */
+  readonly clock = manualClock();
   readonly outline = new OutlineController(this);
   protected override render() {
     return this.outline.render();
@@ -18,7 +21,6 @@ class TestOutlineHost extends LitElement {
 defineElement('test-outline-host', TestOutlineHost);
 
 const frame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
-const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 
 async function setup() {
   const page = await fixture<HTMLElement>(html`<div>
@@ -73,12 +75,14 @@ describe('OutlineController', () => {
     el.outline.release(a);
     expect(el.outline.target).to.equal(null);
     expect(box.matches(':popover-open')).to.equal(true);
-    await tick(400);
+    el.clock.advance(149);
+    expect(box.matches(':popover-open')).to.equal(true);
+    el.clock.advance(1);
     expect(box.matches(':popover-open')).to.equal(false);
     el.outline.show(a);
     el.outline.release(a);
     el.outline.show(b);
-    await tick(400);
+    el.clock.advance(400);
     expect(box.matches(':popover-open')).to.equal(true);
     expect(el.outline.target).to.equal(b);
     // Releasing an element that isn't outlined changes nothing.

@@ -11,6 +11,7 @@ import { defineElement } from '../../../../elements/shared/base/defineElement.js
 import { SignalWatcher } from '../../../../elements/shared/base/signalWatcher.js';
 import type { AgentHistory, Backend, ChatModel } from '../../../../src/axstream/index.js';
 import { sendMouse } from '@web/test-runner-commands';
+import { manualClock } from '../../shared/manualClock.js';
 
 /** A backend over a one-button screen that records what it did. */
 function backend() {
@@ -36,7 +37,7 @@ class TestRunHost extends SignalWatcher(LitElement) {
   readonly endings: RunEnding[] = [];
   readonly retried: string[] = [];
   readonly histories: AgentHistory[] = [];
-  readonly clock = manualTimers();
+  readonly clock = manualClock();
   approveWith: boolean | 'unseen' = true;
   readonly fake = backend();
   readonly approval = new ApprovalController(this);
@@ -62,7 +63,6 @@ class TestRunHost extends SignalWatcher(LitElement) {
       this.retried.push(task);
       this.histories.push(history);
     },
-    timers: this.clock,
   };
   readonly run = new RunController(this, this.approval, this.hooks);
   protected override render() {
@@ -249,29 +249,3 @@ describe('RunController: Retry after a model failure', () => {
     expect(el.histories[0]!.summary).to.contain('ok: click');
   });
 });
-
-/** Timers that move only when the test says: `advance(ms)` runs what falls due, in order. */
-function manualTimers() {
-  let now = 0;
-  let next = 1;
-  const due = new Map<number, { at: number; fn: () => void }>();
-  return {
-    setTimeout: (fn: () => void, ms: number) => {
-      const id = next++;
-      due.set(id, { at: now + ms, fn });
-      return id;
-    },
-    clearTimeout: (id: unknown) => void due.delete(id as number),
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        const first = [...due.entries()].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!first) break;
-        due.delete(first[0]);
-        now = first[1].at;
-        first[1].fn();
-      }
-      now = end;
-    },
-  };
-}

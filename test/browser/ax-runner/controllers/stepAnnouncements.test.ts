@@ -7,8 +7,11 @@ import { describe, it } from '../../shared/mocha.js';
 import { EVERY_MS, StepAnnouncementsController } from '../../../../elements/ax-runner/controllers/stepAnnouncements.js';
 import { defineElement } from '../../../../elements/shared/base/defineElement.js';
 import type { Step } from '../../../../src/axstream/index.js';
+import { manualClock } from '../../shared/manualClock.js';
 
 class TestStepsHost extends LitElement {
+  /** The host's clock (an agent element's `clock`), moved by the test. */
+  readonly clock = manualClock();
   readonly said: string[] = [];
   readonly steps = new StepAnnouncementsController(
     this,
@@ -18,7 +21,6 @@ class TestStepsHost extends LitElement {
 }
 defineElement('test-steps-host', TestStepsHost);
 
-const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 const step = (index: number, status: Step['status']) => ({ index, status }) as unknown as Step;
 
 async function host() {
@@ -30,25 +32,26 @@ describe('StepAnnouncementsController', () => {
     const el = await host();
     el.steps.changed(step(0, 'running'));
     el.steps.changed(step(0, 'done'));
-    await tick(20);
+    el.clock.advance(0);
     expect(el.said).to.deep.equal(['0 done']);
   });
 
   it('steps that keep finishing are said together, no sooner than EVERY_MS after the last words', async () => {
     const el = await host();
     el.steps.changed(step(0, 'done'));
-    await tick(20);
+    el.clock.advance(0);
     for (let i = 1; i <= 5; i++) el.steps.changed(step(i, 'done'));
-    await tick(EVERY_MS / 2);
+    el.clock.advance(EVERY_MS - 1);
     expect(el.said).to.deep.equal(['0 done']);
-    await tick(EVERY_MS);
+    el.clock.advance(1);
     expect(el.said).to.deep.equal(['0 done', '5 done, last 5']);
+    expect(el.clock.pending).to.deep.equal([]);
   });
 
   it('a held, failed or refused step is said in full at once, after what was gathered', async () => {
     const el = await host();
     el.steps.changed(step(0, 'done'));
-    await tick(20);
+    el.clock.advance(0);
     el.steps.changed(step(1, 'done'));
     el.steps.changed(step(2, 'done'));
     el.steps.changed(step(3, 'held'));
@@ -61,23 +64,25 @@ describe('StepAnnouncementsController', () => {
   it('flush() says what was gathered now; clear() drops it', async () => {
     const el = await host();
     el.steps.changed(step(0, 'done'));
-    await tick(20);
+    el.clock.advance(0);
     el.steps.changed(step(1, 'done'));
     el.steps.flush();
     expect(el.said).to.deep.equal(['0 done', '1 done']);
     el.steps.changed(step(2, 'done'));
     el.steps.clear();
-    await tick(EVERY_MS + 100);
+    expect(el.clock.pending).to.deep.equal([]);
+    el.clock.advance(EVERY_MS);
     expect(el.said).to.deep.equal(['0 done', '1 done']);
   });
 
   it('what was gathered when the host leaves the page is dropped, unsaid', async () => {
     const el = await host();
     el.steps.changed(step(0, 'done'));
-    await tick(20);
+    el.clock.advance(0);
     el.steps.changed(step(1, 'done'));
     el.remove();
-    await tick(EVERY_MS + 100);
+    expect(el.clock.pending).to.deep.equal([]);
+    el.clock.advance(EVERY_MS);
     expect(el.said).to.deep.equal(['0 done']);
   });
 });

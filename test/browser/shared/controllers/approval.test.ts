@@ -10,12 +10,18 @@ import { pressDialog } from '../approvals.js';
 import { ApprovalController, type ActionPhase, type GovernedAction } from '../../../../elements/shared/controllers/approval.js';
 import type { AeConfirmDialog } from '../../../../elements/shared/elements/confirmDialog.js';
 import { defineElement } from '../../../../elements/shared/base/defineElement.js';
-import { SignalWatcher } from '../../../../elements/shared/base/signalWatcher.js';
+import { AgentElement } from '../../../../elements/shared/base/agentElement.js';
+import { manualClock } from '../manualClock.js';
 
 await import('@cfworker/json-schema');
 
-class TestApprovalHost extends SignalWatcher(LitElement) {
+/** An agent element: its dialog runs on its clock, a manual one here, so no test sleeps through the inert moment. */
+class TestApprovalHost extends AgentElement {
   readonly approval = new ApprovalController(this);
+  constructor() {
+    super();
+    this.clock = manualClock();
+  }
   protected override render() {
     // The phase is read while drawing, so a change of phase draws the host again.
     return html`<output>${this.approval.phase('send')}</output>${this.approval.render()}`;

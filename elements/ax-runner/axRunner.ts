@@ -295,10 +295,10 @@ export class AxRunner extends AgentElement {
       <div class="log" part="log" aria-busy=${running ? 'true' : nothing}>${repeat(
         bursts,
         (b) => b.number,
-        // A burst draws again only when it changed (its version), the words did, or numbering starts. The view
-        // itself is a dependency too: a new run starts its bursts at number 1 again, and its first burst can reach
-        // the version the last run's had (the versions alone would keep the old burst's drawing).
-        (b) => guard([b, b.version, w, bursts.length > 1], () => this.#burstView(b, bursts.length > 1, w)),
+        // A burst draws again only when it changed (its version), the words or the locale (its numbers) did, or
+        // numbering starts. The view itself is a dependency too: a new run starts its bursts at number 1 again, and
+        // its first burst can reach the version the last run's had (the versions alone would keep the old drawing).
+        (b) => guard([b, b.version, w, this.resolvedLocale, bursts.length > 1], () => this.#burstView(b, bursts.length > 1, w)),
       )}</div>
       ${this.#announcer.render()} ${this.#approval.render()} ${this.#outline.render()}`;
   }
@@ -512,7 +512,7 @@ export class AxRunner extends AgentElement {
     const items = b.expanded
       ? b.chunks
           .slice(0, b.shown)
-          .map((version, c) => guard([version, w, ended], () => repeat(b.steps.slice(c * CHUNK, (c + 1) * CHUNK), (s) => s.index, (s) => this.#stepView(s, w, ended))))
+          .map((version, c) => guard([version, w, this.resolvedLocale, ended], () => repeat(b.steps.slice(c * CHUNK, (c + 1) * CHUNK), (s) => s.index, (s) => this.#stepView(s, w, ended))))
       : repeat(b.steps.slice(start, end), (s) => s.index, (s) => this.#stepView(s, w, ended));
     return html`${folds
         ? html`<div class="steps-more">
@@ -538,7 +538,8 @@ export class AxRunner extends AgentElement {
     let byStep = cache.get(w);
     if (!byStep) cache.set(w, (byStep = new WeakMap()));
     const cached = byStep.get(step);
-    if (cached) return cached;
+    // A reason writes numbers as the locale does, and the locale may change without the words: not kept (one a burst).
+    if (cached && !step.reason) return cached;
     const template = html`<li class="step ${status}" part="step" data-status=${status} data-risk=${step.risk}>
       <span class="mark" aria-hidden="true"></span>
       <span class="what">${actionRuns(w, step.action, step.resolved)}</span>

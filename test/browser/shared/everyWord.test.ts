@@ -246,6 +246,19 @@ describe('a step’s reason is said in the person’s language, its numbers as t
     expect(said).to.equal(fill(fr.axWhyNotAppeared, { target: fill(fr.axElement, { role: fr.axRoleOther, name: 'Reçu' }), ms }));
     expect(reasonWords(w, 'fr', { code: 'from_a_newer_engine' } as never, 'the English sentence')).to.equal('the English sentence');
   });
+
+  it('<ax-runner>: a failed step’s time follows the locale when only the numbers change (ru speaks English words here)', async () => {
+    const page = await area(html`<p>Nothing yet.</p>`);
+    const runner: AxRunner = await runnerFor(page, { policy: 'allow' });
+    runner.setAttribute('lang', 'en');
+    await runner.stream(reply('', act({ do: 'wait_until', target: { ax: { title: 'Receipt' } }, timeout_ms: 1000, poll_ms: 500 })));
+    await runner.updateComplete;
+    const reason = () => runner.shadowRoot!.querySelector('[data-status="failed"] .error')!.textContent;
+    expect(reason()).to.equal('“Receipt” did not appear within 1,000 ms.');
+    runner.setAttribute('lang', 'ru');
+    await runner.updateComplete;
+    expect(reason()).to.equal(`“Receipt” did not appear within ${new Intl.NumberFormat('ru').format(1000)} ms.`);
+  });
 });
 
 describe('Arabic reads right to left', () => {

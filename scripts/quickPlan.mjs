@@ -5,7 +5,8 @@
 //  - the core everything stands on (src/stream/, src/transport/, src/actions/, src/*.ts), the dependencies or the
 //    compiler settings → all of test/engine/;
 //  - strings/, themes/ → their folders; bin/ → test/engine/cli/;
-//  - elements/ → the source tests that read elements/ (controllers, signal imports, the elements' clock);
+//  - elements/ → the source tests that read elements/ (controllers, the element contract, signal imports, the
+//    elements' clock);
 //  - a test file → itself; a test helper → its folder.
 // Files named *.slow.test.* are left out of the loop, never out of `npm test`: each takes many seconds because it
 // starts processes (the CLI, the conformance runners, dependency-cruiser for the layers) or feeds a parser hundreds
@@ -29,6 +30,7 @@ export function engineTestsFor(changed, files) {
     else if (file.startsWith('bin/')) prefixes.add('test/engine/cli/');
     else if (file.startsWith('elements/')) {
       prefixes.add('test/engine/controllers.test.ts');
+      prefixes.add('test/engine/elementContract.test.ts');
       prefixes.add('test/engine/signalImports.test.ts');
       prefixes.add('test/engine/elementClock.test.ts');
     } else if (file.startsWith('test/engine/')) prefixes.add(/\.test\.[^/]+$/.test(file) ? file : file.slice(0, file.lastIndexOf('/') + 1));

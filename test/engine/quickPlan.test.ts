@@ -8,6 +8,7 @@ const files = [
   'test/engine/axstream/burst.test.ts',
   'test/engine/cli/check.slow.test.ts',
   'test/engine/controllers.test.ts',
+  'test/engine/elementContract.test.ts',
   'test/engine/layering.slow.test.ts',
   'test/engine/omni-ir/fields.test.ts',
   'test/engine/omni-ir/transport/websocket.test.ts',
@@ -19,7 +20,11 @@ const files = [
 const plan = (...changed: string[]): string[] => engineTestsFor(changed, files);
 
 test('a change to an element runs only the source tests that read elements/', () => {
-  assert.deepEqual(plan('elements/shared/controllers/request.ts', 'test/browser/shared/controllers/request.test.ts'), ['test/engine/controllers.test.ts', 'test/engine/signalImports.test.ts']);
+  assert.deepEqual(plan('elements/shared/controllers/request.ts', 'test/browser/shared/controllers/request.test.ts'), [
+    'test/engine/controllers.test.ts',
+    'test/engine/elementContract.test.ts',
+    'test/engine/signalImports.test.ts',
+  ]);
 });
 
 test("a change to a format runs that format's tests, its clients' too, and no slow file", () => {

@@ -74,6 +74,9 @@ export interface RunHooks {
   retry(task: string, history: AgentHistory<unknown>): void;
 }
 
+/** What an activity tells the element of itself: silent once `reset()` came after it began. */
+const TOLD = ['opened', 'observed', 'step', 'issue', 'omitted', 'narration', 'ended'] as const;
+
 /** The agent loop's settings a run reads from the element. */
 export interface RunSettings {
   readonly model: ChatModel;
@@ -290,22 +293,14 @@ export class RunController implements ReactiveController {
     const generation = this.#generation;
     const live = () => generation === this.#generation;
     const hooks = this.hooks;
-    const gate =
-      <A extends unknown[]>(hook: (...args: A) => void) =>
-      (...args: A): void => {
-        if (live()) hook(...args);
+    const told: RunHooks & { live(): boolean } = { ...hooks, live };
+    for (const name of TOLD) {
+      const hook = hooks[name] as (...args: unknown[]) => void;
+      (told[name] as (...args: unknown[]) => void) = (...args) => {
+        if (live()) hook.apply(hooks, args);
       };
-    return {
-      ...hooks,
-      live,
-      opened: gate((n) => hooks.opened(n)),
-      observed: gate((observation, n) => hooks.observed(observation, n)),
-      step: gate((step, n) => hooks.step(step, n)),
-      issue: gate((issue, n) => hooks.issue(issue, n)),
-      omitted: gate((code, count, n) => hooks.omitted(code, count, n)),
-      narration: gate((text, n) => hooks.narration(text, n)),
-      ended: gate((outcome, n) => hooks.ended(outcome, n)),
-    };
+    }
+    return told;
   }
 
   /** Stops whatever runs: replaced by `by` (a `stream()` reading rejects with an AbortError), or just stopped. */

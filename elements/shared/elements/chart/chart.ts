@@ -40,8 +40,30 @@ export function liveChartCount(): number {
   return live.size;
 }
 
+let loaded = false;
 /** chart.js, loaded once, on the first chart drawn (a separate chunk in the build). */
-const loadChartJs = lazy(() => import('./chartjs.js'), 'chart.js');
+const loadChartJs = lazy(() => import('./chartjs.js').then((mod) => ((loaded = true), mod)), 'chart.js');
+
+let ahead = false;
+/**
+ * Loads chart.js when the page is next idle (within a few seconds if it never is), once a chart waits to come near:
+ * a page may be printed before that chart comes near, and printing won't wait for a task, so the library must be
+ * there already for the chart to print as a picture. A page without a chart never loads it.
+ */
+function loadAhead(): void {
+  if (ahead) return;
+  ahead = true;
+  const load = (): void => void loadChartJs().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: IDLE_WAIT });
+  else setTimeout(load, IDLE_WAIT / 4);
+}
+/** The longest chart.js waits for an idle moment, in ms. */
+const IDLE_WAIT = 4000;
+
+/** Whether chart.js is loaded: a test hook proving it is loaded ahead, before a chart is drawn. */
+export function chartJsLoaded(): boolean {
+  return loaded;
+}
 
 const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -70,9 +92,11 @@ const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce
  * - Growing data update the same chart instance (`update('none')`); only a change of `kind` makes a new one.
  *   The chart is destroyed on disconnect and made again on reconnect.
  * - The picture is made once the chart comes within a viewport's height of the viewport (and, for every chart,
- *   before the page prints): charts far down a long page cost nothing until scrolled to. The data table is
- *   there from the start. `updateComplete` resolves once a chart near the viewport is drawn.
- * - Printed, the picture is scaled to the page; one not drawn by then prints its values as the data table.
+ *   before the page prints): charts far down a long page cost nothing until scrolled to, but chart.js itself is
+ *   loaded in the page's idle time once one waits, so that one can still be drawn when the page prints. The data
+ *   table is there from the start. `updateComplete` resolves once a chart near the viewport is drawn.
+ * - Printed, the picture is scaled to the page; one not drawn by then (chart.js not loaded yet) prints its values
+ *   as the data table.
  *
  * @csspart title - The chart's title.
  * @csspart plot - The focusable box around the canvas.
@@ -376,7 +400,10 @@ export class AeChart extends AgentElement {
     if (!chart || this.chartKind !== this.kind) {
       if (chart) this.destroyChart();
       if (this.near.near) this.drawing = this.createChart();
-      else this.near.watch();
+      else {
+        this.near.watch();
+        loadAhead();
+      }
       return;
     }
     if (this.axesOnly) return;

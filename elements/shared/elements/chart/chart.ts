@@ -54,11 +54,10 @@ function loadAhead(): void {
   if (ahead) return;
   ahead = true;
   const load = (): void => void loadChartJs().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: IDLE_WAIT });
-  else setTimeout(load, IDLE_WAIT / 4);
+  // Safari has no requestIdleCallback: a second's wait instead.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 4000 });
+  else setTimeout(load, 1000);
 }
-/** The longest chart.js waits for an idle moment, in ms. */
-const IDLE_WAIT = 4000;
 
 /** Whether chart.js is loaded: a test hook proving it is loaded ahead, before a chart is drawn. */
 export function chartJsLoaded(): boolean {

@@ -17,12 +17,7 @@ export const SLICES = { line: 500, bar: 250 } as const;
  * The first and last points are always kept; a slice with no value keeps its first point, so a line still breaks
  * where the data have a gap.
  */
-export function decimate(
-  count: number,
-  series: readonly { readonly values: readonly number[] }[],
-  plots: (v: unknown) => boolean,
-  slices: number = SLICES.line,
-): number[] | null {
+export function decimate(count: number, series: readonly { readonly values: readonly number[] }[], plots: (v: unknown) => boolean, slices: number): number[] | null {
   if (count <= 2 * slices) return null;
   const kept: number[] = [];
   const size = count / slices;

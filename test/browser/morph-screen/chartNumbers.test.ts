@@ -69,13 +69,20 @@ describe('morph-screen: chart numbers', function (this: Mocha.Suite) {
     screen.remove();
   });
 
-  it('a 10,000-bar chart is decimated the same way', async () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => [`B${i}`, i === 10 ? 99 : 1]);
+  it('a 10,000-bar chart is decimated the same way, to fewer bars (each wider than a pixel), its data table in full', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => [`B${i}`, i === 10 ? 99 : i === 9_990 ? -7 : 1 + (i % 3)]);
     const screen = await mount(chartNode('0', { title: 'Bars' }, ['Bar', 'Value'], rows) + END);
     const chart = await chartIn(screen);
     await waitUntil(() => chart.chartInstance !== undefined, 'drawn', { timeout: 10000 });
-    expect(chart.chartInstance!.data.labels.length).to.be.at.most(1_002);
-    expect(chart.chartInstance!.data.datasets[0]!.data).to.include(99);
+    const drawn = chart.chartInstance!.data;
+    expect(drawn.labels.length).to.be.greaterThan(100);
+    expect(drawn.labels.length).to.be.at.most(502);
+    const values = drawn.datasets[0]!.data as number[];
+    expect([Math.max(...values), Math.min(...values)]).to.deep.equal([99, -7]);
+    expect([drawn.labels[values.indexOf(99)], drawn.labels[values.indexOf(-7)]]).to.deep.equal(['B10', 'B9990']);
+    await waitUntil(() => chart.shadowRoot!.querySelectorAll('tbody tr').length === 10_000, 'every row in the data table', { timeout: 20000 });
+    const last = [...chart.shadowRoot!.querySelectorAll('tbody tr')].at(-1)!;
+    expect([...last.children].map((c) => c.textContent!.trim())).to.deep.equal(['B9999', '1']);
     screen.remove();
   });
 

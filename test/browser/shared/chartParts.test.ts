@@ -156,6 +156,23 @@ describe('chart parts: chart.js options', () => {
     expect(data.datasets[0]).to.equal(kept);
   });
 
+  it('draws a line of many points without a mark on each (a hovered point keeps its mark); a few keep theirs', () => {
+    const data: AnyChartData = { labels: [], datasets: [] };
+    const many = Array.from({ length: 201 }, (_, i) => `P${i}`);
+    fillData(data, { kind: 'line', colours, title: '', labels: many, series: [{ name: 'A', values: many.map((_, i) => i) }], names: ['A'] });
+    expect(data.datasets[0]).to.include({ pointRadius: 0, pointHoverRadius: 6 });
+    fillData(data, { kind: 'line', colours, title: '', labels: many.slice(0, 200), series: [{ name: 'A', values: many.map((_, i) => i).slice(0, 200) }], names: ['A'] });
+    expect(data.datasets[0]).to.include({ pointRadius: 3 });
+  });
+
+  it('sets bars of two or more series side by side; one series’ bars aren’t grouped', () => {
+    const data: AnyChartData = { labels: [], datasets: [] };
+    fillData(data, { kind: 'bar', colours, title: '', labels: ['x'], series: [{ name: 'A', values: [1] }], names: ['A'] });
+    expect(data.datasets.map((d) => (d as { grouped?: boolean }).grouped)).to.deep.equal([false]);
+    fillData(data, { kind: 'bar', colours, title: '', labels: ['x'], series: [{ name: 'A', values: [1] }, { name: 'B', values: [2] }], names: ['A', 'B'] });
+    expect(data.datasets.map((d) => (d as { grouped?: boolean }).grouped)).to.deep.equal([true, true]);
+  });
+
   it('fills a pie with one dataset, a slice per series, none below zero', () => {
     const data: AnyChartData = { labels: [], datasets: [] };
     fillData(data, { kind: 'pie', colours, title: 'Spend', labels: [], series: [{ name: 'Rent', values: [40] }, { name: 'Refund', values: [-5] }, { name: 'Odd', values: [Number.NaN] }], names: ['Rent', 'Refund', 'Odd'] });

@@ -20,7 +20,7 @@ import { AnnouncerController } from '../../controllers/announcer.js';
 import { ChartKeyboardController } from './chartKeyboard.js';
 import { lazy } from '../../../../src/lazy.js';
 import { nextTask } from '../../base/nextTask.js';
-import { decimate } from './decimate.js';
+import { decimate, SLICES } from './decimate.js';
 import { inTurn, NearViewportController } from './nearViewport.js';
 import { ChartPrint, printStyles } from './print.js';
 import { chartOptions, fillData } from './chartOptions.js';
@@ -40,8 +40,29 @@ export function liveChartCount(): number {
   return live.size;
 }
 
+let loaded = false;
 /** chart.js, loaded once, on the first chart drawn (a separate chunk in the build). */
-const loadChartJs = lazy(() => import('./chartjs.js'), 'chart.js');
+const loadChartJs = lazy(() => import('./chartjs.js').then((mod) => ((loaded = true), mod)), 'chart.js');
+
+let ahead = false;
+/**
+ * Loads chart.js when the page is next idle (within a few seconds if it never is), once a chart waits to come near:
+ * a page may be printed before that chart comes near, and printing won't wait for a task, so the library must be
+ * there already for the chart to print as a picture. A page without a chart never loads it.
+ */
+function loadAhead(): void {
+  if (ahead) return;
+  ahead = true;
+  const load = (): void => void loadChartJs().catch(() => undefined);
+  // Safari has no requestIdleCallback: a second's wait instead.
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 4000 });
+  else setTimeout(load, 1000);
+}
+
+/** Whether chart.js is loaded: a test hook proving it is loaded ahead, before a chart is drawn. */
+export function chartJsLoaded(): boolean {
+  return loaded;
+}
 
 const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -61,17 +82,20 @@ const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce
  *   unless `show-table` is set, so screen readers read the values, not the pixels. We chose this over
  *   hiding the canvas because a focusable element needs a role and a name, and `img` is the one axe and
  *   screen readers handle for a picture whose content is described elsewhere.
- * - Big data stay light: a bar or line chart with more points than its plot can show (over 1,000) draws, per
- *   slice of its labels, the points holding each series' least and greatest value (min/max decimation: every
- *   point drawn is a real one, with its label; peaks and dips stay), and the keyboard moves over those; the data
- *   table holds every value, made a few hundred rows per task and, while only for assistive technology, kept out
- *   of the page's layout. A value beyond `CHART_VALUE_LIMIT` is a gap.
+ * - Big data stay light: a bar or line chart with more points than its plot can show (over 1,000 points, 500
+ *   bars) draws, per slice of its labels, the points holding each series' least and greatest value (min/max
+ *   decimation: every point drawn is a real one, with its label; peaks and dips stay), and the keyboard moves over
+ *   those; a line of more than 200 points is drawn without a mark on each. The picture is made in two tasks (the
+ *   axes, then the data). The data table holds every value, made a few hundred rows per task and, while only for
+ *   assistive technology, kept out of the page's layout. A value beyond `CHART_VALUE_LIMIT` is a gap.
  * - Growing data update the same chart instance (`update('none')`); only a change of `kind` makes a new one.
  *   The chart is destroyed on disconnect and made again on reconnect.
  * - The picture is made once the chart comes within a viewport's height of the viewport (and, for every chart,
- *   before the page prints): charts far down a long page cost nothing until scrolled to. The data table is
- *   there from the start. `updateComplete` resolves once a chart near the viewport is drawn.
- * - Printed, the picture is scaled to the page; one not drawn by then prints its values as the data table.
+ *   before the page prints): charts far down a long page cost nothing until scrolled to, but chart.js itself is
+ *   loaded in the page's idle time once one waits, so that one can still be drawn when the page prints. The data
+ *   table is there from the start. `updateComplete` resolves once a chart near the viewport is drawn.
+ * - Printed, the picture is scaled to the page; one not drawn by then (chart.js not loaded yet) prints its values
+ *   as the data table.
  *
  * @csspart title - The chart's title.
  * @csspart plot - The focusable box around the canvas.
@@ -217,7 +241,7 @@ export class AeChart extends AgentElement {
   private readonly print = new ChartPrint(this);
   /** When the picture is made: once near the viewport (at once before the page prints), one chart per task. */
   private readonly near = new NearViewportController(this, (now) => {
-    this.drawing = now ? this.createChart() : inTurn(() => (this.chart ? Promise.resolve() : this.createChart()));
+    this.drawing = now ? this.createChart(true) : inTurn(() => (this.chart ? Promise.resolve() : this.createChart()));
   });
 
   /** Says the point a keyboard moves to, politely, once per frame. */
@@ -240,13 +264,15 @@ export class AeChart extends AgentElement {
   private chart?: AnyChart;
   private chartKind?: ChartKind;
   private drawing?: Promise<void>;
+  /** The chart is made and its data come in the next task (what changes until then comes with them). */
+  private axesOnly = false;
   private colours?: Colours;
   private appliedLook?: string;
   private readonly media: MediaQueryList[] = [];
 
   /** The chart.js instance, once drawn, near the viewport (for tests and apps that need chart.js itself). */
   get chartInstance(): AnyChart | undefined {
-    return this.chart;
+    return this.axesOnly ? undefined : this.chart;
   }
 
   protected override themeChanged(): void {
@@ -303,7 +329,7 @@ export class AeChart extends AgentElement {
       };
     }
     if (data) {
-      const kept = this.kind === 'pie' ? null : decimate(this.labels.length, this.series, plottable);
+      const kept = this.kind === 'pie' ? null : decimate(this.labels.length, this.series, plottable, SLICES[this.kind]);
       this.drawn = kept
         ? { labels: kept.map((i) => this.shown.labels[i]!), series: this.series.map((s) => ({ name: s.name, values: kept.map((i) => s.values[i]!) })) }
         : { labels: this.shown.labels, series: this.series };
@@ -373,9 +399,13 @@ export class AeChart extends AgentElement {
     if (!chart || this.chartKind !== this.kind) {
       if (chart) this.destroyChart();
       if (this.near.near) this.drawing = this.createChart();
-      else this.near.watch();
+      else {
+        this.near.watch();
+        loadAhead();
+      }
       return;
     }
+    if (this.axesOnly) return;
     const look = this.lookSignature();
     if (look !== this.appliedLook) this.colours = undefined;
     // Growing data, a new format or a new theme: the same instance, updated without animation.
@@ -388,7 +418,12 @@ export class AeChart extends AgentElement {
     return `${this.resolvedTheme}|${this.isRtl}|${this.resolvedLocale}`;
   }
 
-  private async createChart(): Promise<void> {
+  /**
+   * Makes the chart.js instance: its axes first, the data in the next task (a 10,000-point chart's picture was one
+   * task of up to 80 ms: sizing the canvas and drawing the empty axes, then laying out and drawing the data, each
+   * about half). Before the page prints (`now`), all at once: printing won't wait for a task.
+   */
+  private async createChart(now = false): Promise<void> {
     let mod: typeof import('./chartjs.js');
     try {
       mod = await loadChartJs();
@@ -409,6 +444,12 @@ export class AeChart extends AgentElement {
     this.chart = chart;
     this.chartKind = kind;
     live.add(chart);
+    if (!now) {
+      this.axesOnly = true;
+      await nextTask();
+      this.axesOnly = false;
+      if (this.chart !== chart) return;
+    }
     this.applyAll(chart);
     this.print.drawn = true;
   }

@@ -8,11 +8,11 @@ export * from './morph-screen/index.js';
 export * from './ax-runner/index.js';
 export * from './oui-surface/index.js';
 export { AgentElement } from './shared/base/agentElement.js';
-export { AeConfirmDialog, AeConfirmCloseEvent, CONFIRM_INERT_MS } from './shared/elements/confirmDialog.js';
+export { AeConfirmDialogElement, AeConfirmCloseEvent, CONFIRM_INERT_MS } from './shared/elements/confirmDialog.js';
 export type { ConfirmationAnswer, ConfirmationRequest } from './shared/approvals/approvalQueue.js';
-export { AePlaceholder } from './shared/elements/placeholder.js';
-export { AeFallback, type FallbackKind } from './shared/elements/fallback.js';
-export { AeChart, liveChartCount, type ChartKind, type ChartSeries } from './shared/elements/chart/chart.js';
+export { AePlaceholderElement } from './shared/elements/placeholder.js';
+export { AeFallbackElement, type FallbackKind } from './shared/elements/fallback.js';
+export { AeChartElement, liveChartCount, type ChartKind, type ChartSeries } from './shared/elements/chart/chart.js';
 // Languages: register one (`registerLocale('de', de)` with `de` from `agentic-elements/locales/de`; fr, es and ar
 // too) and every element whose lang is that language speaks it. English is built in (docs/words.md).
 export { registerLocale, registeredLocales, wordsFor } from '../strings/locales.js';

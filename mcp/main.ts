@@ -4,7 +4,7 @@
  * (data, never code), else from the host's answer to ui/initialize (see startMcpView).
  */
 import '../elements/omni-screen/index.js';
-import type { OmniScreen } from '../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../elements/omni-screen/index.js';
 import { windowEndpoint } from './hostBridge.js';
 import { readViewRegistry, startMcpView, type ViewRegistry } from './view.js';
 
@@ -20,5 +20,5 @@ function pageRegistry(): ViewRegistry | null {
   }
 }
 
-const screen = document.querySelector<OmniScreen>('omni-screen');
+const screen = document.querySelector<OmniScreenElement>('omni-screen');
 if (screen) startMcpView({ screen, endpoint: windowEndpoint(window), registry: pageRegistry(), measure: document.documentElement });

@@ -8,7 +8,7 @@
  * time, as data, in one of two places (see `McpViewOptions.registry`). Pictures come as data: URLs, so the
  * view never touches the network and works under the hosts' default policy that allows none.
  */
-import type { AppComponentView, OmniAction, OmniActionResult, OmniScreen, Picture, PictureFamily, ToolSchema } from '../elements/omni-screen/index.js';
+import type { AppComponentView, OmniAction, OmniActionResult, OmniScreenElement, Picture, PictureFamily, ToolSchema } from '../elements/omni-screen/index.js';
 import { createMcpAppsView, newIdempotencyKey, type McpAppsView } from '../src/omni-ir/transport/index.js';
 import { TOOL_INPUT, TOOL_INPUT_PARTIAL } from '../src/transport/index.js';
 import { hasOwn, isJsonObject } from '../src/stream/index.js';
@@ -46,7 +46,7 @@ export interface ViewRegistry {
 
 export interface McpViewOptions {
   /** The element to draw into. Its registries are set from `registry`. */
-  screen: OmniScreen;
+  screen: OmniScreenElement;
   /** How to reach the host: `windowEndpoint()` in a frame, a MessageChannel port in tests. */
   endpoint: HostEndpoint;
   /**

@@ -102,7 +102,7 @@ function landedOn(step: Step<unknown>): Element | null {
  * @cssprop --ae-danger - A failed or refused step's mark and the outcome of a failure.
  * @cssprop --ae-warning - A step waiting for approval.
  */
-export class AxRunner extends AgentElement {
+export class AxRunnerElement extends AgentElement {
   static override styles = [AgentElement.styles, statusLineStyles, runnerStyles];
 
   protected static override knownValues = {
@@ -559,6 +559,6 @@ export class AxRunner extends AgentElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ax-runner': AxRunner;
+    'ax-runner': AxRunnerElement;
   }
 }

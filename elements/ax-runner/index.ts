@@ -1,10 +1,10 @@
 /** `<ax-runner>`: runs a model's axstream actions against the live page as they stream. Importing this module defines the element. */
 import { defineElement } from '../shared/base/defineElement.js';
-import { AxRunner } from './axRunner.js';
+import { AxRunnerElement } from './axRunner.js';
 
-defineElement('ax-runner', AxRunner);
+defineElement('ax-runner', AxRunnerElement);
 
-export { AxRunner };
+export { AxRunnerElement };
 export { AxEndEvent, AxIssueEvent, AxObserveEvent, AxStepEvent, axOutcome, type AxOutcome } from './events.js';
 export { createPageBackend, type PageBackend, type PageBackendOptions } from './backend/pageBackend.js';
 export type { RiskOf } from './backend/riskMarking.js';

@@ -4,12 +4,12 @@
  */
 import { defineElement } from '../shared/base/defineElement.js';
 import { MorphNodeElement } from './morphNode.js';
-import { MorphScreen } from './morphScreen.js';
+import { MorphScreenElement } from './morphScreen.js';
 
 defineElement('morph-node', MorphNodeElement);
-defineElement('morph-screen', MorphScreen);
+defineElement('morph-screen', MorphScreenElement);
 
-export { MorphScreen };
+export { MorphScreenElement };
 export type { ComponentTags, MorphRespond } from './morphScreen.js';
 export type { AppComponentEntry } from '../shared/screen/appComponents.js';
 export { MorphActionEvent, MorphEndEvent, MorphIssueEvent, MorphStateEvent, type DiagOrigin, type IssueSource } from './events.js';

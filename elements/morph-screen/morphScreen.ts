@@ -144,7 +144,7 @@ interface Answer {
  * @cssprop --ae-success - A right answer, a done task.
  * @cssprop --ae-danger - A wrong answer, a field's message.
  */
-export class MorphScreen extends AgentElement {
+export class MorphScreenElement extends AgentElement {
   static override styles = [AgentElement.styles, screenStyles, ...viewStyles];
 
   /**
@@ -618,6 +618,6 @@ export class MorphScreen extends AgentElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'morph-screen': MorphScreen;
+    'morph-screen': MorphScreenElement;
   }
 }

@@ -4,12 +4,12 @@
  */
 import { defineElement } from '../shared/base/defineElement.js';
 import { OmniNodeElement } from './omniNode.js';
-import { OmniScreen } from './omniScreen.js';
+import { OmniScreenElement } from './omniScreen.js';
 
 defineElement('omni-node', OmniNodeElement);
-defineElement('omni-screen', OmniScreen);
+defineElement('omni-screen', OmniScreenElement);
 
-export { OmniScreen };
+export { OmniScreenElement };
 export type { ActionHandler, Confirmation, GenerateProgress, OmniRequestInit, StreamSource, ToolSchema } from './omniScreen.js';
 export type { GenerateOutcome, GenerateDone, GenerateError } from '../../src/omni-ir/transport/index.js';
 export {

@@ -121,7 +121,7 @@ import type { ActionHandler, Confirmation, OmniRequestInit, ToolSchema } from '.
  * @cssprop --ae-accent - Primary buttons and the open tab.
  * @cssprop --ae-danger - Field errors and danger buttons.
  */
-export class OmniScreen extends AgentElement {
+export class OmniScreenElement extends AgentElement {
   static override styles = [AgentElement.styles, statusLineStyles, screenStyles, ...componentStyles];
 
   /**
@@ -550,6 +550,6 @@ export class OmniScreen extends AgentElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'omni-screen': OmniScreen;
+    'omni-screen': OmniScreenElement;
   }
 }

@@ -1,6 +1,6 @@
 // Typed bindings for templates, generated from custom-elements.json (the build's `bindings` step): what each tag
 // takes and fires, for React 19's JSX, Vue's GlobalComponents and Svelte's SvelteHTMLElements. The types come from
-// the element classes themselves (`OmniScreen['tools']`), so the bindings can't drift from the code; the manifest
+// the element classes themselves (`OmniScreenElement['tools']`), so the bindings can't drift from the code; the manifest
 // says which members are settable properties, which attributes and events there are, and their words.
 //
 //   node scripts/bindings/generate.mjs [custom-elements.json] [outdir]   (default outdir: dist/types/frameworks)

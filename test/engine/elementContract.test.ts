@@ -10,9 +10,9 @@ import ts from 'typescript';
 import { rel, root, sourceFiles as files } from './sources.ts';
 
 const ELEMENTS = [
-  { tag: 'omni-screen', prefix: 'omni', event: 'OmniIssueEvent', className: 'OmniScreen', file: 'omniScreen.ts' },
-  { tag: 'morph-screen', prefix: 'morph', event: 'MorphIssueEvent', className: 'MorphScreen', file: 'morphScreen.ts' },
-  { tag: 'ax-runner', prefix: 'ax', event: 'AxIssueEvent', className: 'AxRunner', file: 'axRunner.ts' },
+  { tag: 'omni-screen', prefix: 'omni', event: 'OmniIssueEvent', className: 'OmniScreenElement', file: 'omniScreen.ts' },
+  { tag: 'morph-screen', prefix: 'morph', event: 'MorphIssueEvent', className: 'MorphScreenElement', file: 'morphScreen.ts' },
+  { tag: 'ax-runner', prefix: 'ax', event: 'AxIssueEvent', className: 'AxRunnerElement', file: 'axRunner.ts' },
   { tag: 'oui-surface', prefix: 'oui', event: 'OUIIssueEvent', className: 'OUISurfaceElement', file: 'ouiSurface.ts' },
 ];
 
@@ -77,7 +77,25 @@ test('every element has an issues getter and reset()', () => {
   }
 });
 
+/** The class name a tag's element has: the tag in PascalCase and `Element` (`omni-screen` → `OmniScreenElement`). */
+export const classNameFor = (tag: string): string =>
+  `${tag.split('-').map((w) => (w === 'oui' ? 'OUI' : w[0].toUpperCase() + w.slice(1))).join('')}Element`;
+
+test('every element class is named after its tag: PascalCase and Element, as the DOM names its own', () => {
+  const defined = files(join(root, 'elements')).flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(/defineElement\('([a-z-]+)', (\w+)\)/g)].map((m) => ({ tag: m[1], name: m[2], f })),
+  );
+  assert.ok(defined.length >= 10, `found the tags defined (${defined.length})`);
+  const named = defined
+    .filter(({ tag, name }) => name !== classNameFor(tag))
+    .map(({ tag, name, f }) => `${rel(f)}: <${tag}> is ${name}, not ${classNameFor(tag)}`);
+  assert.deepEqual(named, []);
+});
+
 test('the checks find what breaks the contract', () => {
+  assert.equal(classNameFor('oui-surface'), 'OUISurfaceElement');
+  assert.equal(classNameFor('ae-confirm-dialog'), 'AeConfirmDialogElement');
+  assert.notEqual(classNameFor('omni-screen'), 'OmniScreen');
   assert.deepEqual(definedTags("defineElement('x-a', A);\nfoo('x-b');\ndefineElement('x-c', C);"), ['x-a', 'x-c']);
   const events = "export class XIssueEvent extends Event {\n  static readonly eventName = 'x-issue';\n  readonly code: string;\n  constructor(readonly origin: string, from: unknown) { super('x'); }\n}";
   assert.deepEqual(classMembers(events, 'XIssueEvent'), ['eventName', 'code', 'origin']);

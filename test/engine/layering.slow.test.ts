@@ -26,9 +26,9 @@ const planted: [path: string, code: string, rule: string | null][] = [
   ['strings/a.ts', "export { fill } from '../src/actions/fill.js';", 'engine-through-faces'],
   ['mcp/a.ts', "import { isJsonObject } from '../src/stream/jsonLines.js';\nisJsonObject();", 'engine-through-faces'],
   ['mcp/b.ts', "import type { OmniAction } from '../elements/omni-screen/events.js';\nexport type A = OmniAction;", 'mcp-view-through-entries'],
-  ['elements/ax-runner/a.ts', "import { OmniScreen } from '../omni-screen/omniScreen.js';\nOmniScreen;", 'element-own-folder'],
+  ['elements/ax-runner/a.ts', "import { OmniScreenElement } from '../omni-screen/omniScreen.js';\nOmniScreen;", 'element-own-folder'],
   ['elements/omni-screen/b.ts', "import '../index.js';", 'element-own-folder'],
-  ['elements/shared/elements/a.ts', "import { MorphScreen } from '../../morph-screen/morphScreen.js';\nMorphScreen;", 'element-own-folder'],
+  ['elements/shared/elements/a.ts', "import { MorphScreenElement } from '../../morph-screen/morphScreen.js';\nMorphScreen;", 'element-own-folder'],
   ['themes/a.ts', "import { AgentElement } from '../elements/shared/base/agentElement.js';\nAgentElement;", 'words-and-themes-are-leaves'],
   ['bin/a.mjs', "import { readSource } from '../src/index.js';\nreadSource();", 'cli-loads-the-engine'],
   // What the layers allow.

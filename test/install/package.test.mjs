@@ -228,13 +228,13 @@ test('TypeScript finds the types with moduleResolution "node" (typesVersions) an
   writeFileSync(
     join(app, 'check.ts'),
     `import { createOmniParser, type OmniParser } from 'agentic-elements/engine/omni-ir';
-import { OmniScreen } from 'agentic-elements/omni-screen';
-import { load, type OmniScreen as FromAll, OmniScreen as TypeOnly } from 'agentic-elements';
+import { OmniScreenElement } from 'agentic-elements/omni-screen';
+import { load, type OmniScreenElement as FromAll, OmniScreenElement as TypeOnly } from 'agentic-elements';
 const parser: OmniParser = createOmniParser({ tools: [], assets: [] });
 const issues: number = parser.issues.length;
 // The main entry loads each element as its tag first appears: its classes are types there, the same classes.
-const tag: typeof OmniScreen = OmniScreen;
-const screen: FromAll = new OmniScreen();
+const tag: typeof OmniScreenElement = OmniScreenElement;
+const screen: FromAll = new OmniScreenElement();
 const loaded: Promise<void> = load('omni-screen');
 // @ts-expect-error the main entry exports the element classes as types only (their code loads when used); a
 // property of a dynamic import's namespace isn't checked that way, a value use of the imported name is

@@ -72,10 +72,10 @@ test('the same class again (two entries sharing one chunk) is silent', () => {
 test('a tag another copy owns stays theirs, with one warning naming both versions', () => {
   const registry = fakeRegistry();
   withRegistry(registry, (warnings) => {
-    const theirs = element('OmniScreen');
+    const theirs = element('OmniScreenElement');
     (theirs as unknown as Record<symbol, string>)[Symbol.for('agentic-elements.version')] = '0.0.9';
     registry.define('x-taken', theirs);
-    const ours = element('OmniScreen');
+    const ours = element('OmniScreenElement');
     assert.equal(defineElement('x-taken', ours), theirs);
     assert.equal(registry.tags.get('x-taken'), theirs);
     assert.equal(warnings.length, 1);

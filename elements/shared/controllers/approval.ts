@@ -22,7 +22,7 @@ import {
   type Review,
 } from '../../../src/actions/index.js';
 import type { ConfirmationAnswer } from '../approvals/approvalQueue.js';
-import type { AeConfirmDialog } from '../elements/confirmDialog.js';
+import type { AeConfirmDialogElement } from '../elements/confirmDialog.js';
 import { errorText } from '../../../src/stream/index.js';
 import { lazy } from '../../../src/lazy.js';
 import { numberFormat } from '../base/locale.js';
@@ -274,7 +274,7 @@ export class ApprovalController implements ReactiveController {
       return 'unseen';
     }
     await this.host.updateComplete;
-    const dialog = this.host.renderRoot.querySelector<AeConfirmDialog>('ae-confirm-dialog');
+    const dialog = this.host.renderRoot.querySelector<AeConfirmDialogElement>('ae-confirm-dialog');
     if (!dialog || typeof dialog.request !== 'function') return 'unseen';
     const signal = options.signal ? AbortSignal.any([own, options.signal]) : own;
     return dialog.request({

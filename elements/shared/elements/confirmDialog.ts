@@ -91,7 +91,7 @@ const sameBox = (a: DOMRect, b: DOMRect) => a.x === b.x && a.y === b.y && a.widt
  *
  * @tag ae-confirm-dialog
  */
-export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
+export class AeConfirmDialogElement extends AgentElement implements ApprovalPresenter {
   static override styles = [
     AgentElement.styles,
     css`
@@ -500,11 +500,11 @@ export class AeConfirmDialog extends AgentElement implements ApprovalPresenter {
   }
 }
 
-defineElement('ae-confirm-dialog', AeConfirmDialog);
+defineElement('ae-confirm-dialog', AeConfirmDialogElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ae-confirm-dialog': AeConfirmDialog;
+    'ae-confirm-dialog': AeConfirmDialogElement;
   }
   interface HTMLElementEventMap {
     'ae-confirm-close': AeConfirmCloseEvent;

@@ -24,7 +24,7 @@ const wordFor = { missing: 'missing', crashed: 'crashed', unknown: 'unknownCompo
  *
  * @tag ae-fallback
  */
-export class AeFallback extends AgentElement {
+export class AeFallbackElement extends AgentElement {
   static override styles = [
     AgentElement.styles,
     blockSizeStyles,
@@ -69,10 +69,10 @@ export class AeFallback extends AgentElement {
   }
 }
 
-defineElement('ae-fallback', AeFallback);
+defineElement('ae-fallback', AeFallbackElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ae-fallback': AeFallback;
+    'ae-fallback': AeFallbackElement;
   }
 }

@@ -21,7 +21,7 @@ import { defineElement } from '../base/defineElement.js';
  *
  * @tag ae-placeholder
  */
-export class AePlaceholder extends LitElement {
+export class AePlaceholderElement extends LitElement {
   static override styles = [
     blockSizeStyles,
     shimmerStyles,
@@ -47,10 +47,10 @@ export class AePlaceholder extends LitElement {
   }
 }
 
-defineElement('ae-placeholder', AePlaceholder);
+defineElement('ae-placeholder', AePlaceholderElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ae-placeholder': AePlaceholder;
+    'ae-placeholder': AePlaceholderElement;
   }
 }

@@ -1,6 +1,6 @@
 // axstream in <ax-runner>, acting on a small sample page drawn above it (a newsletter form): `scope` keeps it
 // there. Dropped lines and failed steps are the issues; a risky step waits for the person's approval.
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 import sample from '../samples/axstream.txt';
 import { createLog, type Format } from './format.js';
 
@@ -42,7 +42,7 @@ export const axstream: Format = {
   sample,
   start({ stage, theme, report }) {
     const { page } = samplePage();
-    const runner = document.createElement('ax-runner') as AxRunner;
+    const runner = document.createElement('ax-runner') as AxRunnerElement;
     runner.theme = theme;
     runner.scope = page;
     stage.append(page, runner);

@@ -1,6 +1,6 @@
 // Omni-IR in <omni-screen>, with one tool registered so a governed Button can run: its press asks first (the
 // confirmation sentence), then the handler answers with a made-up receipt.
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 import sample from '../samples/omni-ir.txt';
 import { createLog, type Format } from './format.js';
 
@@ -9,7 +9,7 @@ export const omniIr: Format = {
   tag: 'omni-screen',
   sample,
   start({ stage, theme, report }) {
-    const screen = document.createElement('omni-screen') as OmniScreen;
+    const screen = document.createElement('omni-screen') as OmniScreenElement;
     screen.theme = theme;
     screen.tools = {
       'payments.confirm': {

@@ -1,13 +1,13 @@
 // Compiles with no error against agentic-elements/react: properties (objects, functions) as props, on<event> handlers
 // typed with each element's event classes, a ref of the element's class.
 import type {} from 'agentic-elements/react';
-import type { OmniScreen, ToolSchema } from 'agentic-elements/omni-screen';
+import type { OmniScreenElement, ToolSchema } from 'agentic-elements/omni-screen';
 import { useRef } from 'react';
 
 const tools: Record<string, ToolSchema> = { 'payments.confirm': { type: 'object', properties: { amount: { type: 'number' } } } };
 
 export function App() {
-  const screen = useRef<OmniScreen>(null);
+  const screen = useRef<OmniScreenElement>(null);
   return (
     <>
       <omni-screen

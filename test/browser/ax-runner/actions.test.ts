@@ -3,14 +3,14 @@
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, area, byName, recorder, runLines } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
 const POINTER = ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'pointerdown', 'mousedown', 'focus', 'pointerup', 'mouseup', 'click', 'dblclick', 'contextmenu', 'pointerout', 'pointerleave', 'mouseout', 'mouseleave'];
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) r.remove();
 });
-async function run(scope: Element, lines: string[], props: Partial<AxRunner> = {}) {
+async function run(scope: Element, lines: string[], props: Partial<AxRunnerElement> = {}) {
   const r = await runLines(scope, lines, props);
   runners.push(r.runner);
   return r;

@@ -9,10 +9,10 @@ import { resetMouse, sendMouse } from '@web/test-runner-commands';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { whenArmed } from '../shared/approvals.js';
 import { act, area, byName, reply, runnerFor, tick, until, watch } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 import type { AxOutcome } from '../../../elements/ax-runner/events.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(async () => {
   for (const r of runners.splice(0)) {
     r.stop();
@@ -20,14 +20,14 @@ afterEach(async () => {
   }
   await resetMouse();
 });
-async function runner(scope: Element | null, props: Partial<AxRunner> = {}) {
+async function runner(scope: Element | null, props: Partial<AxRunnerElement> = {}) {
   const r = await runnerFor(scope, props);
   runners.push(r);
   return r;
 }
 
 /** The runner's open confirmation dialog, or null when none opened within `ms` (the step was not held). */
-async function asked(r: AxRunner, ms = 1500): Promise<HTMLElement | null> {
+async function asked(r: AxRunnerElement, ms = 1500): Promise<HTMLElement | null> {
   const end = performance.now() + ms;
   while (performance.now() < end) {
     const d = r.shadowRoot!.querySelector('ae-confirm-dialog');
@@ -48,7 +48,7 @@ async function press(d: HTMLElement, which: 'confirm' | 'cancel'): Promise<void>
 }
 
 /** Asks, checks it asked, answers, and gives the sentence, the listed values and the outcome. */
-async function ask(r: AxRunner, lines: string[], which: 'confirm' | 'cancel' = 'cancel') {
+async function ask(r: AxRunnerElement, lines: string[], which: 'confirm' | 'cancel' = 'cancel') {
   const done = r.stream(reply('', ...lines));
   const d = await asked(r);
   if (!d) return { sentence: null, values: [] as string[], outcome: await Promise.race([done, tick(1500).then(() => null)]) };

@@ -6,22 +6,22 @@
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, answer, area, backendFor, byName, dialogOf, reply, runnerFor, tick, until, watch } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 import type { AxOutcome } from '../../../elements/ax-runner/events.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) {
     r.stop();
     r.remove();
   }
 });
-async function runner(scope: Element | null, props: Partial<AxRunner> = {}) {
+async function runner(scope: Element | null, props: Partial<AxRunnerElement> = {}) {
   const r = await runnerFor(scope, props);
   runners.push(r);
   return r;
 }
-const shadowText = (r: AxRunner, sel: string) => [...r.shadowRoot!.querySelectorAll(sel)].map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
+const shadowText = (r: AxRunnerElement, sel: string) => [...r.shadowRoot!.querySelectorAll(sel)].map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
 
 /** The outcome, or null when the burst has not ended within `ms`. */
 async function settled(p: Promise<AxOutcome>, ms = 1500): Promise<AxOutcome | null> {

@@ -4,10 +4,10 @@
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, answer, area, byName, reply, runnerFor } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) {
     r.stop();

@@ -3,7 +3,7 @@
 import { pressDialog } from '../shared/approvals.js';
 import { fixture, html } from '@open-wc/testing';
 import '../../../elements/ax-runner/index.js';
-import type { AxRunner, AxStepEvent, AxEndEvent } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement, AxStepEvent, AxEndEvent } from '../../../elements/ax-runner/index.js';
 import { createPageBackend, type PageBackend, type PageBackendOptions } from '../../../elements/ax-runner/backend/pageBackend.js';
 import type { Step } from '../../../src/axstream/step.js';
 
@@ -29,7 +29,7 @@ export async function area(template: ReturnType<typeof html>): Promise<HTMLEleme
 }
 
 /** A runner scoped to `scope`, in the page beside it, with any properties. */
-export async function runnerFor(scope: Element | null, props: Partial<AxRunner> = {}, theme: 'light' | 'dark' = 'light'): Promise<AxRunner> {
+export async function runnerFor(scope: Element | null, props: Partial<AxRunnerElement> = {}, theme: 'light' | 'dark' = 'light'): Promise<AxRunnerElement> {
   const runner = document.createElement('ax-runner');
   runner.setAttribute('theme', theme);
   Object.assign(runner, { scope, ...props });
@@ -70,7 +70,7 @@ export function recorder(el: EventTarget, types: readonly string[]) {
 }
 
 /** Collects a runner's ax-step and ax-end events. */
-export function watch(runner: AxRunner) {
+export function watch(runner: AxRunnerElement) {
   const steps: Step<unknown>[] = [];
   const ends: AxEndEvent[] = [];
   runner.addEventListener('ax-step', (e: AxStepEvent) => steps.push(e.step));
@@ -79,7 +79,7 @@ export function watch(runner: AxRunner) {
 }
 
 /** The runner's confirmation dialog, once it is open. */
-export async function dialogOf(runner: AxRunner): Promise<HTMLElement & { open: boolean }> {
+export async function dialogOf(runner: AxRunnerElement): Promise<HTMLElement & { open: boolean }> {
   for (let i = 0; i < 100; i++) {
     const d = runner.shadowRoot!.querySelector('ae-confirm-dialog') as (HTMLElement & { open: boolean }) | null;
     if (d?.open && d.shadowRoot?.querySelector('dialog')?.open) return d;
@@ -89,7 +89,7 @@ export async function dialogOf(runner: AxRunner): Promise<HTMLElement & { open: 
 }
 
 /** Presses Confirm or Cancel in the runner's confirmation dialog. */
-export async function answer(runner: AxRunner, yes: boolean): Promise<string> {
+export async function answer(runner: AxRunnerElement, yes: boolean): Promise<string> {
   const d = await dialogOf(runner);
   const sentence = d.shadowRoot!.querySelector('[part="sentence"]')!.textContent ?? '';
   await pressDialog(d, yes ? 'confirm' : 'cancel');
@@ -106,7 +106,7 @@ export async function until(check: () => boolean, what: string, ms = 3000): Prom
 }
 
 /** Runs `lines` in a fence through a runner over `scope`; resolves with the outcome and the runner. */
-export async function runLines(scope: Element, lines: string[], props: Partial<AxRunner> = {}) {
+export async function runLines(scope: Element, lines: string[], props: Partial<AxRunnerElement> = {}) {
   const runner = await runnerFor(scope, props);
   const watched = watch(runner);
   const outcome = await runner.stream(reply('Working on it.', ...lines));

@@ -2,7 +2,7 @@
 // nothing behind: the app's area they acted on stays in the page and must not keep any of them. The check:
 // test/browser/shared/leakCheck.ts.
 import '../../../elements/ax-runner/index.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 import { expectNoLeak } from '../shared/leakCheck.js';
 import { act, answer, byName, reply, watch } from './helpers.js';
 
@@ -40,7 +40,7 @@ describe('ax-runner: memory', () => {
         rounds: 20,
         atLeast: 20 * 4,
         async use(i) {
-          const runner = document.createElement('ax-runner') as AxRunner;
+          const runner = document.createElement('ax-runner') as AxRunnerElement;
           runner.scope = app;
           document.body.append(runner);
           const { steps } = watch(runner);

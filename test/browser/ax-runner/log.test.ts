@@ -5,21 +5,21 @@
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, area, reply, runnerFor, tick, until } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 import type { Backend } from '../../../src/axstream/backend.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) r.remove();
 });
-async function runner(scope: Element | null, props: Partial<AxRunner> = {}, theme: 'light' | 'dark' = 'light') {
+async function runner(scope: Element | null, props: Partial<AxRunnerElement> = {}, theme: 'light' | 'dark' = 'light') {
   const r = await runnerFor(scope, props, theme);
   runners.push(r);
   return r;
 }
-const shadow = (r: AxRunner) => r.shadowRoot!;
+const shadow = (r: AxRunnerElement) => r.shadowRoot!;
 const text = (el: Element | null | undefined) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
-const texts = (r: AxRunner, sel: string) => [...shadow(r).querySelectorAll(sel)].map(text);
+const texts = (r: AxRunnerElement, sel: string) => [...shadow(r).querySelectorAll(sel)].map(text);
 const waits = (n: number, ms = 0) => Array.from({ length: n }, () => act({ do: 'wait', ms }));
 
 /** A backend that does every step at once, in the same task: steps finish far faster than frames. */

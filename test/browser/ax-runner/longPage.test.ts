@@ -4,7 +4,7 @@
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, area, backendFor, look, runnerFor, until, watch } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
 const CATEGORIES = ['Coffee', 'Tea', 'Cocoa', 'Mugs', 'Grinders', 'Kettles', 'Filters', 'Gifts'];
 const PRODUCTS = Array.from({ length: 28 }, (_, i) => ({
@@ -53,7 +53,7 @@ async function shop(): Promise<HTMLElement> {
 /** How many elements a text lists (one a line, the notes aside). */
 const listed = (text: string) => text.split('\n').filter((l) => !l.startsWith('(')).length;
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) r.remove();
   window.scrollTo({ top: 0, behavior: 'instant' });

@@ -6,15 +6,15 @@ import { expect, html } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, area, byName, runnerFor, until, watch } from './helpers.js';
-import type { AxRunner, ChatMessage } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement, ChatMessage } from '../../../elements/ax-runner/index.js';
 import { en } from '../../../strings/en.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) r.remove();
 });
-const shadow = (r: AxRunner) => r.shadowRoot!;
-const texts = (r: AxRunner, sel: string) => [...shadow(r).querySelectorAll(sel)].map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
+const shadow = (r: AxRunnerElement) => r.shadowRoot!;
+const texts = (r: AxRunnerElement, sel: string) => [...shadow(r).querySelectorAll(sel)].map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
 
 /** Where a person would press an element: the middle of its box. */
 function centre(el: Element): [number, number] {

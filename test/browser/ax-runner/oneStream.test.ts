@@ -5,9 +5,9 @@ import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, area, byName, dialogOf, recorder, reply, runnerFor, tick, until } from './helpers.js';
 import { en } from '../../../strings/en.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) r.remove();
 });
@@ -39,7 +39,7 @@ function settled<T>(p: Promise<T>) {
 }
 
 const click = act({ do: 'click', target: byName('button', 'More') });
-const statusLine = (r: AxRunner) => (r.shadowRoot!.querySelector('[part~="progress"] [role="status"]')?.textContent ?? '').trim();
+const statusLine = (r: AxRunnerElement) => (r.shadowRoot!.querySelector('[part~="progress"] [role="status"]')?.textContent ?? '').trim();
 
 describe('ax-runner: one reply at a time', () => {
   it('a second stream() replaces the first: AbortError, its source cancelled, none of its later lines run', async () => {

@@ -7,18 +7,18 @@ import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, area, byName, dialogOf, reply, runnerFor, tick, watch } from './helpers.js';
 import { mount, openDialog, dialogOf as surfaceDialogOf } from '../oui-surface/helpers.js';
 import { pressDialog, whenArmed } from '../shared/approvals.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
-import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
+import type { AeConfirmDialogElement } from '../../../elements/shared/elements/confirmDialog.js';
 import type { OUISurface } from '../../../src/oui/index.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) {
     r.stop();
     r.remove();
   }
 });
-async function runner(scope: Element | null, props: Partial<AxRunner> = {}) {
+async function runner(scope: Element | null, props: Partial<AxRunnerElement> = {}) {
   const r = await runnerFor(scope, props);
   runners.push(r);
   return r;
@@ -50,7 +50,7 @@ const bank: OUISurface = {
  * moment and press Confirm by name, move focus with Tab and press Enter, click the point where Confirm is.
  * Resolves with how each burst ended.
  */
-async function pressConfirm(r: AxRunner, at: { x: number; y: number }) {
+async function pressConfirm(r: AxRunnerElement, at: { x: number; y: number }) {
   const tries = [
     [act({ do: 'wait', ms: 700 }), act({ do: 'click', target: byName('button', 'Confirm') })],
     [act({ do: 'key', keys: ['tab'] }), act({ do: 'key', keys: ['enter'] })],
@@ -89,7 +89,7 @@ describe('ax-runner: the package’s own UI is neither seen nor reached by any a
 
   it('a bare <ae-confirm-dialog> "Send $500 to Mallory?" is never answered confirmed by a runner (repro)', async () => {
     const app = await area(html`<p>Your bank</p><ae-confirm-dialog></ae-confirm-dialog>`);
-    const dialog = app.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+    const dialog = app.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
     await import('../../../elements/shared/approvals/approvalParts.js');
     await dialog.updateComplete;
     const answer = dialog.request({ sentence: 'Send $500 to Mallory?' });
@@ -126,7 +126,7 @@ describe('ax-runner: the package’s own UI is neither seen nor reached by any a
     const app = await area(html`<div style="position:fixed;inset:0;display:grid;place-items:center"><button id="under" style="width:60vw;height:60vh">Under</button></div><ae-confirm-dialog></ae-confirm-dialog>`);
     const clicked: string[] = [];
     app.querySelector('#under')!.addEventListener('click', () => clicked.push('under'));
-    const dialog = app.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+    const dialog = app.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
     await import('../../../elements/shared/approvals/approvalParts.js');
     await dialog.updateComplete;
     const answer = dialog.request({ sentence: 'Send $500 to Mallory?' });

@@ -7,11 +7,11 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, byName, runnerFor, reply } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
 let host: HTMLElement | null = null;
 let root: Root | null = null;
-let runner: AxRunner | null = null;
+let runner: AxRunnerElement | null = null;
 afterEach(() => {
   flushSync(() => root?.unmount());
   host?.remove();

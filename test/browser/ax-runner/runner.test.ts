@@ -5,19 +5,19 @@
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, answer, area, byId, byName, dialogOf, nextFrame, reply, runnerFor, tick, until, watch } from './helpers.js';
-import { answerRemote, createPageBackend, createRemoteBackend, type AxRunner, type ChatMessage } from '../../../elements/ax-runner/index.js';
+import { answerRemote, createPageBackend, createRemoteBackend, type AxRunnerElement, type ChatMessage } from '../../../elements/ax-runner/index.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) r.remove();
 });
-async function runner(scope: Element | null, props: Partial<AxRunner> = {}, theme: 'light' | 'dark' = 'light') {
+async function runner(scope: Element | null, props: Partial<AxRunnerElement> = {}, theme: 'light' | 'dark' = 'light') {
   const r = await runnerFor(scope, props, theme);
   runners.push(r);
   return r;
 }
-const shadow = (r: AxRunner) => r.shadowRoot!;
-const texts = (r: AxRunner, sel: string) => [...shadow(r).querySelectorAll(sel)].map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
+const shadow = (r: AxRunnerElement) => r.shadowRoot!;
+const texts = (r: AxRunnerElement, sel: string) => [...shadow(r).querySelectorAll(sel)].map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim());
 
 /** A reply that arrives a piece at a time, pausing `ms` between lines, as a model writes. */
 async function* slowly(text: string, ms: number): AsyncIterable<string> {

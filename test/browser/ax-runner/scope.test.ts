@@ -5,9 +5,9 @@
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, area, byName, recorder, reply, runnerFor, tick } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) {
@@ -16,7 +16,7 @@ afterEach(() => {
   }
   for (const c of cleanups.splice(0)) c();
 });
-async function run(scope: Element, lines: string[], props: Partial<AxRunner> = {}) {
+async function run(scope: Element, lines: string[], props: Partial<AxRunnerElement> = {}) {
   const r = await runnerFor(scope, props);
   runners.push(r);
   return r.stream(reply('', ...lines));

@@ -4,17 +4,17 @@
 import { expect, html } from '@open-wc/testing';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { act, answer, area, byName, reply, runnerFor, tick, until, watch } from './helpers.js';
-import type { AxRunner, ChatMessage } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement, ChatMessage } from '../../../elements/ax-runner/index.js';
 import type { AxEndEvent } from '../../../elements/ax-runner/events.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) {
     r.stop();
     r.remove();
   }
 });
-async function runner(scope: Element, props: Partial<AxRunner> = {}) {
+async function runner(scope: Element, props: Partial<AxRunnerElement> = {}) {
   const r = await runnerFor(scope, props);
   runners.push(r);
   return r;

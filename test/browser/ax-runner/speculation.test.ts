@@ -7,9 +7,9 @@ import { sendMouse } from '@web/test-runner-commands';
 import { afterEach, describe, it } from '../shared/mocha.js';
 import { whenArmed } from '../shared/approvals.js';
 import { act, area, byName, dialogOf, runnerFor, tick, until, watch } from './helpers.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) {
     r.stop();
@@ -17,13 +17,13 @@ afterEach(() => {
   }
 });
 
-const openDialog = (r: AxRunner) => {
+const openDialog = (r: AxRunnerElement) => {
   const d = r.shadowRoot!.querySelector('ae-confirm-dialog') as (HTMLElement & { open: boolean }) | null;
   return !!d?.shadowRoot?.querySelector('dialog')?.open;
 };
 
 /** Presses Confirm with the mouse, as a person would. */
-async function confirmByMouse(r: AxRunner) {
+async function confirmByMouse(r: AxRunnerElement) {
   const d = await dialogOf(r);
   await whenArmed(d);
   const box = d.shadowRoot!.querySelector('[part="confirm"]')!.getBoundingClientRect();

@@ -8,18 +8,18 @@ import { act, area, backendFor, byName, look, reply, runnerFor, tick, watch } fr
 import { matchTarget, type TargetPurpose } from '../../../src/axstream/resolveTarget.js';
 import type { AxNode, AxTree } from '../../../src/axstream/tree.js';
 import type { AxTarget } from '../../../src/axstream/types.js';
-import type { AxIssueEvent, AxRunner } from '../../../elements/ax-runner/index.js';
+import type { AxIssueEvent, AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
-const runners: AxRunner[] = [];
+const runners: AxRunnerElement[] = [];
 afterEach(() => {
   for (const r of runners.splice(0)) r.remove();
 });
-async function runner(scope: Element, props: Partial<AxRunner> = {}) {
+async function runner(scope: Element, props: Partial<AxRunnerElement> = {}) {
   const r = await runnerFor(scope, props);
   runners.push(r);
   return r;
 }
-const shadow = (r: AxRunner) => r.shadowRoot!;
+const shadow = (r: AxRunnerElement) => r.shadowRoot!;
 
 describe('ax-runner: what a target names', () => {
   it('{"ax":{"title":"Sign in"}} clicks the Sign in button, not the region or heading called Sign in', async () => {

@@ -9,7 +9,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, it } from '../omni-screen/mocha.js';
 import { settle } from '../omni-screen/helpers.js';
 import { cabinSrc, makeAssets, makeConfirm, makeTools, OTHER_PIXEL, pressAndConfirm, screenText, stream } from './shared.js';
-import type { OmniAction, OmniEndEvent, OmniIssueEvent, OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniAction, OmniEndEvent, OmniIssueEvent, OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 let host: HTMLElement | null = null;
 let root: Root | null = null;
@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 type Props = {
-  ref: RefObject<OmniScreen | null>;
+  ref: RefObject<OmniScreenElement | null>;
   tools: object;
   assets: object;
   confirm: object;
@@ -51,7 +51,7 @@ describe('omni-screen in React 19', () => {
   it('takes tools, assets and handler as properties, fires omni-end/omni-issue, and updates in place', async () => {
     host = document.body.appendChild(document.createElement('div'));
     root = createRoot(host);
-    const ref = createRef<OmniScreen>();
+    const ref = createRef<OmniScreenElement>();
     const tools = makeTools();
     const assets = makeAssets();
     const actions: OmniAction[] = [];
@@ -104,7 +104,7 @@ describe('omni-screen in React 19', () => {
   it('removes the event listener React added when the on-prop goes away', async () => {
     host = document.body.appendChild(document.createElement('div'));
     root = createRoot(host);
-    const ref = createRef<OmniScreen>();
+    const ref = createRef<OmniScreenElement>();
     let ends = 0;
     const base: Props = { ref, tools: makeTools(), assets: makeAssets(), confirm: makeConfirm(), handler: () => undefined, onEnd: () => ends++, onIssue: () => undefined };
     render(base);
@@ -135,9 +135,9 @@ describe('omni-screen in React 19', () => {
     const onRejection = (e: PromiseRejectionEvent) => errors.push(e.reason);
     window.addEventListener('error', onError);
     window.addEventListener('unhandledrejection', onRejection);
-    const elRef = createRef<OmniScreen>();
+    const elRef = createRef<OmniScreenElement>();
     function ReadmeScreen({ src, tools, assets }: { src: string; tools: object; assets: object }) {
-      const screen = useRef<OmniScreen>(null);
+      const screen = useRef<OmniScreenElement>(null);
       useEffect(() => {
         const request = new AbortController();
         screen.current?.stream(fakeFetch(request.signal)).catch((error: unknown) => {
@@ -146,7 +146,7 @@ describe('omni-screen in React 19', () => {
         return () => request.abort();
       }, [src]);
       return createElement('omni-screen', {
-        ref: (el: OmniScreen | null) => {
+        ref: (el: OmniScreenElement | null) => {
           screen.current = el;
           elRef.current = el;
         },

@@ -3,7 +3,7 @@ import { pressDialog } from '../shared/approvals.js';
 import { expect } from '@open-wc/testing';
 import { dialog, press, settle, textOf } from '../omni-screen/helpers.js';
 import { PIXEL } from '../omni-screen/fixtures.js';
-import type { Confirmation, OmniScreen, Picture, ToolSchema } from '../../../elements/omni-screen/index.js';
+import type { Confirmation, OmniScreenElement, Picture, ToolSchema } from '../../../elements/omni-screen/index.js';
 
 export const stream = (greeting: string) => `root = Stack([hello, pic, go])
 hello = Text("${greeting}")
@@ -24,12 +24,12 @@ export const OTHER_PIXEL = `${PIXEL}#other`;
 export const makeAssets = (src = PIXEL): Record<string, Picture> => ({ cabin: { src, width: 160, height: 90 } });
 
 /** The text the screen shows, from its shadow root. */
-export const screenText = (el: OmniScreen) => textOf(el.shadowRoot!.querySelector('[part="screen"]'));
+export const screenText = (el: OmniScreenElement) => textOf(el.shadowRoot!.querySelector('[part="screen"]'));
 
-export const cabinSrc = (el: OmniScreen) => el.shadowRoot!.querySelector('img')?.getAttribute('src') ?? null;
+export const cabinSrc = (el: OmniScreenElement) => el.shadowRoot!.querySelector('img')?.getAttribute('src') ?? null;
 
 /** Presses the governed Button, confirms, and waits until the screen is quiet again. */
-export async function pressAndConfirm(el: OmniScreen): Promise<void> {
+export async function pressAndConfirm(el: OmniScreenElement): Promise<void> {
   press(el, 'go');
   await settle(el);
   const d = dialog(el);

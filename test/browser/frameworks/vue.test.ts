@@ -7,7 +7,7 @@ import { createApp, nextTick, shallowRef, type App } from 'vue/dist/vue.esm-brow
 import { afterEach, describe, it } from '../omni-screen/mocha.js';
 import { settle } from '../omni-screen/helpers.js';
 import { cabinSrc, makeAssets, makeConfirm, makeTools, OTHER_PIXEL, pressAndConfirm, screenText, stream } from './shared.js';
-import type { OmniAction, OmniEndEvent, OmniIssueEvent, OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniAction, OmniEndEvent, OmniIssueEvent, OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 let host: HTMLElement | null = null;
 let app: App | null = null;
@@ -34,7 +34,7 @@ describe('omni-screen in Vue 3', () => {
     };
     const ends: OmniEndEvent[] = [];
     const issues: OmniIssueEvent[] = [];
-    const screen = shallowRef<OmniScreen | null>(null);
+    const screen = shallowRef<OmniScreenElement | null>(null);
     const firstTools = tools.value;
     const firstAssets = assets.value;
 

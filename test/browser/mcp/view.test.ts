@@ -8,7 +8,7 @@ import { readFile } from '@web/test-runner-commands';
 import { describe, it, afterEach } from '../omni-screen/mocha.js';
 import { node, press, settle, textOf, tick } from '../omni-screen/helpers.js';
 import '../../../elements/omni-screen/index.js';
-import type { OmniActionErrorEvent, OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniActionErrorEvent, OmniScreenElement } from '../../../elements/omni-screen/index.js';
 import { portEndpoint } from '../../../mcp/hostBridge.js';
 import {
   startMcpView,
@@ -105,7 +105,7 @@ afterEach(() => {
 });
 
 async function start(options: { answer?: FakeHost['answer']; registry?: ViewRegistry | null; registryWaitMs?: number; ready?: boolean } = {}) {
-  const screen = await fixture<OmniScreen>(html`<omni-screen></omni-screen>`);
+  const screen = await fixture<OmniScreenElement>(html`<omni-screen></omni-screen>`);
   const channel = new MessageChannel();
   const host = new FakeHost(channel.port2);
   if (options.answer) host.answer = options.answer;
@@ -125,13 +125,13 @@ const initializeWith = (registries: unknown) => ({
 });
 
 /** Sends partial or complete input and waits until the view has drawn it. */
-async function send(host: FakeHost, screen: OmniScreen, method: 'partial' | 'complete', text: string) {
+async function send(host: FakeHost, screen: OmniScreenElement, method: 'partial' | 'complete', text: string) {
   host.notify(method === 'partial' ? 'ui/notifications/tool-input-partial' : 'ui/notifications/tool-input', { arguments: { screen: text } });
   await tick(10);
   await settle(screen);
 }
 
-const shown = (screen: OmniScreen) => textOf(screen.shadowRoot!.querySelector('[part~="screen"]'));
+const shown = (screen: OmniScreenElement) => textOf(screen.shadowRoot!.querySelector('[part~="screen"]'));
 
 const PAY = [
   'root = Card([title, amount, pay])',
@@ -503,7 +503,7 @@ describe('the package’s generic page, dist/mcp-view.html ([10.25])', () => {
       ].join('\n');
       frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/tool-input-partial', params: { arguments: { screen: screenText.slice(0, 60) } } }, '*');
       frame.contentWindow!.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: { screen: screenText } } }, '*');
-      const inner = () => doc.querySelector('omni-screen') as OmniScreen;
+      const inner = () => doc.querySelector('omni-screen') as OmniScreenElement;
       for (let i = 0; i < 100 && !(inner().document?.ended && inner().shadowRoot!.querySelector('ae-chart')); i++) await tick(20);
       await settle(inner());
       await tick(300); // chart.js comes from inside the page, on the first chart

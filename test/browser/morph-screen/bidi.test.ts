@@ -4,14 +4,14 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { $, collect, END, mount, node, ops, settle } from './helpers.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 const RLO = '\u202E';
 const bad = (s: string) => `${RLO}${s}\u202C`;
 
 /** Every text node and every attribute a person or assistive technology meets in the screen, with a control in it. */
-function controlsShown(screen: MorphScreen): string[] {
+function controlsShown(screen: MorphScreenElement): string[] {
   const found: string[] = [];
   const root = screen.shadowRoot!;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);

@@ -6,7 +6,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { $, collect, END, mount, node, op, settle, textOf } from './helpers.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 
 interface ChartLike extends HTMLElement {
   updateComplete: Promise<boolean>;
@@ -23,7 +23,7 @@ interface ChartLike extends HTMLElement {
 
 const chartNode = (id: string, attrs: Record<string, string>, columns: unknown[], rows: unknown[][]) => op({ op: 'node', id, type: 'Chart', attrs, data: { columns, rows } });
 
-async function chartIn(screen: MorphScreen): Promise<ChartLike> {
+async function chartIn(screen: MorphScreenElement): Promise<ChartLike> {
   await customElements.whenDefined('ae-chart');
   await settle(screen);
   const chart = $<ChartLike>(screen, 'ae-chart')!;
@@ -95,7 +95,7 @@ describe('morph-screen: chart numbers', function (this: Mocha.Suite) {
   });
 
   it('numbers as the document’s language writes them: German', async () => {
-    const screen = await mount('', { lang: 'de' } as Partial<MorphScreen>, { end: false });
+    const screen = await mount('', { lang: 'de' } as Partial<MorphScreenElement>, { end: false });
     screen.write(chartNode('0', { x: 'Woche', y: 'EUR' }, ['Woche', 'Umsatz'], [['W1', '1.204,50'], ['W2', '12,5'], ['W3', '2.000'], ['W4', '980 €']]) + END);
     screen.end();
     const chart = await chartIn(screen);
@@ -106,10 +106,10 @@ describe('morph-screen: chart numbers', function (this: Mocha.Suite) {
   });
 
   it('numbers as the document’s language writes them: English and French; a unit in every cell picks the format', async () => {
-    const en = await mount(chartNode('0', {}, ['x', 'y'], [['a', '1,204.50'], ['b', '2.000'], ['c', '980 €']]) + END, { lang: 'en' } as Partial<MorphScreen>);
+    const en = await mount(chartNode('0', {}, ['x', 'y'], [['a', '1,204.50'], ['b', '2.000'], ['c', '980 €']]) + END, { lang: 'en' } as Partial<MorphScreenElement>);
     expect((await chartIn(en)).series[0]!.values).to.deep.equal([1204.5, 2, 980]);
     en.remove();
-    const fr = await mount(chartNode('0', {}, ['x', 'y'], [['a', '1 204,50 €'], ['b', '12,5 €']]) + END, { lang: 'fr' } as Partial<MorphScreen>);
+    const fr = await mount(chartNode('0', {}, ['x', 'y'], [['a', '1 204,50 €'], ['b', '12,5 €']]) + END, { lang: 'fr' } as Partial<MorphScreenElement>);
     const chart = await chartIn(fr);
     expect(chart.series[0]!.values).to.deep.equal([1204.5, 12.5]);
     expect([chart.format, chart.currency]).to.deep.equal(['currency', 'EUR']);

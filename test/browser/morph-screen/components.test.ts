@@ -1,7 +1,7 @@
 // The display components: Card, Chart, Map, FollowUps, Gallery, Tabs, Details, Badge, Button; what stands in
 // while a component streams, when its data never came, and when it fails to draw.
 import { expect, waitUntil } from '@open-wc/testing';
-import type { MorphAction, MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphAction, MorphScreenElement } from '../../../elements/morph-screen/index.js';
 import { describe, it } from './mocha.js';
 import { $, $$, collect, END, mount, node, op, ops, settle, textOf } from './helpers.js';
 
@@ -82,7 +82,7 @@ describe('morph-screen: display components', () => {
   });
 
   it('Map: numbers the stream sent as numbers are written as the reader’s locale writes them; strings as written', async () => {
-    const screen = await mount(ops({ op: 'node', id: '0', type: 'Map', data: { columns: ['Ville', 'Lat', 'Lng'], rows: [['Lisbonne', 38.72, -9.14], ['Porto', '41.15', '-8.61']] } }) + END, { lang: 'fr' } as Partial<MorphScreen>);
+    const screen = await mount(ops({ op: 'node', id: '0', type: 'Map', data: { columns: ['Ville', 'Lat', 'Lng'], rows: [['Lisbonne', 38.72, -9.14], ['Porto', '41.15', '-8.61']] } }) + END, { lang: 'fr' } as Partial<MorphScreenElement>);
     expect($$(screen, '.data-table tbody tr').map((r) => textOf(r))).to.deep.equal(['Lisbonne 38,72 -9,14', 'Porto 41.15 -8.61']);
     screen.remove();
   });

@@ -5,13 +5,13 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { $, $$, collect, END, mount, node, op, ops, settle, textOf } from './helpers.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 
 const BEFORE = op({ op: 'node', id: '0', type: 'p', spans: 'Before.' });
 const AFTER = ops({ op: 'node', id: '2', type: 'p', spans: 'AFTER-1' }, { op: 'node', id: '3', type: 'p', spans: 'AFTER-2' }) + END;
 
 /** The issue's stream with `bad` as node "1", mounted; the AFTER paragraphs must draw. */
-async function around(bad: Record<string, unknown>): Promise<MorphScreen> {
+async function around(bad: Record<string, unknown>): Promise<MorphScreenElement> {
   const screen = await mount(BEFORE + op(bad) + AFTER);
   expect(textOf(node(screen, '0'))).to.equal('Before.');
   expect(textOf(node(screen, '2'))).to.equal('AFTER-1');
@@ -19,8 +19,8 @@ async function around(bad: Record<string, unknown>): Promise<MorphScreen> {
   return screen;
 }
 
-const noShimmer = (screen: MorphScreen) => expect($$(screen, '.shimmer').length, 'nothing shimmers').to.equal(0);
-const notBusy = (screen: MorphScreen) => expect($$(screen, '[aria-busy="true"]').length, 'nothing is busy').to.equal(0);
+const noShimmer = (screen: MorphScreenElement) => expect($$(screen, '.shimmer').length, 'nothing shimmers').to.equal(0);
+const notBusy = (screen: MorphScreenElement) => expect($$(screen, '[aria-busy="true"]').length, 'nothing is busy').to.equal(0);
 
 describe('morph-screen: one bad op never erases an answer', function (this: Mocha.Suite) {
   this.timeout(20000);

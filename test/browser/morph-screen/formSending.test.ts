@@ -5,10 +5,10 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { collect, END, mount, node, ops, press, settle, textOf, tick, typeInto } from './helpers.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 
-const control = <T extends HTMLElement = HTMLInputElement>(screen: MorphScreen, id: string) => screen.shadowRoot!.querySelector(`[data-field="${id}"]`) as T;
-const message = (screen: MorphScreen, id: string) => textOf(node(screen, id).querySelector('.field-message'));
+const control = <T extends HTMLElement = HTMLInputElement>(screen: MorphScreenElement, id: string) => screen.shadowRoot!.querySelector(`[data-field="${id}"]`) as T;
+const message = (screen: MorphScreenElement, id: string) => textOf(node(screen, id).querySelector('.field-message'));
 
 describe('morph-screen: sending a Form', function (this: Mocha.Suite) {
   this.timeout(20000);

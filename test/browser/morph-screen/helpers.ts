@@ -1,6 +1,6 @@
 import { fixture, html } from '@open-wc/testing';
 import '../../../elements/morph-screen/index.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 import type { MorphNodeElement } from '../../../elements/morph-screen/morphNode.js';
 import { drawing } from '../../../elements/morph-screen/views/children.js';
 
@@ -14,7 +14,7 @@ export const ops = (...list: Record<string, unknown>[]): string => list.map(op).
 export const END = op({ op: 'end', complete: true, truncated: false });
 
 /** Waits until the screen and every node element in it have drawn, including children drawn in later tasks. */
-export async function settle(screen: MorphScreen): Promise<void> {
+export async function settle(screen: MorphScreenElement): Promise<void> {
   for (let round = 0; round < 400; round++) {
     await screen.updateComplete;
     const nodes = [...screen.shadowRoot!.querySelectorAll('morph-node')] as MorphNodeElement[];
@@ -27,8 +27,8 @@ export async function settle(screen: MorphScreen): Promise<void> {
 }
 
 /** A screen in the page, fed `text` and ended (unless `end: false`). */
-export async function mount(text = '', props: Partial<MorphScreen> = {}, options: { end?: boolean; theme?: 'light' | 'dark' } = {}): Promise<MorphScreen> {
-  const screen = await fixture<MorphScreen>(html`<morph-screen theme=${options.theme ?? 'light'}></morph-screen>`);
+export async function mount(text = '', props: Partial<MorphScreenElement> = {}, options: { end?: boolean; theme?: 'light' | 'dark' } = {}): Promise<MorphScreenElement> {
+  const screen = await fixture<MorphScreenElement>(html`<morph-screen theme=${options.theme ?? 'light'}></morph-screen>`);
   Object.assign(screen, props);
   await screen.updateComplete;
   if (text) screen.write(text);
@@ -37,11 +37,11 @@ export async function mount(text = '', props: Partial<MorphScreen> = {}, options
   return screen;
 }
 
-export const $ = <T extends Element = HTMLElement>(screen: MorphScreen, selector: string) => screen.shadowRoot!.querySelector(selector) as T | null;
-export const $$ = <T extends Element = HTMLElement>(screen: MorphScreen, selector: string) => [...screen.shadowRoot!.querySelectorAll(selector)] as T[];
+export const $ = <T extends Element = HTMLElement>(screen: MorphScreenElement, selector: string) => screen.shadowRoot!.querySelector(selector) as T | null;
+export const $$ = <T extends Element = HTMLElement>(screen: MorphScreenElement, selector: string) => [...screen.shadowRoot!.querySelectorAll(selector)] as T[];
 
 /** The element drawing node `id`. */
-export function node(screen: MorphScreen, id: string): MorphNodeElement {
+export function node(screen: MorphScreenElement, id: string): MorphNodeElement {
   const el = ($$(screen, 'morph-node') as MorphNodeElement[]).find((n) => n.nodeId === id);
   if (!el) throw new Error(`no node element for ${id}`);
   return el;
@@ -60,7 +60,7 @@ export function textOf(el: Element | null): string {
 }
 
 /** Events of a kind fired by the screen, collected from now on. */
-export function collect<K extends keyof HTMLElementEventMap>(screen: MorphScreen, name: K): HTMLElementEventMap[K][] {
+export function collect<K extends keyof HTMLElementEventMap>(screen: MorphScreenElement, name: K): HTMLElementEventMap[K][] {
   const out: HTMLElementEventMap[K][] = [];
   screen.addEventListener(name, (e) => out.push(e));
   return out;

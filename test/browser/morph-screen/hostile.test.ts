@@ -4,13 +4,13 @@
 // timing is asserted.
 import { expect } from '@open-wc/testing';
 import { $, $$, collect, END, mount, node, op, ops, settle, textOf } from './helpers.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 
 const t = (v: string) => [{ t: 'text', v }];
 const BAD_URLS = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:x', '//evil.example/x', 'https://user@evil.example/', 'file:///etc/passwd'];
 
 /** Nothing in the answer can run code or load from a URL that isn't http(s). */
-function assertSafe(screen: MorphScreen): void {
+function assertSafe(screen: MorphScreenElement): void {
   const root = screen.shadowRoot!;
   expect(root.querySelectorAll('script, iframe, object, embed, style:not([data-lit]), link, meta, base').length, 'no active elements').to.equal(0);
   for (const el of root.querySelectorAll('*')) {

@@ -1,7 +1,7 @@
 // Answers with a chart, a table and a quiz, streamed, answered and removed, leave nothing behind: no live chart
 // instance, and no element of a removed answer still reachable. The check: test/browser/shared/leakCheck.ts.
 import '../../../elements/morph-screen/index.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 import { liveChartCount } from '../../../elements/shared/elements/chart/chart.js';
 import { expectNoLeak, until } from '../shared/leakCheck.js';
 import { END, ops, settle } from './helpers.js';
@@ -32,7 +32,7 @@ describe('morph-screen: memory', () => {
       atLeast: 30 * 8,
       counts: { 'live chart instances': liveChartCount },
       async use(i) {
-        const screen = document.createElement('morph-screen') as MorphScreen;
+        const screen = document.createElement('morph-screen') as MorphScreenElement;
         document.body.append(screen);
         const actions: Event[] = [];
         screen.addEventListener('morph-action', (e) => actions.push(e));

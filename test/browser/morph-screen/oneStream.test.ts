@@ -5,10 +5,10 @@ import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { $, END, mount, op, ops, settle, textOf, tick } from './helpers.js';
 import { en } from '../../../strings/en.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 import type { MorphIssueEvent } from '../../../elements/morph-screen/events.js';
 
-const shown = (screen: MorphScreen) => textOf(screen.shadowRoot!.querySelector('.answer-body'));
+const shown = (screen: MorphScreenElement) => textOf(screen.shadowRoot!.querySelector('.answer-body'));
 
 function source() {
   let controller!: ReadableStreamDefaultController<string>;

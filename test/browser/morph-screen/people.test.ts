@@ -5,12 +5,12 @@ import { emulateMedia, resetMouse, sendKeys, sendMouse } from '@web/test-runner-
 import { afterEach, describe, it } from './mocha.js';
 import { $, $$, collect, END, mount, ops, settle, textOf } from './helpers.js';
 import { copyWithKeys, dragAcross, pasteWithKeys, tableIn, textNode } from '../shared/clipboard.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 
 const text = (v: string) => ({ t: 'text', v });
 
 /** The selection's text, as the page reports it (a selection inside the screen's shadow root). */
-const selected = (screen: MorphScreen): string =>
+const selected = (screen: MorphScreenElement): string =>
   ((screen.shadowRoot as ShadowRoot & { getSelection?: () => Selection | null }).getSelection?.() ?? document.getSelection())?.toString() ?? '';
 
 /** Selects the characters `from`..`to` of text node `t` with the mouse, as a person does. */
@@ -181,8 +181,8 @@ describe('morph-screen: what people do with an answer', () => {
     ops({ op: close ? 'node' : 'open', id: '0', type: 'Poll', attrs: { q: 'Lunch?', options: 'Pizza|Salad' } });
 
   for (const [how, give] of [
-    ['state', (screen: MorphScreen) => (screen.state = { '0': { vote: 'Burgers' } })],
-    ['AG-UI shared state', (screen: MorphScreen) => screen.applySharedState({ morphscreen: { m1: { '0': { vote: 'Burgers' } } } })],
+    ['state', (screen: MorphScreenElement) => (screen.state = { '0': { vote: 'Burgers' } })],
+    ['AG-UI shared state', (screen: MorphScreenElement) => screen.applySharedState({ morphscreen: { m1: { '0': { vote: 'Burgers' } } } })],
   ] as const) {
     it(`a Poll vote for no option, from ${how}, is refused and the Poll stays votable`, async () => {
       const screen = await mount(poll() + END, { messageId: 'm1' });

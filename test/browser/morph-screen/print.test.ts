@@ -11,7 +11,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
 import { END, ops, settle } from './helpers.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
 
 /** The paper's box is as wide as a big screen (1,000 px) until printed. A4's printable width at Chrome's default margins (210 mm less 2 × 10 mm), in CSS pixels. */
 const PAPER = 718;
@@ -22,7 +22,7 @@ interface ChartLike extends HTMLElement {
 }
 
 /** An answer in a box as wide as a big screen, and as wide as the paper when printed. */
-async function answer(stream: string): Promise<{ screen: MorphScreen; paper: HTMLElement }> {
+async function answer(stream: string): Promise<{ screen: MorphScreenElement; paper: HTMLElement }> {
   const paper = await fixture<HTMLElement>(html`<div class="paper">
     <style>
       .paper { inline-size: 1000px; }
@@ -65,8 +65,8 @@ async function printed<T>(paper: HTMLElement, measure: () => T): Promise<T> {
   return measured;
 }
 
-const $ = <T extends Element = HTMLElement>(screen: MorphScreen, selector: string) => screen.shadowRoot!.querySelector(selector) as T;
-const $$ = <T extends Element = HTMLElement>(screen: MorphScreen, selector: string) => [...screen.shadowRoot!.querySelectorAll(selector)] as T[];
+const $ = <T extends Element = HTMLElement>(screen: MorphScreenElement, selector: string) => screen.shadowRoot!.querySelector(selector) as T;
+const $$ = <T extends Element = HTMLElement>(screen: MorphScreenElement, selector: string) => [...screen.shadowRoot!.querySelectorAll(selector)] as T[];
 /** How far past the paper's end edge an element reaches (0 when it fits). */
 const overflow = (paper: HTMLElement, el: Element) => Math.max(0, Math.round(el.getBoundingClientRect().right - paper.getBoundingClientRect().right));
 /** Whether any pixel of the canvas is painted. */

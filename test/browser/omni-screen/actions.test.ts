@@ -4,7 +4,7 @@ import { describe, it } from './mocha.js';
 import { control, dialog, mount, node, press, settle, textOf, typeInto } from './helpers.js';
 import { registries } from './fixtures.js';
 import { en } from '../../../strings/en.js';
-import type { OmniAction, OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniAction, OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 const pay = `root = Stack([email, pay, plain])
 $amount = 42.5
@@ -16,7 +16,7 @@ plain = Button("Back", variant="secondary")
 `;
 
 /** A screen whose every step is recorded: field check (via the event), params check, confirmation, handler. */
-async function recorded(extra: Partial<OmniScreen> = {}, text = pay) {
+async function recorded(extra: Partial<OmniScreenElement> = {}, text = pay) {
   const steps: string[] = [];
   const actions: OmniAction[] = [];
   const screen = await mount(text, {
@@ -42,7 +42,7 @@ async function recorded(extra: Partial<OmniScreen> = {}, text = pay) {
   return { screen, steps, actions };
 }
 
-async function answer(screen: OmniScreen, yes: boolean) {
+async function answer(screen: OmniScreenElement, yes: boolean) {
   const d = dialog(screen);
   await d.updateComplete;
   expect(d.open, 'dialog open').to.equal(true);

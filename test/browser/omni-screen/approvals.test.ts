@@ -6,7 +6,7 @@ import { dialog, mount, node, press, settle, textOf, tick } from './helpers.js';
 import { registries } from './fixtures.js';
 import { pressDialog, whenArmed } from '../shared/approvals.js';
 import { en } from '../../../strings/en.js';
-import type { OmniAction, OmniBlockedEvent, OmniScreen, ToolSchema } from '../../../elements/omni-screen/index.js';
+import type { OmniAction, OmniBlockedEvent, OmniScreenElement, ToolSchema } from '../../../elements/omni-screen/index.js';
 
 const NOTE = (i: number) => `Note ${i}: `.padEnd(600, `${i}`);
 
@@ -39,9 +39,9 @@ async function transfer(text = transferScreen, wrap?: HTMLElement) {
       return { result: { ok: true } };
     },
   };
-  let screen: OmniScreen;
+  let screen: OmniScreenElement;
   if (wrap) {
-    screen = document.createElement('omni-screen') as OmniScreen;
+    screen = document.createElement('omni-screen') as OmniScreenElement;
     wrap.append(screen);
     Object.assign(screen, props);
     await screen.updateComplete;
@@ -56,7 +56,7 @@ async function transfer(text = transferScreen, wrap?: HTMLElement) {
 }
 
 const within = <T,>(p: Promise<T>, ms: number) => Promise.race([p, tick(ms).then(() => 'pending' as const)]);
-const waitOpen = async (screen: OmniScreen) => {
+const waitOpen = async (screen: OmniScreenElement) => {
   for (let i = 0; i < 200 && !dialog(screen).shadowRoot?.querySelector('dialog')?.open; i++) await tick(5);
   expect(dialog(screen).shadowRoot!.querySelector('dialog')!.open, 'the dialog opened').to.equal(true);
 };

@@ -6,8 +6,8 @@ import { emulateMedia } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
 import { $, chartsReady, mount, settle } from './helpers.js';
 import { registries } from './fixtures.js';
-import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { AeChartElement } from '../../../elements/shared/elements/chart/chart.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 import { tokenValue } from '../../../themes/index.js';
 
 const text =
@@ -17,15 +17,15 @@ const text =
 type Drawn = { options: { backgroundColor: string }; getCenterPoint(final?: boolean): { x: number; y: number } };
 const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
-async function chartOf(screen: OmniScreen): Promise<AeChart> {
+async function chartOf(screen: OmniScreenElement): Promise<AeChartElement> {
   await chartsReady(screen);
-  const chart = $<AeChart>(screen, 'ae-chart')!;
+  const chart = $<AeChartElement>(screen, 'ae-chart')!;
   await chart.updateComplete;
   return chart;
 }
 
 /** Series `i`'s first bar is drawn in `hex`: chart.js's resolved colour, the canvas pixel and the legend swatch. */
-function expectBar(chart: AeChart, i: number, hex: string) {
+function expectBar(chart: AeChartElement, i: number, hex: string) {
   const c = chart.chartInstance!;
   const bar = c.getDatasetMeta(i).data[0] as unknown as Drawn;
   expect(bar.options.backgroundColor).to.equal(hex);

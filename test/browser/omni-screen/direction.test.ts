@@ -5,7 +5,7 @@ import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { chartsReady, dialog, mount, node, press, settle } from './helpers.js';
 import { registries } from './fixtures.js';
-import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
+import type { AeChartElement } from '../../../elements/shared/elements/chart/chart.js';
 
 const CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
 const RLO = '\u202E';
@@ -80,7 +80,7 @@ describe('omni-screen: text direction controls from a stream', () => {
     const p = `${RLO}evil \u2067x 1 2\u2069 \u202Bq\u202C \u2066`;
     const screen = await mount(everywhere(p), registries());
     await chartsReady(screen);
-    const charts = [...screen.shadowRoot!.querySelectorAll('ae-chart')] as AeChart[];
+    const charts = [...screen.shadowRoot!.querySelectorAll('ae-chart')] as AeChartElement[];
     await Promise.all(charts.map((c) => c.updateComplete));
     expect(charts.length).to.equal(2);
     const texts = [...textNodes(screen.shadowRoot!), ...charts.flatMap((c) => textNodes(c.shadowRoot!))];
@@ -129,7 +129,7 @@ describe('omni-screen: text direction controls from a stream', () => {
     const words = node(screen, 'img').querySelector('.image-missing span')!;
     expect(words.textContent).to.equal('Picture not available: \u05D0 5');
     expect(words.querySelector('bdi')!.textContent).to.equal('\u05D0 5');
-    const chart = screen.shadowRoot!.querySelector('ae-chart') as AeChart;
+    const chart = screen.shadowRoot!.querySelector('ae-chart') as AeChartElement;
     await chart.updateComplete;
     const caption = chart.shadowRoot!.querySelector('caption')!;
     expect(caption.textContent).to.equal('Data for \u05D1 7');

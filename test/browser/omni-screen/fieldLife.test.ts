@@ -7,9 +7,9 @@ import { afterEach, describe, it } from './mocha.js';
 import { control, mount, node, settle, textOf } from './helpers.js';
 import { registries } from './fixtures.js';
 import { en } from '../../../strings/en.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
-const active = (screen: OmniScreen) => screen.shadowRoot!.activeElement as HTMLElement | null;
+const active = (screen: OmniScreenElement) => screen.shadowRoot!.activeElement as HTMLElement | null;
 
 async function clickCentre(el: Element): Promise<void> {
   const box = el.getBoundingClientRect();

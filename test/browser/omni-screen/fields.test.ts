@@ -4,7 +4,7 @@ import { $, control, leave, mount, node, press, settle, textOf, typeInto } from 
 import { registries } from './fixtures.js';
 import { en, fill } from '../../../strings/en.js';
 import { checkField } from '../../../src/omni-ir/index.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 interface FieldCase {
   id: string;
@@ -94,7 +94,7 @@ other = Button("Other", action="other")
 otherIt = McpMutation(other, tool="auth.sendMagicLink", params={email: "fixed@example.com"})
 `;
 
-  async function setup(): Promise<{ screen: OmniScreen; calls: unknown[] }> {
+  async function setup(): Promise<{ screen: OmniScreenElement; calls: unknown[] }> {
     const calls: unknown[] = [];
     const screen = await mount(form, {
       ...registries(),
@@ -106,7 +106,7 @@ otherIt = McpMutation(other, tool="auth.sendMagicLink", params={email: "fixed@ex
     return { screen, calls };
   }
 
-  const msg = (screen: OmniScreen, id: string) => textOf(node(screen, id).querySelector('.field-message'));
+  const msg = (screen: OmniScreenElement, id: string) => textOf(node(screen, id).querySelector('.field-message'));
 
   it('shows nothing while typing, the message after leaving, and keeps it until the field passes', async () => {
     const { screen } = await setup();

@@ -1,6 +1,6 @@
 import { fixture, html } from '@open-wc/testing';
 import '../../../elements/omni-screen/index.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 import type { OmniNodeElement } from '../../../elements/omni-screen/omniNode.js';
 
 // The params check and the approval parts (the dialog, the checks) load on first use (a governed Button starts
@@ -12,7 +12,7 @@ export const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(()
 export const tick = (ms = 0) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Waits until the screen and every node element in it have finished updating. */
-export async function settle(screen: OmniScreen): Promise<void> {
+export async function settle(screen: OmniScreenElement): Promise<void> {
   for (let round = 0; round < 20; round++) {
     await screen.updateComplete;
     const nodes = [...screen.shadowRoot!.querySelectorAll('omni-node')] as OmniNodeElement[];
@@ -29,10 +29,10 @@ export async function settle(screen: OmniScreen): Promise<void> {
 /** A screen in the page with the given properties, fed `text` and ended (unless `end: false`). */
 export async function mount(
   text = '',
-  props: Partial<OmniScreen> = {},
+  props: Partial<OmniScreenElement> = {},
   options: { end?: boolean; theme?: 'light' | 'dark' } = {},
-): Promise<OmniScreen> {
-  const screen = await fixture<OmniScreen>(html`<omni-screen theme=${options.theme ?? 'light'}></omni-screen>`);
+): Promise<OmniScreenElement> {
+  const screen = await fixture<OmniScreenElement>(html`<omni-screen theme=${options.theme ?? 'light'}></omni-screen>`);
   Object.assign(screen, props);
   await screen.updateComplete;
   if (text) screen.write(text);
@@ -41,14 +41,14 @@ export async function mount(
   return screen;
 }
 
-export const root = (screen: OmniScreen) => screen.shadowRoot!;
-export const $ = <T extends Element = HTMLElement>(screen: OmniScreen, selector: string) =>
+export const root = (screen: OmniScreenElement) => screen.shadowRoot!;
+export const $ = <T extends Element = HTMLElement>(screen: OmniScreenElement, selector: string) =>
   screen.shadowRoot!.querySelector<T & Element>(selector) as T | null;
-export const $$ = <T extends Element = HTMLElement>(screen: OmniScreen, selector: string) =>
+export const $$ = <T extends Element = HTMLElement>(screen: OmniScreenElement, selector: string) =>
   [...screen.shadowRoot!.querySelectorAll(selector)] as T[];
 
 /** The node element drawing `id`. */
-export function node(screen: OmniScreen, id: string): OmniNodeElement {
+export function node(screen: OmniScreenElement, id: string): OmniNodeElement {
   const el = ([...screen.shadowRoot!.querySelectorAll('omni-node')] as OmniNodeElement[]).find((n) => n.nodeId === id);
   if (!el) throw new Error(`no node element for ${id}`);
   return el;
@@ -67,7 +67,7 @@ export function textOf(el: Element | null): string {
 }
 
 /** The field control of a field node. */
-export const control = <T extends HTMLElement = HTMLInputElement>(screen: OmniScreen, id: string) =>
+export const control = <T extends HTMLElement = HTMLInputElement>(screen: OmniScreenElement, id: string) =>
   screen.shadowRoot!.querySelector(`[data-omni-field="${id}"]`) as T;
 
 /** Types into an input as a person would (value + input event). */
@@ -82,7 +82,7 @@ export function leave(el: HTMLElement): void {
 }
 
 /** Presses a governed or plain Button by node id. */
-export function press(screen: OmniScreen, id: string): void {
+export function press(screen: OmniScreenElement, id: string): void {
   const button = screen.shadowRoot!.querySelector<HTMLButtonElement>(`[data-omni-button="${id}"]`) ??
     node(screen, id).querySelector('button');
   if (!button) throw new Error(`no button for ${id}`);
@@ -90,10 +90,10 @@ export function press(screen: OmniScreen, id: string): void {
 }
 
 /** The open confirmation dialog's element in the screen. */
-export const dialog = (screen: OmniScreen) => screen.shadowRoot!.querySelector('ae-confirm-dialog')!;
+export const dialog = (screen: OmniScreenElement) => screen.shadowRoot!.querySelector('ae-confirm-dialog')!;
 
 /** `<ae-chart>` is defined on the first chart drawn: wait for that and for the charts to be drawn with it. */
-export async function chartsReady(screen: OmniScreen): Promise<void> {
+export async function chartsReady(screen: OmniScreenElement): Promise<void> {
   await customElements.whenDefined('ae-chart');
   await settle(screen);
 }

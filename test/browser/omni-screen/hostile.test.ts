@@ -3,7 +3,7 @@
 // these did, fails it), and bench/render.mjs prints the figures.
 import { expect } from '@open-wc/testing';
 import { $$, mount, settle } from './helpers.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 const list = (n: number, name: (i: number) => string) => Array.from({ length: n }, (_, i) => name(i)).join(', ');
 
@@ -32,7 +32,7 @@ function tooMany(n: number): string {
   return lines.join('\n') + '\n';
 }
 
-async function run(text: string): Promise<OmniScreen> {
+async function run(text: string): Promise<OmniScreenElement> {
   const screen = await mount('', {}, { end: false });
   screen.write(text);
   await settle(screen);

@@ -1,7 +1,7 @@
 // Screens with charts, mounted, streamed and removed, leave nothing behind: no live chart instance, and no
 // element of a removed screen still reachable (a detached-node leak). The check: test/browser/shared/leakCheck.ts.
 import '../../../elements/omni-screen/index.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 import { liveChartCount } from '../../../elements/shared/elements/chart/chart.js';
 import { expectNoLeak, until } from '../shared/leakCheck.js';
 
@@ -27,7 +27,7 @@ describe('omni-screen: memory', () => {
       atLeast: 50 * 10,
       counts: { 'live chart instances': liveChartCount },
       async use(i) {
-        const screen = document.createElement('omni-screen') as OmniScreen;
+        const screen = document.createElement('omni-screen') as OmniScreenElement;
         document.body.append(screen);
         // A line at a time, as a model writes.
         for (const line of screenText(i).split(/(?<=\n)/)) screen.write(line);

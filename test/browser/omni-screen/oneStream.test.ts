@@ -8,7 +8,7 @@ import { $, mount, node, settle, textOf } from './helpers.js';
 import { registries } from './fixtures.js';
 import { EventStream, fakeServer, until } from './fakeServer.js';
 import { en } from '../../../strings/en.js';
-import type { OmniIssueEvent, OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniIssueEvent, OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 /** A source the test writes to, and whether the reader cancelled it. */
 function source() {
@@ -31,7 +31,7 @@ function source() {
   };
 }
 
-const notice = (screen: OmniScreen) => $(screen, '[part~="connection-notice"]');
+const notice = (screen: OmniScreenElement) => $(screen, '[part~="connection-notice"]');
 const tick = (ms = 10) => new Promise((r) => setTimeout(r, ms));
 
 /** What a stream() promise settles with, without an unhandled rejection while the test goes on. */

@@ -11,7 +11,7 @@ import { whenArmed } from '../shared/approvals.js';
 import { manualClock } from '../shared/manualClock.js';
 import { until as untilSoon } from './fakeServer.js';
 import { en } from '../../../strings/en.js';
-import type { OmniAction, OmniBlockedEvent, OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniAction, OmniBlockedEvent, OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 // Generous: the machine running the tests may be busy with others.
 const until = (check: () => boolean, what: string) => untilSoon(check, what, 10_000);
@@ -19,17 +19,17 @@ const centre = (el: Element) => {
   const r = el.getBoundingClientRect();
   return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)] as [number, number];
 };
-const part = (screen: OmniScreen, name: string) => dialog(screen).shadowRoot!.querySelector(`[part="${name}"]`)!;
-const isOpen = (screen: OmniScreen) => !!dialog(screen).shadowRoot?.querySelector('dialog')?.open;
-const waitOpen = (screen: OmniScreen) => until(() => isOpen(screen), 'the dialog to open');
-const announced = (screen: OmniScreen) => textOf($(screen, '[part="announcer"]'));
+const part = (screen: OmniScreenElement, name: string) => dialog(screen).shadowRoot!.querySelector(`[part="${name}"]`)!;
+const isOpen = (screen: OmniScreenElement) => !!dialog(screen).shadowRoot?.querySelector('dialog')?.open;
+const waitOpen = (screen: OmniScreenElement) => until(() => isOpen(screen), 'the dialog to open');
+const announced = (screen: OmniScreenElement) => textOf($(screen, '[part="announcer"]'));
 const frames = async () => {
   await new Promise((r) => requestAnimationFrame(r));
   await new Promise((r) => requestAnimationFrame(r));
 };
 
 /** The person clicks one of the dialog's buttons with the mouse, once its buttons take activation. */
-async function answer(screen: OmniScreen, which: 'confirm' | 'cancel'): Promise<void> {
+async function answer(screen: OmniScreenElement, which: 'confirm' | 'cancel'): Promise<void> {
   await whenArmed(dialog(screen));
   await sendMouse({ type: 'click', position: centre(part(screen, which)) });
 }
@@ -182,7 +182,7 @@ afterEach(() => {
 
 const paid = () => new Response(JSON.stringify({ ok: true, tool: 'payments.confirm', result: { paid: true } }), { status: 200, headers: { 'content-type': 'application/json' } });
 
-async function serverScreen(props: Partial<OmniScreen> = {}) {
+async function serverScreen(props: Partial<OmniScreenElement> = {}) {
   slow = slowServer();
   const errors: { code: string }[] = [];
   const screen = await mount(payScreen, { ...registries(), endpoint: '/api/generate', ...props });

@@ -9,13 +9,13 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
 import { $, $$, settle } from './helpers.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 /** A4's printable width at Chrome's default margins (210 mm less 2 × 10 mm), in CSS pixels; the box is 1,000 px until printed. */
 const PAPER = 718;
 
 /** A screen in a box as wide as a big screen, and as wide as the paper when printed. */
-async function screenOf(text: string): Promise<{ screen: OmniScreen; paper: HTMLElement }> {
+async function screenOf(text: string): Promise<{ screen: OmniScreenElement; paper: HTMLElement }> {
   const paper = await fixture<HTMLElement>(html`<div class="paper">
     <style>
       .paper { inline-size: 1000px; }

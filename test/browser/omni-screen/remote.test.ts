@@ -12,7 +12,7 @@ import type {
   OmniGenerateEndEvent,
   OmniIssueEvent,
   OmniLiveEvent,
-  OmniScreen,
+  OmniScreenElement,
   OmniUpdateEvent,
 } from '../../../elements/omni-screen/index.js';
 
@@ -27,15 +27,15 @@ const frames = async () => {
   await new Promise((r) => requestAnimationFrame(r));
 };
 
-async function screenAt(endpoint = '/api/generate', extra: Partial<OmniScreen> = {}): Promise<OmniScreen> {
-  const screen = await fixture<OmniScreen>(html`<omni-screen theme="light" endpoint=${endpoint}></omni-screen>`);
+async function screenAt(endpoint = '/api/generate', extra: Partial<OmniScreenElement> = {}): Promise<OmniScreenElement> {
+  const screen = await fixture<OmniScreenElement>(html`<omni-screen theme="light" endpoint=${endpoint}></omni-screen>`);
   Object.assign(screen, registries(), extra);
   await screen.updateComplete;
   return screen;
 }
 
 /** Every event of these names the screen fires, in order. */
-function record(screen: OmniScreen) {
+function record(screen: OmniScreenElement) {
   const generated: OmniGenerateEndEvent[] = [];
   const updates: OmniUpdateEvent[] = [];
   const live: OmniLiveEvent[] = [];
@@ -47,11 +47,11 @@ function record(screen: OmniScreen) {
   return { generated, updates, live, issues };
 }
 
-const progress = (screen: OmniScreen) => $(screen, '[part~="progress"]')!;
-const statusText = (screen: OmniScreen) => textOf($(screen, '[part~="progress"] [role="status"]'));
-const busy = (screen: OmniScreen) => $(screen, '[part="screen"]')!.getAttribute('aria-busy');
-const cancelButton = (screen: OmniScreen) => $<HTMLButtonElement>(screen, '[part~="cancel"]');
-const retryButton = (screen: OmniScreen) => $<HTMLButtonElement>(screen, '[part~="retry"]');
+const progress = (screen: OmniScreenElement) => $(screen, '[part~="progress"]')!;
+const statusText = (screen: OmniScreenElement) => textOf($(screen, '[part~="progress"] [role="status"]'));
+const busy = (screen: OmniScreenElement) => $(screen, '[part="screen"]')!.getAttribute('aria-busy');
+const cancelButton = (screen: OmniScreenElement) => $<HTMLButtonElement>(screen, '[part~="cancel"]');
+const retryButton = (screen: OmniScreenElement) => $<HTMLButtonElement>(screen, '[part~="retry"]');
 
 /** A generate route that hands each request a new event stream the test drives. */
 function streaming(): { route: Route; next: () => Promise<EventStream> } {
@@ -309,7 +309,7 @@ describe('omni-screen: generate() and its status line ([10.1]–[10.11])', () =>
     controller.abort();
     const outcome = await p;
     expect(outcome.status === 'error' && outcome.code).to.equal('cancelled');
-    const bare = await fixture<OmniScreen>(html`<omni-screen></omni-screen>`);
+    const bare = await fixture<OmniScreenElement>(html`<omni-screen></omni-screen>`);
     let error: unknown = null;
     await bare.generate('x').catch((e: unknown) => (error = e));
     expect(error).to.be.instanceOf(TypeError);
@@ -334,7 +334,7 @@ tip = Button("Tip", action="tip")
 tipIt = McpMutation(tip, tool="payments.confirm", params={amount: 2})
 `;
 
-async function generated(screen: OmniScreen, gen: ReturnType<typeof streaming>, text: string, live?: string) {
+async function generated(screen: OmniScreenElement, gen: ReturnType<typeof streaming>, text: string, live?: string) {
   const p = screen.generate('show me');
   const stream = await gen.next();
   stream.chunks(text);

@@ -3,7 +3,7 @@ import { afterEach, describe, it } from './mocha.js';
 import { $, $$, control, mount, nextFrame, node, settle, textOf, typeInto } from './helpers.js';
 import { registries } from './fixtures.js';
 import { renderProbe } from '../../../elements/omni-screen/testHooks.js';
-import { OmniEndEvent, OmniIssueEvent, type OmniScreen } from '../../../elements/omni-screen/index.js';
+import { OmniEndEvent, OmniIssueEvent, type OmniScreenElement } from '../../../elements/omni-screen/index.js';
 import { en } from '../../../strings/en.js';
 
 afterEach(() => {
@@ -12,7 +12,7 @@ afterEach(() => {
 
 describe('omni-screen: while streaming', () => {
   /** What a Stack holds, in order: a node element's id, or the class of a block standing in for children. */
-  const slots = (screen: OmniScreen) =>
+  const slots = (screen: OmniScreenElement) =>
     [...node(screen, 'root').querySelector(':scope > .stack')!.children].map((el) =>
       el.tagName === 'OMNI-NODE' ? (el as HTMLElement & { nodeId: string }).nodeId : el.classList[0],
     );
@@ -191,7 +191,7 @@ describe('omni-screen: stream()', () => {
   const bytes = new TextEncoder().encode(text);
   const pieces = () => [bytes.slice(0, 25), bytes.slice(25, 26), bytes.slice(26)];
 
-  async function check(screen: OmniScreen) {
+  async function check(screen: OmniScreenElement) {
     await settle(screen);
     expect(textOf(node(screen, 'root'))).to.equal('Grüße B');
     expect(screen.document!.ended).to.equal(true);

@@ -5,7 +5,7 @@ import { fixture, html } from '@open-wc/testing';
 import '../../../elements/oui-surface/index.js';
 import type { OUISurfaceElement } from '../../../elements/oui-surface/index.js';
 import { createDirectTransportPair, createOUIAgent, type OUIAgent, type OUISurface, type OUIRequestTransport } from '../../../src/oui/index.js';
-import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import type { AeConfirmDialogElement } from '../../../elements/shared/elements/confirmDialog.js';
 
 // The params check loads on first use; load it now so a request in a test never waits on the network.
 await import('@cfworker/json-schema');
@@ -90,7 +90,7 @@ export async function mount(
 }
 
 /** The shared confirmation dialog inside a surface. */
-export function dialogOf(el: OUISurfaceElement): AeConfirmDialog {
+export function dialogOf(el: OUISurfaceElement): AeConfirmDialogElement {
   return el.shadowRoot!.querySelector('ae-confirm-dialog')!;
 }
 

@@ -5,7 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { confirmAtDeadline, pressDialog, whenArmed } from './approvals.js';
 import { ApprovalController, type GovernedAction } from '../../../elements/shared/controllers/approval.js';
-import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import type { AeConfirmDialogElement } from '../../../elements/shared/elements/confirmDialog.js';
 import { defineElement } from '../../../elements/shared/base/defineElement.js';
 import { AgentElement } from '../../../elements/shared/base/agentElement.js';
 import { manualClock } from './manualClock.js';
@@ -34,7 +34,7 @@ const rules = {
 
 async function host() {
   const el = await fixture<TestGoverned>(html`<test-governed style="display:block"></test-governed>`);
-  const dialog = () => el.shadowRoot!.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+  const dialog = () => el.shadowRoot!.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
   return { el, dialog };
 }
 

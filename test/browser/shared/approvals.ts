@@ -1,11 +1,11 @@
 import { sendMouse } from '@web/test-runner-commands';
 import type { ManualClock } from './manualClock.js';
-import { CONFIRM_INERT_MS, type AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import { CONFIRM_INERT_MS, type AeConfirmDialogElement } from '../../../elements/shared/elements/confirmDialog.js';
 
 /** The `<ae-confirm-dialog>` itself, given it or the `<dialog>` inside it. */
-const hostOf = (dialog: Element): AeConfirmDialog => {
+const hostOf = (dialog: Element): AeConfirmDialogElement => {
   const root = dialog.getRootNode();
-  return (dialog.localName === 'ae-confirm-dialog' ? dialog : root instanceof ShadowRoot ? root.host : dialog) as AeConfirmDialog;
+  return (dialog.localName === 'ae-confirm-dialog' ? dialog : root instanceof ShadowRoot ? root.host : dialog) as AeConfirmDialogElement;
 };
 
 /**

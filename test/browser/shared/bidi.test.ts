@@ -12,12 +12,12 @@ import '../../../elements/ax-runner/index.js';
 import '../../../elements/oui-surface/index.js';
 import '../../../elements/shared/elements/chart/chart.js';
 import '../../../elements/shared/elements/fallback.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 import type { OUISurfaceElement } from '../../../elements/oui-surface/index.js';
-import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
-import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import type { AeChartElement } from '../../../elements/shared/elements/chart/chart.js';
+import type { AeConfirmDialogElement } from '../../../elements/shared/elements/confirmDialog.js';
 import { paramDetails } from '../../../src/actions/paramDetails.js';
 import { createDirectTransportPair, createOUIAgent } from '../../../src/oui/index.js';
 import { everything as omniEverything, registries } from '../omni-screen/fixtures.js';
@@ -90,8 +90,8 @@ function bidiOps(stream: string): string {
     .join('\n');
 }
 
-async function openDialogIn(root: ShadowRoot): Promise<AeConfirmDialog> {
-  let d: AeConfirmDialog | null = null;
+async function openDialogIn(root: ShadowRoot): Promise<AeConfirmDialogElement> {
+  let d: AeConfirmDialogElement | null = null;
   for (let i = 0; i < 300; i++) {
     d = root.querySelector('ae-confirm-dialog');
     if (d?.open && d.shadowRoot?.querySelector('dialog')?.open) break;
@@ -104,7 +104,7 @@ async function openDialogIn(root: ShadowRoot): Promise<AeConfirmDialog> {
 
 describe('one text path: no direction control reaches the screen (issue 15, item 11)', () => {
   it('<omni-screen>: every component of the catalog, with bidi words in every string', async () => {
-    const screen = await fixture<OmniScreen>(html`<omni-screen theme="light"></omni-screen>`);
+    const screen = await fixture<OmniScreenElement>(html`<omni-screen theme="light"></omni-screen>`);
     Object.assign(screen, registries());
     await screen.updateComplete;
     screen.write(bidiOmni(omniEverything));
@@ -117,7 +117,7 @@ describe('one text path: no direction control reaches the screen (issue 15, item
   });
 
   it('<omni-screen>: the confirmation of a governed Button, its sentence and every param', async () => {
-    const screen = await fixture<OmniScreen>(html`<omni-screen theme="light"></omni-screen>`);
+    const screen = await fixture<OmniScreenElement>(html`<omni-screen theme="light"></omni-screen>`);
     Object.assign(screen, {
       ...registries(),
       confirm: { 'payments.confirm': 'Pay {amount} with the note “{note}”?' },
@@ -166,11 +166,11 @@ goIt = McpMutation(go, tool="payments.confirm", params={amount: 5, note: "${bidi
       <ae-fallback></ae-fallback>
       <ae-confirm-dialog></ae-confirm-dialog>
     </div>`);
-    const chart = wrap.querySelector('ae-chart') as AeChart;
+    const chart = wrap.querySelector('ae-chart') as AeChartElement;
     Object.assign(chart, { kind: 'bar', chartTitle: bidi('Sales'), labels: [bidi('Q1'), bidi('Q2')], series: [{ name: bidi('2025'), values: [1, 2] }, { name: bidi('2026'), values: [3, 4] }], showTable: true });
     const fallback = wrap.querySelector('ae-fallback')!;
     fallback.message = bidi('The part named evil could not be shown');
-    const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+    const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
     dialog.clock = manualClock();
     const asked = dialog.request({ sentence: bidi('Delete everything?'), details: paramDetails({ [bidi('name')]: bidi('value') }) });
     await chart.updateComplete;
@@ -188,7 +188,7 @@ goIt = McpMutation(go, tool="payments.confirm", params={amount: 5, note: "${bidi
   // <morph-screen>'s views show model words through the one text path (issue 15 item 11; its own walk is
   // test/browser/morph-screen/bidi.test.ts).
   it('<morph-screen>: every node type, with bidi words in every string (Poll options, Buttons, paragraphs)', async () => {
-    const screen = await fixture<MorphScreen>(html`<morph-screen theme="light"></morph-screen>`);
+    const screen = await fixture<MorphScreenElement>(html`<morph-screen theme="light"></morph-screen>`);
     await screen.updateComplete;
     screen.write(bidiOps(morphEverything()));
     await settleMorph(screen);
@@ -197,7 +197,7 @@ goIt = McpMutation(go, tool="payments.confirm", params={amount: 5, note: "${bidi
   });
 
   it('<morph-screen>: the repros as the issue writes them', async () => {
-    const screen = await fixture<MorphScreen>(html`<morph-screen theme="light"></morph-screen>`);
+    const screen = await fixture<MorphScreenElement>(html`<morph-screen theme="light"></morph-screen>`);
     await screen.updateComplete;
     const lines = [
       { op: 'node', id: '0', type: 'Poll', attrs: { q: 'Which?', name: 'pick' }, data: { items: ['\u202Eevil', 'good'] } },
@@ -214,7 +214,7 @@ goIt = McpMutation(go, tool="payments.confirm", params={amount: 5, note: "${bidi
   // items 1–6 and 11): the narration case fails until that branch lands.
   it('<ax-runner>: the narration, the step text and the approval sentence', async () => {
     const area = await fixture<HTMLElement>(html`<div class="ax-area"><button>Delete drafts</button><input aria-label="Note" /></div>`);
-    const runner = document.createElement('ax-runner') as AxRunner;
+    const runner = document.createElement('ax-runner') as AxRunnerElement;
     runner.setAttribute('theme', 'light');
     Object.assign(runner, { scope: area });
     area.parentElement!.appendChild(runner);

@@ -2,7 +2,7 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { html as litHtml } from 'lit';
 import { afterEach, describe, it } from './mocha.js';
-import { AeChart, formatValue, liveChartCount, type ChartSeries } from '../../../elements/shared/elements/chart/chart.js';
+import { AeChartElement, formatValue, liveChartCount, type ChartSeries } from '../../../elements/shared/elements/chart/chart.js';
 import { AgentElement } from '../../../elements/shared/base/agentElement.js';
 import { tokenValue } from '../../../themes/index.js';
 import { defineElement } from '../../../elements/shared/base/defineElement.js';
@@ -22,12 +22,12 @@ async function chart(template = html`<ae-chart
   .series=${[sales]}
   format="currency"
 ></ae-chart>`) {
-  const el = await fixture<AeChart>(template);
+  const el = await fixture<AeChartElement>(template);
   await el.updateComplete;
   return el;
 }
-const $ = (el: AeChart, sel: string) => el.shadowRoot!.querySelector(sel) as HTMLElement;
-const $$ = (el: AeChart, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
+const $ = (el: AeChartElement, sel: string) => el.shadowRoot!.querySelector(sel) as HTMLElement;
+const $$ = (el: AeChartElement, sel: string) => [...el.shadowRoot!.querySelectorAll(sel)] as HTMLElement[];
 /**
  * Switches the emulated colour scheme and resolves once the page has heard of it: a listener added now runs after
  * the ones every chart added earlier.
@@ -38,7 +38,7 @@ async function scheme(colorScheme: 'light' | 'dark') {
   await heard;
 }
 /** A chart of the sales series, made in code and put at the end of `parent`. */
-function salesChartIn(parent: Element): AeChart {
+function salesChartIn(parent: Element): AeChartElement {
   const el = document.createElement('ae-chart');
   el.labels = labels;
   el.series = [sales];
@@ -84,7 +84,7 @@ describe('ae-chart', () => {
   });
 
   it('registers its tag', () => {
-    expect(customElements.get('ae-chart')).to.equal(AeChart);
+    expect(customElements.get('ae-chart')).to.equal(AeChartElement);
   });
 
   it('draws on a canvas, with its title shown and as the plot’s name', async () => {
@@ -113,7 +113,7 @@ describe('ae-chart', () => {
     const wrap = await fixture<HTMLElement>(html`<div style="width: 500px">
       <ae-chart .labels=${labels} .series=${[sales]}></ae-chart>
     </div>`);
-    const el = wrap.querySelector('ae-chart') as AeChart;
+    const el = wrap.querySelector('ae-chart') as AeChartElement;
     await el.updateComplete;
     const box = $(el, 'canvas').getBoundingClientRect();
     expect(box.width).to.equal(500);
@@ -242,7 +242,7 @@ describe('ae-chart', () => {
     it('is reached with Tab and shows a visible focus ring', async () => {
       const wrap = await fixture<HTMLElement>(html`<div><button>before</button>
         <ae-chart .labels=${labels} .series=${[sales]}></ae-chart></div>`);
-      const el = wrap.querySelector('ae-chart') as AeChart;
+      const el = wrap.querySelector('ae-chart') as AeChartElement;
       await el.updateComplete;
       wrap.querySelector('button')!.focus();
       await sendKeys({ press: 'Tab' });
@@ -256,7 +256,7 @@ describe('ae-chart', () => {
 
     it('right to left: the axis is mirrored and Left moves forward', async () => {
       const wrap = await fixture<HTMLElement>(html`<div dir="rtl"><ae-chart .labels=${labels} .series=${[sales]}></ae-chart></div>`);
-      const el = wrap.querySelector('ae-chart') as AeChart;
+      const el = wrap.querySelector('ae-chart') as AeChartElement;
       await el.updateComplete;
       const x = el.chartInstance!.options.scales!.x as { reverse?: boolean };
       expect(x.reverse).to.equal(true);
@@ -320,7 +320,7 @@ describe('ae-chart', () => {
       const before = liveChartCount();
       // All in view (ten small charts a row), so each draws.
       const host = await fixture<HTMLElement>(html`<div style="display: grid; grid-template-columns: repeat(10, 1fr); inline-size: 700px"></div>`);
-      const els: AeChart[] = [];
+      const els: AeChartElement[] = [];
       for (let i = 0; i < 50; i++) {
         const el = document.createElement('ae-chart');
         el.kind = (['bar', 'line', 'pie'] as const)[i % 3]!;
@@ -458,7 +458,7 @@ describe('ae-chart', () => {
       }
       defineElement('chart-host', ChartHost);
       const hostEl = await fixture<ChartHost>(html`<chart-host theme="dark"></chart-host>`);
-      const el = hostEl.shadowRoot!.querySelector('ae-chart') as AeChart;
+      const el = hostEl.shadowRoot!.querySelector('ae-chart') as AeChartElement;
       await el.updateComplete;
       expect(el.chartInstance!.data.datasets[3]!.backgroundColor).to.equal(tokenValue('dark', 'chart4'));
       hostEl.theme = 'light';
@@ -479,19 +479,19 @@ describe('ae-chart', () => {
     // pixel at its centre on the canvas. The legend's swatch must show the same colour.
     const two = [sales, costs, { name: 'Other', values: [300, 200, 100, 50] }, { name: 'Fourth', values: [900, 1000, 1100, 1200] }];
     type Drawn = { options: { backgroundColor: string }; getCenterPoint(final?: boolean): { x: number; y: number } };
-    const drawnElement = (el: AeChart, dataset: number) => el.chartInstance!.getDatasetMeta(dataset).data[1] as unknown as Drawn;
-    const drawn = (el: AeChart, dataset: number) => drawnElement(el, dataset).options.backgroundColor;
+    const drawnElement = (el: AeChartElement, dataset: number) => el.chartInstance!.getDatasetMeta(dataset).data[1] as unknown as Drawn;
+    const drawn = (el: AeChartElement, dataset: number) => drawnElement(el, dataset).options.backgroundColor;
     const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-    const pixel = (el: AeChart, dataset: number) => {
+    const pixel = (el: AeChartElement, dataset: number) => {
       const c = el.chartInstance!;
       const r = c.currentDevicePixelRatio;
       const p = drawnElement(el, dataset).getCenterPoint(true);
       return [...c.ctx.getImageData(Math.round(p.x * r), Math.round(p.y * r), 1, 1).data.slice(0, 3)];
     };
-    const swatch = (el: AeChart, i: number) => getComputedStyle($$(el, '[part="swatch"]')[i]!).backgroundColor;
+    const swatch = (el: AeChartElement, i: number) => getComputedStyle($$(el, '[part="swatch"]')[i]!).backgroundColor;
     const rgbText = (hex: string) => `rgb(${rgb(hex).join(', ')})`;
     /** The bar/slice `dataset` (a pie's slice is index 1 of dataset 0) is drawn in `hex`, on the canvas and in the legend. */
-    function expectDrawn(el: AeChart, index: number, hex: string) {
+    function expectDrawn(el: AeChartElement, index: number, hex: string) {
       const pie = el.kind === 'pie';
       const dataset = pie ? 0 : index;
       if (pie) {
@@ -560,7 +560,7 @@ describe('ae-chart', () => {
       }
       if (!customElements.get('chart-frame')) customElements.define('chart-frame', ChartFrame);
       const frame = await fixture<ChartFrame>(html`<chart-frame theme="light"></chart-frame>`);
-      const el = frame.shadowRoot!.querySelector('ae-chart') as AeChart;
+      const el = frame.shadowRoot!.querySelector('ae-chart') as AeChartElement;
       await el.updateComplete;
       frame.style.setProperty('--ae-chart-4', '#123456');
       frame.refreshTheme();

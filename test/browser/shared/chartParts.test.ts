@@ -11,7 +11,7 @@ import { readColours, type Colours } from '../../../elements/shared/elements/cha
 import { chartOptions, fillData, type AnyChartData, type OptionsInput } from '../../../elements/shared/elements/chart/chartOptions.js';
 import { dataTable, moreRows, TABLE_ROWS_PER_TASK, type TableInput } from '../../../elements/shared/elements/chart/dataTable.js';
 import { formatTick } from '../../../elements/shared/elements/chart/format.js';
-import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
+import type { AeChartElement } from '../../../elements/shared/elements/chart/chart.js';
 import '../../../elements/shared/elements/chart/chart.js';
 import { tokenValue } from '../../../themes/index.js';
 import { en } from '../../../strings/en.js';
@@ -60,7 +60,7 @@ describe('chart parts: print', () => {
       <div style="block-size: 400vh"></div>
       <ae-chart chart-title="Far" .labels=${['Q1', 'Q2']} .series=${[{ name: 'Sales', values: [1, 2] }]}></ae-chart>
     </div>`);
-    const chart = box.querySelector('ae-chart') as AeChart;
+    const chart = box.querySelector('ae-chart') as AeChartElement;
     await chart.updateComplete;
     const $ = (sel: string) => chart.shadowRoot!.querySelector(sel) as HTMLElement;
     const width = (sel: string) => $(sel).getBoundingClientRect().width;

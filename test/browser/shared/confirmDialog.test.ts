@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { resetMouse, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
-import { AeConfirmDialog, CONFIRM_INERT_MS } from '../../../elements/shared/elements/confirmDialog.js';
+import { AeConfirmDialogElement, CONFIRM_INERT_MS } from '../../../elements/shared/elements/confirmDialog.js';
 import { approvalQueue } from '../../../elements/shared/approvals/approvalQueue.js';
 import { paramDetails } from '../../../src/actions/paramDetails.js';
 import { confirmAtDeadline, pressDialog, pressReally, whenArmed } from './approvals.js';
@@ -17,7 +17,7 @@ async function setup(theme = 'light') {
     <ae-confirm-dialog theme=${theme}></ae-confirm-dialog>
   </div>`);
   const opener = wrap.querySelector('.opener') as HTMLButtonElement;
-  const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+  const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
   // Its inert moment runs on a clock the test moves (whenArmed moves it): no test sleeps through it.
   const clock = manualClock();
   dialog.clock = clock;
@@ -32,15 +32,15 @@ async function two() {
     <section class="a"><ae-confirm-dialog></ae-confirm-dialog></section>
     <section class="b"><ae-confirm-dialog></ae-confirm-dialog></section>
   </div>`);
-  const [a, b] = [...wrap.querySelectorAll('ae-confirm-dialog')] as AeConfirmDialog[];
+  const [a, b] = [...wrap.querySelectorAll('ae-confirm-dialog')] as AeConfirmDialogElement[];
   a!.clock = manualClock();
   b!.clock = manualClock();
   await Promise.all([a!.updateComplete, b!.updateComplete]);
   return { wrap, a: a!, b: b! };
 }
 
-const part = (d: AeConfirmDialog, name: string) => d.shadowRoot!.querySelector(`[part="${name}"]`) as HTMLElement;
-const box = (d: AeConfirmDialog) => part(d, 'dialog') as HTMLDialogElement;
+const part = (d: AeConfirmDialogElement, name: string) => d.shadowRoot!.querySelector(`[part="${name}"]`) as HTMLElement;
+const box = (d: AeConfirmDialogElement) => part(d, 'dialog') as HTMLDialogElement;
 const deepActive = () => {
   let a = document.activeElement;
   while (a?.shadowRoot?.activeElement) a = a.shadowRoot.activeElement;
@@ -53,8 +53,8 @@ const centre = (el: Element): [number, number] => {
 /** The answer if it came within `ms`, else 'pending'. */
 const within = <T,>(p: Promise<T>, ms: number) => Promise.race([p, tick(ms).then(() => 'pending' as const)]);
 /** Every `<dialog>` open on the page, in every dialog element's shadow root. */
-const openBoxes = () => [...document.querySelectorAll('ae-confirm-dialog')].filter((d) => (d as AeConfirmDialog).shadowRoot?.querySelector('dialog')?.open);
-const waitOpen = async (d: AeConfirmDialog) => {
+const openBoxes = () => [...document.querySelectorAll('ae-confirm-dialog')].filter((d) => (d as AeConfirmDialogElement).shadowRoot?.querySelector('dialog')?.open);
+const waitOpen = async (d: AeConfirmDialogElement) => {
   for (let i = 0; i < 200 && !box(d)?.open; i++) await tick(5);
   expect(box(d).open, 'the dialog opened').to.equal(true);
 };
@@ -65,7 +65,7 @@ afterEach(async () => {
 
 describe('ae-confirm-dialog', () => {
   it('registers its tag', () => {
-    expect(customElements.get('ae-confirm-dialog')).to.equal(AeConfirmDialog);
+    expect(customElements.get('ae-confirm-dialog')).to.equal(AeConfirmDialogElement);
   });
 
   it('is closed until asked', async () => {
@@ -379,7 +379,7 @@ describe('ae-confirm-dialog: never an invisible modal (issue 15, item 2/4)', () 
   for (const [where, template] of Object.entries(hosts)) {
     it(`${where}: answers unseen at once, opens nothing, leaves the page usable (repro)`, async () => {
       const wrap = await fixture<HTMLElement>(html`<div><button class="outside">Elsewhere</button>${template}</div>`);
-      const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+      const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
       await dialog.updateComplete;
       const outside = wrap.querySelector<HTMLButtonElement>('.outside')!;
       outside.focus();
@@ -403,8 +403,8 @@ describe('ae-confirm-dialog: never an invisible modal (issue 15, item 2/4)', () 
       <div hidden><ae-confirm-dialog class="hidden"></ae-confirm-dialog></div>
       <ae-confirm-dialog class="shown"></ae-confirm-dialog>
     </div>`);
-    const hidden = wrap.querySelector('.hidden') as AeConfirmDialog;
-    const shown = wrap.querySelector('.shown') as AeConfirmDialog;
+    const hidden = wrap.querySelector('.hidden') as AeConfirmDialogElement;
+    const shown = wrap.querySelector('.shown') as AeConfirmDialogElement;
     const first = hidden.request({ sentence: 'Hidden?' });
     const second = shown.request({ sentence: 'Shown?' });
     expect(await first).to.equal('unseen');
@@ -414,7 +414,7 @@ describe('ae-confirm-dialog: never an invisible modal (issue 15, item 2/4)', () 
 
   it('hidden while open: closes, answers unseen, the page is not left inert', async () => {
     const wrap = await fixture<HTMLElement>(html`<div><ae-confirm-dialog></ae-confirm-dialog></div>`);
-    const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+    const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
     const answer = dialog.request({ sentence: 'Go?' });
     await waitOpen(dialog);
     wrap.hidden = true;

@@ -8,8 +8,8 @@ import '../../../elements/shared/elements/chart/chart.js';
 import '../../../elements/shared/elements/confirmDialog.js';
 import '../../../elements/shared/elements/placeholder.js';
 import '../../../elements/shared/elements/fallback.js';
-import type { AeChart } from '../../../elements/shared/elements/chart/chart.js';
-import type { AeConfirmDialog } from '../../../elements/shared/elements/confirmDialog.js';
+import type { AeChartElement } from '../../../elements/shared/elements/chart/chart.js';
+import type { AeConfirmDialogElement } from '../../../elements/shared/elements/confirmDialog.js';
 
 const violations: SecurityPolicyViolationEvent[] = [];
 
@@ -41,12 +41,12 @@ describe('shared elements under a strict style CSP', () => {
       <ae-fallback kind="crashed"></ae-fallback>
       <ae-confirm-dialog></ae-confirm-dialog>
     </div>`);
-    const charts = [...wrap.querySelectorAll('ae-chart')] as AeChart[];
+    const charts = [...wrap.querySelectorAll('ae-chart')] as AeChartElement[];
     await Promise.all(charts.map((c) => c.updateComplete));
     expect(charts[0]!.chartInstance).to.not.equal(undefined);
     const canvas = charts[0]!.shadowRoot!.querySelector('canvas')!;
     expect(canvas.getBoundingClientRect().height).to.be.greaterThan(0);
-    const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+    const dialog = wrap.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
     dialog.clock = manualClock();
     const answer = dialog.ask('Sure?');
     await dialog.updateComplete;

@@ -8,9 +8,9 @@ import { afterEach, describe, it } from './mocha.js';
 import '../../../elements/omni-screen/index.js';
 import '../../../elements/morph-screen/index.js';
 import '../../../elements/ax-runner/index.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 
 /** `rgb(…)`/`rgba(…)` → [r, g, b, a]. */
 function parse(colour: string): [number, number, number, number] {
@@ -112,7 +112,7 @@ describe('readable by default: elements with no theme on a dark page', () => {
   for (const p of PAGES) {
     it(`<omni-screen> with no attributes (${p.name}): every text at least 4.5:1 on what is painted`, async () => {
       await page(p.scheme, p.background, p.system);
-      const el = await fixture<OmniScreen>(html`<omni-screen></omni-screen>`);
+      const el = await fixture<OmniScreenElement>(html`<omni-screen></omni-screen>`);
       // A Stack, not a Card: a Card paints a surface of its own; the screen's text must be readable without one.
       el.write('root = Stack([title, body, note])\ntitle = Heading("Your order")\nbody = Text("A flat white and a croissant")\nnote = Notice("Paid", tone="info")\n');
       el.end();
@@ -123,7 +123,7 @@ describe('readable by default: elements with no theme on a dark page', () => {
 
     it(`<morph-screen> with no attributes (${p.name}): every text at least 4.5:1 on what is painted`, async () => {
       await page(p.scheme, p.background, p.system);
-      const el = await fixture<MorphScreen>(html`<morph-screen></morph-screen>`);
+      const el = await fixture<MorphScreenElement>(html`<morph-screen></morph-screen>`);
       el.write('{"op":"node","id":"0","type":"h","attrs":{"level":"1"},"spans":"Revenue"}\n{"op":"node","id":"1","type":"p","spans":"Up 12% on last quarter."}\n');
       el.end();
       await settle(el);
@@ -135,7 +135,7 @@ describe('readable by default: elements with no theme on a dark page', () => {
 
   it('<ax-runner> with no attributes on a dark page: its narration and steps at least 4.5:1', async () => {
     await page('light dark', '', 'dark');
-    const el = await fixture<AxRunner>(html`<ax-runner></ax-runner>`);
+    const el = await fixture<AxRunnerElement>(html`<ax-runner></ax-runner>`);
     el.scope = document.createElement('div');
     await el.stream('Looking at the page.\n```jsonl\n{"op":"act","do":"wait","ms":1}\n{"op":"done","status":"success"}\n```\n');
     await settle(el);
@@ -145,7 +145,7 @@ describe('readable by default: elements with no theme on a dark page', () => {
 
   it('follows the page: light on a page that declares no colour scheme, dark on a dark one, with its own surface', async () => {
     await page('', '', 'dark');
-    const el = await fixture<OmniScreen>(html`<omni-screen></omni-screen>`);
+    const el = await fixture<OmniScreenElement>(html`<omni-screen></omni-screen>`);
     expect(getComputedStyle(el).backgroundColor).to.equal('rgb(255, 255, 255)');
     document.documentElement.style.colorScheme = 'dark';
     expect(getComputedStyle(el).backgroundColor).to.not.equal('rgb(255, 255, 255)');
@@ -156,7 +156,7 @@ describe('readable by default: elements with no theme on a dark page', () => {
     const outer = await fixture<HTMLElement>(html`<omni-screen theme="dark"><div></div></omni-screen>`);
     const inner = document.createElement('morph-screen');
     outer.shadowRoot!.appendChild(inner);
-    await (inner as MorphScreen).updateComplete;
+    await (inner as MorphScreenElement).updateComplete;
     expect(getComputedStyle(inner).backgroundColor).to.equal('rgba(0, 0, 0, 0)');
   });
 });

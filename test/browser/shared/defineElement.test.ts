@@ -3,7 +3,7 @@
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import { defineElement } from '../../../elements/shared/base/defineElement.js';
-import { OmniScreen } from '../../../elements/omni-screen/index.js';
+import { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 
 describe('defineElement', () => {
   it('leaves a taken tag to its owner and warns in development, naming the owner', () => {
@@ -12,9 +12,9 @@ describe('defineElement', () => {
     console.warn = (...args: unknown[]) => said.push(args.join(' '));
     try {
       class SecondCopy extends HTMLElement {}
-      expect(defineElement('omni-screen', SecondCopy)).to.equal(OmniScreen);
-      expect(customElements.get('omni-screen')).to.equal(OmniScreen);
-      expect(defineElement('omni-screen', OmniScreen)).to.equal(OmniScreen);
+      expect(defineElement('omni-screen', SecondCopy)).to.equal(OmniScreenElement);
+      expect(customElements.get('omni-screen')).to.equal(OmniScreenElement);
+      expect(defineElement('omni-screen', OmniScreenElement)).to.equal(OmniScreenElement);
     } finally {
       console.warn = warn;
     }

@@ -17,9 +17,9 @@ import '../../../elements/omni-screen/index.js';
 import '../../../elements/morph-screen/index.js';
 import '../../../elements/ax-runner/index.js';
 import '../../../elements/oui-surface/index.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
-import type { MorphScreen } from '../../../elements/morph-screen/index.js';
-import type { AxRunner } from '../../../elements/ax-runner/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
+import type { MorphScreenElement } from '../../../elements/morph-screen/index.js';
+import type { AxRunnerElement } from '../../../elements/ax-runner/index.js';
 import { everything as omniEverything, registries } from '../omni-screen/fixtures.js';
 import { settle as settleOmni } from '../omni-screen/helpers.js';
 import { everything as morphEverything } from '../morph-screen/fixtures.js';
@@ -130,7 +130,7 @@ describe('every word an element writes goes through its strings', function (this
   };
   for (const [way, set] of Object.entries(ways)) {
     it(`<omni-screen> by ${way}: charts, a table, fields and a governed button`, async () => {
-      const screen = await fixture<OmniScreen>(html`<omni-screen></omni-screen>`);
+      const screen = await fixture<OmniScreenElement>(html`<omni-screen></omni-screen>`);
       set(screen);
       Object.assign(screen, registries());
       screen.write(omniEverything);
@@ -140,7 +140,7 @@ describe('every word an element writes goes through its strings', function (this
     });
 
     it(`<morph-screen> by ${way}: an answer with a chart, a table, a quiz, lists and a form`, async () => {
-      const screen = await fixture<MorphScreen>(html`<morph-screen></morph-screen>`);
+      const screen = await fixture<MorphScreenElement>(html`<morph-screen></morph-screen>`);
       set(screen);
       screen.write(morphEverything());
       screen.end();
@@ -151,7 +151,7 @@ describe('every word an element writes goes through its strings', function (this
 
   it('<ax-runner>: a log of steps, a typing into a text box among them', async () => {
     const page = await area(html`<label>Note <input id="note" /></label><button id="save">Save</button><a href="#top" id="top">Top</a><input type="checkbox" aria-label="Fresh" />`);
-    const runner: AxRunner = await runnerFor(page, { policy: 'allow' });
+    const runner: AxRunnerElement = await runnerFor(page, { policy: 'allow' });
     runner.setAttribute('lang', TAG);
     const text = reply(
       'Writing the note.',
@@ -173,14 +173,14 @@ describe('every word an element writes goes through its strings', function (this
 
   it('<ax-runner>: a step the policy refused, and one that waited in vain, say why in the strings', async () => {
     const page = await area(html`<button id="pay">Pay</button>`);
-    const refused: AxRunner = await runnerFor(page, { policy: 'refuse' });
+    const refused: AxRunnerElement = await runnerFor(page, { policy: 'refuse' });
     refused.setAttribute('lang', TAG);
     const risky = reply('', act({ do: 'click', target: { ax: { title: 'Pay' } }, risk: 'risky' }));
     await refused.stream(risky);
     await refused.updateComplete;
     expect(refused.shadowRoot!.querySelector('[data-status="refused"] .error')?.textContent, 'the refusal’s reason').to.equal(`⟦${en.axWhyPolicyRefused}⟧`);
     expect(leaks(refused, [...jsonStrings(risky), page.textContent ?? ''])).to.deep.equal([]);
-    const waited: AxRunner = await runnerFor(page, { policy: 'allow' });
+    const waited: AxRunnerElement = await runnerFor(page, { policy: 'allow' });
     waited.setAttribute('lang', TAG);
     const wait = reply('', act({ do: 'wait_until', target: { ax: { title: 'Receipt' } }, timeout_ms: 100, poll_ms: 50 }));
     await waited.stream(wait);
@@ -210,7 +210,7 @@ describe('every word an element writes goes through its strings', function (this
 
 describe('numbers are written the way the locale writes them', () => {
   it('<omni-screen lang="fr">: a Table’s numbers and a confirmation’s placeholders say 3,5', async () => {
-    const screen = await fixture<OmniScreen>(html`<omni-screen lang="fr"></omni-screen>`);
+    const screen = await fixture<OmniScreenElement>(html`<omni-screen lang="fr"></omni-screen>`);
     Object.assign(screen, {
       ...registries(),
       confirm: { 'payments.confirm': 'Payer {amount} ?' },
@@ -249,7 +249,7 @@ describe('a step’s reason is said in the person’s language, its numbers as t
 
   it('<ax-runner>: a failed step’s time follows the locale when only the numbers change (ru speaks English words here)', async () => {
     const page = await area(html`<p>Nothing yet.</p>`);
-    const runner: AxRunner = await runnerFor(page, { policy: 'allow' });
+    const runner: AxRunnerElement = await runnerFor(page, { policy: 'allow' });
     runner.setAttribute('lang', 'en');
     await runner.stream(reply('', act({ do: 'wait_until', target: { ax: { title: 'Receipt' } }, timeout_ms: 1000, poll_ms: 500 })));
     await runner.updateComplete;

@@ -4,7 +4,7 @@
 // takes back its reactive properties; an element's own accessors (`surface`, `components`, `state`…) must too.
 import { expect } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
-import { AxRunner, MorphScreen, OmniScreen, OUISurfaceElement } from '../../../elements/all.js';
+import { AxRunnerElement, MorphScreenElement, OmniScreenElement, OUISurfaceElement } from '../../../elements/all.js';
 import { load } from '../../../elements/index.js';
 
 let count = 0;
@@ -27,9 +27,9 @@ function settable(ctor: CustomElementConstructor): string[] {
 
 describe('a property set before the element is defined', () => {
   for (const [tag, ctor] of [
-    ['omni-screen', OmniScreen],
-    ['morph-screen', MorphScreen],
-    ['ax-runner', AxRunner],
+    ['omni-screen', OmniScreenElement],
+    ['morph-screen', MorphScreenElement],
+    ['ax-runner', AxRunnerElement],
     ['oui-surface', OUISurfaceElement],
   ] as const) {
     it(`<${tag}>: every settable property reaches the element as it upgrades, none left hiding its accessor`, async () => {
@@ -68,7 +68,7 @@ describe('a property set before the element is defined', () => {
 
   it('load(tag) resolves once the tag is defined, and refuses a tag it does not know', async () => {
     await load('omni-screen');
-    expect(customElements.get('omni-screen')).to.equal(OmniScreen);
+    expect(customElements.get('omni-screen')).to.equal(OmniScreenElement);
     let refused: unknown;
     await load('not-ours').catch((e: unknown) => (refused = e));
     expect(refused).to.be.instanceOf(TypeError);

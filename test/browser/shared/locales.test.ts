@@ -1,18 +1,18 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { describe, it } from './mocha.js';
 import '../../../elements/omni-screen/index.js';
-import type { OmniScreen } from '../../../elements/omni-screen/index.js';
+import type { OmniScreenElement } from '../../../elements/omni-screen/index.js';
 import { registerLocale } from '../../../strings/locales.js';
 import { de } from '../../../strings/de.js';
 import { en } from '../../../strings/en.js';
 
-const missingText = async (screen: OmniScreen) => {
+const missingText = async (screen: OmniScreenElement) => {
   await screen.updateComplete;
   for (const n of screen.shadowRoot!.querySelectorAll('omni-node')) await n.updateComplete;
   return screen.shadowRoot!.querySelector('.fallback')?.textContent?.trim();
 };
 
-async function screenIn(lang: string | null, own?: string): Promise<OmniScreen> {
+async function screenIn(lang: string | null, own?: string): Promise<OmniScreenElement> {
   const wrap = await fixture<HTMLDivElement>(html`<div lang=${lang ?? ''}><omni-screen lang=${own ?? ''}></omni-screen></div>`);
   if (!lang) wrap.removeAttribute('lang');
   const screen = wrap.querySelector('omni-screen')!;

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { emulateMedia } from '@web/test-runner-commands';
 import { afterEach, describe, it } from './mocha.js';
-import { AePlaceholder } from '../../../elements/shared/elements/placeholder.js';
-import { AeFallback } from '../../../elements/shared/elements/fallback.js';
+import { AePlaceholderElement } from '../../../elements/shared/elements/placeholder.js';
+import { AeFallbackElement } from '../../../elements/shared/elements/fallback.js';
 import { en } from '../../../strings/en.js';
 
 const block = (el: Element) => el.shadowRoot!.querySelector('[part="block"]') as HTMLElement;
@@ -13,16 +13,16 @@ describe('ae-placeholder', () => {
   });
 
   it('registers its tag', () => {
-    expect(customElements.get('ae-placeholder')).to.equal(AePlaceholder);
+    expect(customElements.get('ae-placeholder')).to.equal(AePlaceholderElement);
   });
 
   it('says "Loading…" to assistive technology', async () => {
-    const el = await fixture<AePlaceholder>(html`<ae-placeholder></ae-placeholder>`);
+    const el = await fixture<AePlaceholderElement>(html`<ae-placeholder></ae-placeholder>`);
     expect(block(el).textContent!.trim()).to.equal(en.loading);
   });
 
   it('takes the placing element’s word as its label, as text', async () => {
-    const el = await fixture<AePlaceholder>(html`<ae-placeholder .label=${"<i>Lädt…</i>"}></ae-placeholder>`);
+    const el = await fixture<AePlaceholderElement>(html`<ae-placeholder .label=${"<i>Lädt…</i>"}></ae-placeholder>`);
     expect(block(el).textContent!.trim()).to.equal('<i>Lädt…</i>');
     expect(block(el).querySelector('i')).to.equal(null);
     el.label = 'Loading chart…';
@@ -45,7 +45,7 @@ describe('ae-placeholder', () => {
   });
 
   it('shimmers, unless reduced motion is asked for', async () => {
-    const el = await fixture<AePlaceholder>(html`<ae-placeholder></ae-placeholder>`);
+    const el = await fixture<AePlaceholderElement>(html`<ae-placeholder></ae-placeholder>`);
     expect(getComputedStyle(block(el)).animationName).to.equal('ae-shimmer');
     await emulateMedia({ reducedMotion: 'reduce' });
     expect(getComputedStyle(block(el)).animationName).to.equal('none');
@@ -53,7 +53,7 @@ describe('ae-placeholder', () => {
 
   for (const theme of ['light', 'dark']) {
     it(`is accessible (${theme})`, async () => {
-      const el = await fixture<AePlaceholder>(html`<ae-placeholder theme=${theme}></ae-placeholder>`);
+      const el = await fixture<AePlaceholderElement>(html`<ae-placeholder theme=${theme}></ae-placeholder>`);
       await expect(el).to.be.accessible();
     });
   }
@@ -61,11 +61,11 @@ describe('ae-placeholder', () => {
 
 describe('ae-fallback', () => {
   it('registers its tag', () => {
-    expect(customElements.get('ae-fallback')).to.equal(AeFallback);
+    expect(customElements.get('ae-fallback')).to.equal(AeFallbackElement);
   });
 
   it('says why, by kind', async () => {
-    const el = await fixture<AeFallback>(html`<ae-fallback></ae-fallback>`);
+    const el = await fixture<AeFallbackElement>(html`<ae-fallback></ae-fallback>`);
     expect(block(el).textContent!.trim()).to.equal(en.missing);
     el.kind = 'crashed';
     await el.updateComplete;
@@ -76,7 +76,7 @@ describe('ae-fallback', () => {
   });
 
   it('shows the app’s words and a message as text', async () => {
-    const el = await fixture<AeFallback>(html`<ae-fallback kind="crashed" .strings=${{ crashed: '<b>Kaputt</b>' }}></ae-fallback>`);
+    const el = await fixture<AeFallbackElement>(html`<ae-fallback kind="crashed" .strings=${{ crashed: '<b>Kaputt</b>' }}></ae-fallback>`);
     expect(block(el).textContent!.trim()).to.equal('<b>Kaputt</b>');
     expect(block(el).querySelector('b')).to.equal(null);
     el.message = 'Nope';
@@ -98,7 +98,7 @@ describe('ae-fallback', () => {
 
   for (const theme of ['light', 'dark']) {
     it(`is accessible (${theme})`, async () => {
-      const el = await fixture<AeFallback>(html`<ae-fallback theme=${theme} kind="crashed"></ae-fallback>`);
+      const el = await fixture<AeFallbackElement>(html`<ae-fallback theme=${theme} kind="crashed"></ae-fallback>`);
       await expect(el).to.be.accessible();
     });
   }

@@ -2,7 +2,7 @@
 // CUSTOM_ELEMENTS_SCHEMA tells the compiler the dashed tags are custom elements, not unknown components.
 import { CUSTOM_ELEMENTS_SCHEMA, Component, ElementRef, signal, viewChild, type AfterViewInit } from '@angular/core';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine/oui';
-import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent } from 'agentic-elements';
+import type { AxEndEvent, AxRunnerElement, MorphActionEvent, MorphRespond, MorphScreenElement, OmniAction, OmniActionEvent, OmniScreenElement, OUIResultEvent } from 'agentic-elements';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
 @Component({
@@ -21,10 +21,10 @@ export class App implements AfterViewInit {
   protected readonly saved = signal('');
   protected readonly runnerSaid = signal('');
   protected readonly quiz = signal('');
-  private readonly screen = viewChild.required<ElementRef<OmniScreen>>('screen');
-  private readonly runner = viewChild.required<ElementRef<AxRunner>>('runner');
+  private readonly screen = viewChild.required<ElementRef<OmniScreenElement>>('screen');
+  private readonly runner = viewChild.required<ElementRef<AxRunnerElement>>('runner');
   private readonly form = viewChild.required<ElementRef<HTMLFormElement>>('form');
-  private readonly answer = viewChild.required<ElementRef<MorphScreen>>('answer');
+  private readonly answer = viewChild.required<ElementRef<MorphScreenElement>>('answer');
 
   // <omni-screen>: an arrow function, so it keeps `this` when the element calls it.
   protected readonly handler = ({ params }: OmniAction) => ({ result: { receipt: `R-${Math.round(Number(params.amount) * 100)}` } });

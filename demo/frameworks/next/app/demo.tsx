@@ -6,7 +6,7 @@
 import 'agentic-elements';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine/oui';
-import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent, OUISurfaceElement } from 'agentic-elements';
+import type { AxEndEvent, AxRunnerElement, MorphActionEvent, MorphRespond, MorphScreenElement, OmniAction, OmniActionEvent, OmniScreenElement, OUIResultEvent, OUISurfaceElement } from 'agentic-elements';
 import { useElement } from './useElement';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
@@ -34,11 +34,11 @@ export function Demo() {
       return { percent };
     },
   }));
-  const screen = useRef<OmniScreen>(null);
+  const screen = useRef<OmniScreenElement>(null);
   const surface = useRef<OUISurfaceElement>(null);
-  const runner = useRef<AxRunner>(null);
+  const runner = useRef<AxRunnerElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const answer = useRef<MorphScreen>(null);
+  const answer = useRef<MorphScreenElement>(null);
 
   const onAction = (e: OmniActionEvent) => {
     const { receipt } = e.result as { receipt: string };

@@ -2,7 +2,7 @@
 // for its own events. Module constants keep the registries stable: a new object each render is a new registry.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { createDirectTransportPair, createOUIAgent } from 'agentic-elements/engine/oui';
-import type { AxEndEvent, AxRunner, MorphActionEvent, MorphRespond, MorphScreen, OmniAction, OmniActionEvent, OmniScreen, OUIResultEvent } from 'agentic-elements';
+import type { AxEndEvent, AxRunnerElement, MorphActionEvent, MorphRespond, MorphScreenElement, OmniAction, OmniActionEvent, OmniScreenElement, OUIResultEvent } from 'agentic-elements';
 import { FILL_REPLY, PAYMENT_SCREEN, QUIZ_ANSWER, confirm, paced, quizReply, tipSurface, tools } from '../../shared/scenario.js';
 
 const handler = ({ params }: OmniAction) => ({ result: { receipt: `R-${Math.round(Number(params.amount) * 100)}` } });
@@ -19,10 +19,10 @@ export function App() {
   const [saved, setSaved] = useState('');
   const [runnerSaid, setRunnerSaid] = useState('');
   const [quiz, setQuiz] = useState('');
-  const screen = useRef<OmniScreen>(null);
-  const runner = useRef<AxRunner>(null);
+  const screen = useRef<OmniScreenElement>(null);
+  const runner = useRef<AxRunnerElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const answer = useRef<MorphScreen>(null);
+  const answer = useRef<MorphScreenElement>(null);
   // State setters never change, so this object is made once.
   const [handlers] = useState(() => ({
     set_tip: ({ percent }: Record<string, unknown>) => {

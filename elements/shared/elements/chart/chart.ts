@@ -112,7 +112,7 @@ const reducedMotion = (): boolean => matchMedia('(prefers-reduced-motion: reduce
  *
  * @tag ae-chart
  */
-export class AeChart extends AgentElement {
+export class AeChartElement extends AgentElement {
   static override styles = [
     AgentElement.styles,
     visuallyHidden,
@@ -410,7 +410,7 @@ export class AeChart extends AgentElement {
     if (look !== this.appliedLook) this.colours = undefined;
     // Growing data, a new format or a new theme: the same instance, updated without animation.
     const drawn: PropertyKey[] = ['labels', 'series', 'format', 'currency', 'chartTitle', 'xTitle', 'yTitle'];
-    if (look !== this.appliedLook || drawn.some((k) => changed.has(k as keyof AeChart))) this.applyAll(chart);
+    if (look !== this.appliedLook || drawn.some((k) => changed.has(k as keyof AeChartElement))) this.applyAll(chart);
   }
 
   /** What, besides the data, changes the picture: theme, direction and locale. */
@@ -521,10 +521,10 @@ export class AeChart extends AgentElement {
   }
 }
 
-defineElement('ae-chart', AeChart);
+defineElement('ae-chart', AeChartElement);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ae-chart': AeChart;
+    'ae-chart': AeChartElement;
   }
 }

@@ -17,7 +17,7 @@ import { defineElement } from '../../../../elements/shared/base/defineElement.js
 import { SignalWatcher } from '../../../../elements/shared/base/signalWatcher.js';
 import { en } from '../../../../strings/en.js';
 import { createDirectTransportPair, createOUIAgent, type OUISurface, type OUISurfaceHandlers, type OUITransport } from '../../../../src/oui/index.js';
-import type { AeConfirmDialog } from '../../../../elements/shared/elements/confirmDialog.js';
+import type { AeConfirmDialogElement } from '../../../../elements/shared/elements/confirmDialog.js';
 
 const NONE: Bound = { actions: [], handlers: {}, errors: [] };
 
@@ -161,7 +161,7 @@ describe('SurfaceRuntimeController', () => {
     el.runtime.schedule();
     await until(() => el.runtime.registered && agent.surfaces().length > 0, 'the surface to register');
     const call = agent.call('clear_done');
-    const dialog = el.shadowRoot!.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+    const dialog = el.shadowRoot!.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
     await until(() => dialog.open, 'the confirmation');
     await pressDialog(dialog, 'cancel');
     const result = await call;

@@ -8,7 +8,7 @@ import { LitElement } from 'lit';
 import { describe, it } from '../mocha.js';
 import { pressDialog } from '../approvals.js';
 import { ApprovalController, type ActionPhase, type GovernedAction } from '../../../../elements/shared/controllers/approval.js';
-import type { AeConfirmDialog } from '../../../../elements/shared/elements/confirmDialog.js';
+import type { AeConfirmDialogElement } from '../../../../elements/shared/elements/confirmDialog.js';
 import { defineElement } from '../../../../elements/shared/base/defineElement.js';
 import { AgentElement } from '../../../../elements/shared/base/agentElement.js';
 import { manualClock } from '../manualClock.js';
@@ -46,7 +46,7 @@ function action(extra: Partial<GovernedAction<string>> = {}): GovernedAction<str
 
 async function host() {
   const el = await fixture<TestApprovalHost>(html`<test-approval-host style="display:block"></test-approval-host>`);
-  const dialog = () => el.shadowRoot!.querySelector('ae-confirm-dialog') as AeConfirmDialog;
+  const dialog = () => el.shadowRoot!.querySelector('ae-confirm-dialog') as AeConfirmDialogElement;
   return { el, dialog };
 }
 

@@ -23,6 +23,8 @@ export class Obj {
   constructor(
     readonly keys: string[],
     readonly values: Value[],
+    /** Whether a key was written as a string: only such a key may not be an identifier. */
+    readonly quoted = false,
   ) {}
 }
 
@@ -470,9 +472,12 @@ export class LineReader {
     const keys = (this.scratchKeys[this.depth] ??= []);
     const values = (this.scratch[this.depth] ??= []);
     let n = 0;
+    let quoted = false;
     for (;;) {
-      if (c === QUOTE) keys[n] = this.string();
-      else if (isIdentStart(c)) keys[n] = this.ident();
+      if (c === QUOTE) {
+        keys[n] = this.string();
+        quoted = true;
+      } else if (isIdentStart(c)) keys[n] = this.ident();
       else this.fail(`expected a key in an object but found ${this.show()}`);
       if (this.skip() !== COLON) this.fail(`expected : after the key "${keys[n]}"`);
       this.i++;
@@ -487,7 +492,7 @@ export class LineReader {
     }
     this.i++;
     this.depth--;
-    return new Obj(keys.slice(0, n), values.slice(0, n));
+    return new Obj(keys.slice(0, n), values.slice(0, n), quoted);
   }
 
   /** `"…"` with \" \\ \n decoded; other escapes kept as written and recorded ([4.5]–[4.7]). */

@@ -447,7 +447,7 @@ export class LineChecker {
     if (tool === undefined) return this.no('invalid_props', `McpMutation "${id}": tool is required`);
     // A registered tool is a well-formed name (see knownTool): no pattern is run for it.
     const known = typeof tool === 'string' ? this.knownTool(tool) : null;
-    if (!known && (typeof tool !== 'string' || tool.length > M.tool.max || !TOOL.test(tool))) {
+    if (typeof tool !== 'string' || (known === null && (tool.length > M.tool.max || !TOOL.test(tool)))) {
       return this.no('invalid_props', `McpMutation "${id}": tool must be a tool name such as "payments.confirm" (ASCII, dot-separated, lower-case first letters), not ${show(tool)}`);
     }
     let keys: string[] | null = null;
@@ -479,7 +479,7 @@ export class LineChecker {
       }
     }
     if (known === null) {
-      return this.no('unknown_tool', `McpMutation "${id}": the tool "${tool}" is not in the app's tool registry${this.near(tool as string, this.reg.tools)}`);
+      return this.no('unknown_tool', `McpMutation "${id}": the tool "${tool}" is not in the app's tool registry${this.near(tool, this.reg.tools)}`);
     }
     return new MutationEntry(id, line, target.id, known, pk, pv, keys ?? EMPTY);
   }

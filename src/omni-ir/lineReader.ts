@@ -331,10 +331,10 @@ export class LineReader {
     }
     for (;;) {
       if (c === -1) this.fail('the call has no closing )');
-      let isNamed = false;
       if (isIdentStart(c)) {
         const start = this.i;
         const word = this.ident();
+        const after = this.i;
         if (this.skip() === EQUALS) {
           this.i++;
           if (this.peek() === EQUALS) this.fail('== is not allowed; write name=value');
@@ -344,12 +344,15 @@ export class LineReader {
             this.vals[this.nnamed++] = v;
           }
           named++;
-          isNamed = true;
         } else {
+          // A positional word (an id, a literal or a call): read from the word already scanned, not scanned again.
           this.i = start;
+          if (named > 0) this.fail('a positional argument can\'t follow a named one');
+          this.i = after;
+          const v = this.wordValue(word);
+          if (keep) this.pos[this.npos++] = v;
         }
-      }
-      if (!isNamed) {
+      } else {
         if (named > 0) this.fail('a positional argument can\'t follow a named one');
         const v = this.value_(c);
         if (keep) this.pos[this.npos++] = v;
@@ -390,24 +393,26 @@ export class LineReader {
     }
     if (c === LBRACKET) return this.list();
     if (c === LBRACE) return this.object();
-    if (isIdentStart(c)) {
-      const word = this.ident();
-      if (word === 'true') return true;
-      if (word === 'false') return false;
-      if (word === 'null') return null;
-      const back = this.i;
-      if (this.skip() === LPAREN) {
-        this.deeper();
-        this.args(false);
-        this.depth--;
-        if (!this.nested) this.nested = word;
-        return new Call(word);
-      }
-      this.i = back;
-      return new Ref(word);
-    }
+    if (isIdentStart(c)) return this.wordValue(this.ident());
     if (c === 0x27) this.fail('strings use double quotes ("…"), not single quotes');
     return this.fail(c === -1 ? 'a value is missing at the end of the line' : `expected a value but found ${this.show()}`);
+  }
+
+  /** The value a word just read starts: a literal, a call (read for the grammar) or a reference to an id. */
+  private wordValue(word: string): Value {
+    if (word === 'true') return true;
+    if (word === 'false') return false;
+    if (word === 'null') return null;
+    const back = this.i;
+    if (this.skip() === LPAREN) {
+      this.deeper();
+      this.args(false);
+      this.depth--;
+      if (!this.nested) this.nested = word;
+      return new Call(word);
+    }
+    this.i = back;
+    return new Ref(word);
   }
 
   /**

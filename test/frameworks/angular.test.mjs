@@ -45,7 +45,6 @@ export class ${name} implements AfterViewInit {
   const compile = (tool, names) => {
     writeFileSync(config, JSON.stringify({ extends: './tsconfig.json', compilerOptions: { noEmit: true }, files: names.map((f) => `src/${f}`) }));
     const out = spawnSync(bin(tool), ['-p', config], { cwd: dir, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
-    // eslint-disable-next-line no-control-regex
     const said = `${out.stdout}${out.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
     const errors = Object.fromEntries(names.map((f) => [f, said.split('\n').filter((l) => l.includes(`src/${f}`) && /error (TS|NG)-?\d+/.test(l))]));
     return { status: out.status, said, errors };

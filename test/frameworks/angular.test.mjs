@@ -9,11 +9,11 @@ import { FRAMEWORKS, staticSite, testExample, testFirstLoad } from './harness.mj
 testExample('angular', staticSite('angular/dist'));
 testFirstLoad('angular', 'angular/dist', 400);
 
-// What docs/angular.md says, checked by the Angular compiler (ngc, with the example's tsconfig.json and its
-// strictTemplates), on three components compiled together: under CUSTOM_ELEMENTS_SCHEMA a misspelt property in a
-// template compiles unseen (the guide's warning); the same template without the schema is refused (so the
-// compiler does check templates here, and the first case is the schema's doing); and the guide's remedy, the
-// element's ElementRef typed with its class, makes a misspelt property a type error on its line.
+// What docs/angular.md says, checked with the example's own compilers and tsconfig.json (strictTemplates), on
+// small components written beside its app for the test: under CUSTOM_ELEMENTS_SCHEMA ngc lets a misspelt property
+// in a template through (the guide's warning); the same template without the schema is refused (so ngc does check
+// templates here, and the first case is the schema's doing); and the guide's remedy, the element's ElementRef typed
+// with its class, makes a misspelt property a type error on its line (tsc).
 test('angular: CUSTOM_ELEMENTS_SCHEMA lets a misspelt property through; a typed ElementRef catches it', () => {
   const dir = join(FRAMEWORKS, 'angular');
   const component = (name, { schema, template = '<omni-screen #screen></omni-screen>', set = '' }) => `

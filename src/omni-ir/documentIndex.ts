@@ -34,6 +34,8 @@ class IdRecord {
   parent: IdRecord | undefined = undefined;
   /** The `accept` call that last saw this id in a children list, to find an id listed twice. */
   mark = 0;
+  /** The accepted McpMutation governing this id, as `governor` has it: read here, it costs no look-up. */
+  gov: MutationEntry | undefined = undefined;
 }
 
 export class DocumentIndex {
@@ -141,14 +143,18 @@ export class DocumentIndex {
       const parent = rec?.parent;
       if (parent !== undefined) return this.no('child_not_component', `"${id}" is an McpMutation, but "${parent.entry!.id}" lists it as a child; children are components`);
       const target = e.target;
-      const gov = this.governor.get(target);
+      const gov = this.ids.get(target)?.gov;
       if (gov) return this.no('duplicate_mutation', `"${target}" is already governed by McpMutation "${gov.id}" (line ${gov.line})`);
       if (!rec) this.ids.set(id, (rec = new IdRecord()));
       rec.entry = e;
       this.count++;
-      this.arrived(id, e);
+      this.arrived(rec, e);
+      // Looked up again: the target may be this very id, whose record was only now made.
+      let trec = this.ids.get(target);
+      if (!trec) this.ids.set(target, (trec = new IdRecord()));
+      trec.gov = e;
       this.governor.set(target, e);
-      const t = this.ids.get(target)?.entry;
+      const t = trec.entry;
       if (t === undefined) this.waitingTargets++;
       else if (!interactive(t)) this.misgoverned++;
       else this.ungoverned--;
@@ -168,8 +174,8 @@ export class DocumentIndex {
     rec.entry = e;
     this.count++;
     if (rec.parent !== undefined) this.waitingChildren--;
-    this.arrived(id, e);
-    if (e.type === 'Button' && e.props.action !== undefined && !this.governor.has(id)) this.ungoverned++;
+    this.arrived(rec, e);
+    if (e.type === 'Button' && e.props.action !== undefined && rec.gov === undefined) this.ungoverned++;
     this.used(e.keys);
     const kids = this.kids;
     for (let i = 0; i < e.children.length; i++) {
@@ -229,8 +235,8 @@ export class DocumentIndex {
   }
 
   /** An accepted line's id arrived: an McpMutation waiting for it as its target has it now. */
-  private arrived(id: string, e: ComponentEntry | MutationEntry): void {
-    if (!this.governor.has(id)) return;
+  private arrived(rec: IdRecord, e: ComponentEntry | MutationEntry): void {
+    if (rec.gov === undefined) return;
     this.waitingTargets--;
     if (!interactive(e)) this.misgoverned++;
   }

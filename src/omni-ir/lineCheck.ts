@@ -278,7 +278,29 @@ export class LineChecker {
    * with the last one is cheaper than hashing it for the map, and screens often repeat a component line after line.
    */
   private last: Spec | null = null;
-  constructor(private readonly reg: Registries) {}
+  /** The registered tools whose names are well formed, by length (see knownTool), and in a set. */
+  private readonly tools: (string[] | undefined)[] = [];
+  private readonly toolSet = new Set<string>();
+  constructor(private readonly reg: Registries) {
+    for (const t of reg.tools) {
+      if (t.length > M.tool.max || !TOOL.test(t)) continue;
+      this.toolSet.add(t);
+      (this.tools[t.length] ??= []).push(t);
+    }
+  }
+
+  /**
+   * The registered name a tool name read from a line equals, if it is well formed, or null. A name read from a
+   * line is a new string with no hash yet: the few names of its length are compared with it, rather than hashing
+   * it for the set. The entry keeps the registry's string, and the line's can die young.
+   */
+  private knownTool(tool: string): string | null {
+    const list = this.tools[tool.length];
+    if (list === undefined) return null;
+    if (list.length > 8) return this.toolSet.has(tool) ? tool : null;
+    for (let j = 0; j < list.length; j++) if (list[j] === tool) return list[j]!;
+    return null;
+  }
 
   /**
    * "; did you mean …?" for a wrong name, while the stream's budget lasts: a person misspells a few names, a
@@ -423,7 +445,9 @@ export class LineChecker {
     if (target === undefined) return this.no('invalid_props', `McpMutation "${id}": the target Button is required`);
     if (!(target instanceof Ref) || !validId(target.id)) return this.no('invalid_props', `McpMutation "${id}": target must be the id of a Button, not ${show(target)}`);
     if (tool === undefined) return this.no('invalid_props', `McpMutation "${id}": tool is required`);
-    if (typeof tool !== 'string' || tool.length > M.tool.max || !TOOL.test(tool)) {
+    // A registered tool is a well-formed name (see knownTool): no pattern is run for it.
+    const known = typeof tool === 'string' ? this.knownTool(tool) : null;
+    if (typeof tool !== 'string' || (known === null && (tool.length > M.tool.max || !TOOL.test(tool)))) {
       return this.no('invalid_props', `McpMutation "${id}": tool must be a tool name such as "payments.confirm" (ASCII, dot-separated, lower-case first letters), not ${show(tool)}`);
     }
     let keys: string[] | null = null;
@@ -438,7 +462,7 @@ export class LineChecker {
       for (let i = 0; i < pk.length; i++) {
         const k = pk[i]!;
         const v = pv[i]!;
-        if (!isIdentifier(k) || reserved(k) || k.length > M.params.keyMax) {
+        if ((params.quoted && !isIdentifier(k)) || reserved(k) || k.length > M.params.keyMax) {
           return this.no('invalid_props', `McpMutation "${id}": params key ${JSON.stringify(k.slice(0, 40))} must be an identifier and not a reserved word`);
         }
         if (seen ? seen.has(k) : pk.indexOf(k) < i) return this.no('invalid_props', `McpMutation "${id}": params key ${k} is given twice`);
@@ -454,10 +478,10 @@ export class LineChecker {
         }
       }
     }
-    if (!this.reg.tools.has(tool)) {
+    if (known === null) {
       return this.no('unknown_tool', `McpMutation "${id}": the tool "${tool}" is not in the app's tool registry${this.near(tool, this.reg.tools)}`);
     }
-    return new MutationEntry(id, line, target.id, tool, pk, pv, keys ?? EMPTY);
+    return new MutationEntry(id, line, target.id, known, pk, pv, keys ?? EMPTY);
   }
 }
 

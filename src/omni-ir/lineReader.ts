@@ -23,6 +23,8 @@ export class Obj {
   constructor(
     readonly keys: string[],
     readonly values: Value[],
+    /** Whether a key was written as a string: only such a key may not be an identifier. */
+    readonly quoted = false,
   ) {}
 }
 
@@ -329,10 +331,10 @@ export class LineReader {
     }
     for (;;) {
       if (c === -1) this.fail('the call has no closing )');
-      let isNamed = false;
       if (isIdentStart(c)) {
         const start = this.i;
         const word = this.ident();
+        const after = this.i;
         if (this.skip() === EQUALS) {
           this.i++;
           if (this.peek() === EQUALS) this.fail('== is not allowed; write name=value');
@@ -342,12 +344,15 @@ export class LineReader {
             this.vals[this.nnamed++] = v;
           }
           named++;
-          isNamed = true;
         } else {
+          // A positional word (an id, a literal or a call): read from the word already scanned, not scanned again.
           this.i = start;
+          if (named > 0) this.fail('a positional argument can\'t follow a named one');
+          this.i = after;
+          const v = this.wordValue(word);
+          if (keep) this.pos[this.npos++] = v;
         }
-      }
-      if (!isNamed) {
+      } else {
         if (named > 0) this.fail('a positional argument can\'t follow a named one');
         const v = this.value_(c);
         if (keep) this.pos[this.npos++] = v;
@@ -388,24 +393,26 @@ export class LineReader {
     }
     if (c === LBRACKET) return this.list();
     if (c === LBRACE) return this.object();
-    if (isIdentStart(c)) {
-      const word = this.ident();
-      if (word === 'true') return true;
-      if (word === 'false') return false;
-      if (word === 'null') return null;
-      const back = this.i;
-      if (this.skip() === LPAREN) {
-        this.deeper();
-        this.args(false);
-        this.depth--;
-        if (!this.nested) this.nested = word;
-        return new Call(word);
-      }
-      this.i = back;
-      return new Ref(word);
-    }
+    if (isIdentStart(c)) return this.wordValue(this.ident());
     if (c === 0x27) this.fail('strings use double quotes ("…"), not single quotes');
     return this.fail(c === -1 ? 'a value is missing at the end of the line' : `expected a value but found ${this.show()}`);
+  }
+
+  /** The value a word just read starts: a literal, a call (read for the grammar) or a reference to an id. */
+  private wordValue(word: string): Value {
+    if (word === 'true') return true;
+    if (word === 'false') return false;
+    if (word === 'null') return null;
+    const back = this.i;
+    if (this.skip() === LPAREN) {
+      this.deeper();
+      this.args(false);
+      this.depth--;
+      if (!this.nested) this.nested = word;
+      return new Call(word);
+    }
+    this.i = back;
+    return new Ref(word);
   }
 
   /**
@@ -470,9 +477,12 @@ export class LineReader {
     const keys = (this.scratchKeys[this.depth] ??= []);
     const values = (this.scratch[this.depth] ??= []);
     let n = 0;
+    let quoted = false;
     for (;;) {
-      if (c === QUOTE) keys[n] = this.string();
-      else if (isIdentStart(c)) keys[n] = this.ident();
+      if (c === QUOTE) {
+        keys[n] = this.string();
+        quoted = true;
+      } else if (isIdentStart(c)) keys[n] = this.ident();
       else this.fail(`expected a key in an object but found ${this.show()}`);
       if (this.skip() !== COLON) this.fail(`expected : after the key "${keys[n]}"`);
       this.i++;
@@ -487,7 +497,7 @@ export class LineReader {
     }
     this.i++;
     this.depth--;
-    return new Obj(keys.slice(0, n), values.slice(0, n));
+    return new Obj(keys.slice(0, n), values.slice(0, n), quoted);
   }
 
   /** `"…"` with \" \\ \n decoded; other escapes kept as written and recorded ([4.5]–[4.7]). */

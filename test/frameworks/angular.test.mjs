@@ -18,12 +18,12 @@ test('angular: CUSTOM_ELEMENTS_SCHEMA lets a misspelt property through; a typed 
   const dir = join(FRAMEWORKS, 'angular');
   const component = (name, { schema, template = '<omni-screen #screen></omni-screen>', set = '' }) => `
 import { ${schema ? 'CUSTOM_ELEMENTS_SCHEMA, ' : ''}Component, ElementRef, viewChild, type AfterViewInit } from '@angular/core';
-import type { OmniScreen } from 'agentic-elements/omni-screen';
+import type { OmniScreenElement } from 'agentic-elements/omni-screen';
 
 @Component({ selector: 'app-${name.toLowerCase()}', ${schema ? 'schemas: [CUSTOM_ELEMENTS_SCHEMA], ' : ''}template: \`${template}\` })
 export class ${name} implements AfterViewInit {
   protected readonly tools = { 'payments.confirm': { type: 'object' as const } };
-  private readonly screen = viewChild.required<ElementRef<OmniScreen>>('screen');
+  private readonly screen = viewChild.required<ElementRef<OmniScreenElement>>('screen');
   ngAfterViewInit(): void {
     const screen = this.screen().nativeElement;
     ${set || 'void screen;'}
@@ -60,7 +60,7 @@ export class ${name} implements AfterViewInit {
     const typed = compile('tsc', ['TemplateUnseen.ts', 'TypedRef.ts']);
     const line = files['TypedRef.ts'].split('\n').findIndex((l) => l.includes('screen.tols')) + 1;
     assert.deepEqual(typed.errors['TemplateUnseen.ts'], [], typed.said);
-    assert.match(typed.errors['TypedRef.ts'].join('\n'), new RegExp(`src/TypedRef\\.ts\\(${line},\\d+\\): error TS\\d+: Property 'tols' does not exist on type 'OmniScreen'`), typed.said);
+    assert.match(typed.errors['TypedRef.ts'].join('\n'), new RegExp(`src/TypedRef\\.ts\\(${line},\\d+\\): error TS\\d+: Property 'tols' does not exist on type 'OmniScreenElement'`), typed.said);
   } finally {
     rmSync(config, { force: true });
     for (const f of Object.keys(files)) rmSync(join(src, f), { force: true });

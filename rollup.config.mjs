@@ -97,6 +97,10 @@ export default [
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       experimentalMinChunkSize: 8000,
+      // Each language's words are a chunk of their own that only a page in that language fetches. Without this the
+      // merging above put small shared parts into a language's chunk (it is pure, so rollup may), and a page with
+      // one English <omni-screen> fetched the Spanish words too (4.6 KB).
+      manualChunks: (id) => /[\\/]strings[\\/](de|fr|es|ar)\.ts$/.exec(id)?.[1],
     },
     plugins: cdnPlugins(),
   },

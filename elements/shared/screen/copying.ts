@@ -16,6 +16,18 @@ const KEPT = new Set(
 const ATTRS = ['href', 'src', 'alt', 'dir'];
 /** A table's groups of rows (the screens' chunks of rows are such boxes) as the tags a `<table>` may hold. */
 const GROUP_TAGS: Readonly<Record<string, string>> = { 'table-row-group': 'tbody', 'table-header-group': 'thead', 'table-footer-group': 'tfoot' };
+/** How a table and its parts lay out where no style applies (content made for the copy, not in the page); the rest is inline. */
+const DETACHED_DISPLAY: Readonly<Record<string, string>> = {
+  div: 'block',
+  table: 'table',
+  caption: 'table-caption',
+  thead: 'table-header-group',
+  tbody: 'table-row-group',
+  tfoot: 'table-footer-group',
+  tr: 'table-row',
+  td: 'table-cell',
+  th: 'table-cell',
+};
 /** Blocks followed by a blank line in the copied text, as a reader sees a paragraph end. */
 const PARAGRAPHS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
@@ -90,7 +102,7 @@ function copyNode(node: Node, range: Range, into: Node, text: PlainText, table: 
     return;
   }
   if (unseen(node)) return;
-  const display = getComputedStyle(node).display;
+  const display = getComputedStyle(node).display || (DETACHED_DISPLAY[node.localName] ?? 'inline');
   if (display === 'none') return;
   const tag = ROLE_TAGS[node.getAttribute('role') ?? ''] ?? GROUP_TAGS[display] ?? (KEPT.has(node.localName) ? node.localName : null);
   const block = !display.startsWith('inline') && display !== 'contents';
@@ -114,9 +126,10 @@ function copyNode(node: Node, range: Range, into: Node, text: PlainText, table: 
   const line = display === 'table-row' || (block && display !== 'table-cell');
   if (line) text.breakLine(table.inCell ? 0 : 1);
   if (node.localName === 'br') text.words(table.inCell ? ' ' : '\n', !table.inCell);
-  // A component drawn in its own shadow root (a chart: a picture and a legend) copies the table it gives
-  // assistive technology, every value in it, whatever part of the component the selection spans.
-  const own = node.shadowRoot?.querySelector('table');
+  // A component drawn in its own shadow root (a chart: a picture and a legend) copies what it offers for a copy
+  // (the chart: its data table with every value, whatever part of it the selection spans), else its own table.
+  const offered = (node as Element & { copyContent?: () => Node }).copyContent;
+  const own = typeof offered === 'function' ? offered.call(node) : node.shadowRoot?.querySelector('table');
   if (own) {
     const whole = document.createRange();
     whole.selectNode(own);

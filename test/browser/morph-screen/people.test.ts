@@ -141,6 +141,33 @@ describe('morph-screen: what people do with an answer', () => {
     screen.remove();
   });
 
+  it('copying across a 10,000-point chart copies every row, even while its data table is still being made', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => [`D${i}`, i % 97]);
+    const screen = await mount(
+      ops(
+        { op: 'node', id: '0', type: 'p', spans: [text('Before the chart.')] },
+        { op: 'node', id: '1', type: 'Chart', attrs: { type: 'line', title: 'Daily' }, data: { columns: ['Day', 'Count'], rows } },
+        { op: 'node', id: '2', type: 'p', spans: [text('After the chart.')] },
+      ) + END,
+    );
+    await customElements.whenDefined('ae-chart');
+    await settle(screen);
+    const chart = $(screen, 'ae-chart') as HTMLElement & { updateComplete: Promise<boolean> };
+    await chart.updateComplete;
+    const paragraphs = $$(screen, 'p.prose');
+    await dragAcross([textNode(paragraphs[0]!, 'Before'), 'Before'], [textNode(paragraphs[1]!, 'chart.'), 'chart.']);
+    // The table on screen is made 250 rows per task; here it has just started again (as when new data arrives),
+    // and the person's Control+C comes before its last rows are made.
+    (chart as unknown as { tableRows: number }).tableRows = 250;
+    await chart.updateComplete;
+    expect(chart.shadowRoot!.querySelectorAll('tbody tr').length).to.be.below(10_000);
+    const { text: plain } = await copyWithKeys();
+    const lines = plain.split('\n');
+    expect(lines.length).to.equal(2 + 1 + 1 + 10_000 + 1, 'the paragraph, a blank line, the caption, the header, every row, the paragraph after');
+    expect(lines.at(-2)).to.equal(`D9999\t${9999 % 97}`);
+    screen.remove();
+  });
+
   it('words said only to screen readers are not copied: what is copied is what a sighted reader sees', async () => {
     const screen = await mount(
       ops(

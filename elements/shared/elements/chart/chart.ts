@@ -54,8 +54,9 @@ function loadAhead(): void {
   if (ahead) return;
   ahead = true;
   const load = (): void => void loadChartJs().catch(() => undefined);
-  // Safari has no requestIdleCallback: a second's wait instead.
   if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 4000 });
+  // Safari has no requestIdleCallback: a second's wait instead. raw timer: it waits for the page, once per page,
+  // for every chart on it, so no one element's clock is its clock.
   else setTimeout(load, 1000);
 }
 

@@ -115,12 +115,11 @@ test('a barrier stops reading the reply: the model is told through its signal an
       }
     })();
   };
-  const t = Date.now();
   const result = await runAgent('t', { model, backend: fakeBackend().backend });
   assert.equal(result.reason, 'done');
-  assert.ok(Date.now() - t < 500, 'did not wait for the model to write more');
   assert.equal(signal.aborted, true);
-  assert.equal(yielded, 0);
+  // The model writes more only after a second: none written means the agent did not wait for it.
+  assert.equal(yielded, 0, 'did not wait for the model to write more');
 });
 
 test('cancel while the model is writing: aborted, the step running stops, the model is told', async () => {

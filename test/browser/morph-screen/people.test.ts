@@ -141,8 +141,8 @@ describe('morph-screen: what people do with an answer', () => {
     screen.remove();
   });
 
-  it('copying across a 10,000-point chart copies every row, even while its data table is still being made', async () => {
-    const rows = Array.from({ length: 10_000 }, (_, i) => [`D${i}`, i % 97]);
+  it('copying across a 2,000-point chart copies every row, even while its data table is still being made', async () => {
+    const rows = Array.from({ length: 2_000 }, (_, i) => [`D${i}`, i % 97]);
     const screen = await mount(
       ops(
         { op: 'node', id: '0', type: 'p', spans: [text('Before the chart.')] },
@@ -160,11 +160,11 @@ describe('morph-screen: what people do with an answer', () => {
     // and the person's Control+C comes before its last rows are made.
     (chart as unknown as { tableRows: number }).tableRows = 250;
     await chart.updateComplete;
-    expect(chart.shadowRoot!.querySelectorAll('tbody tr').length).to.be.below(10_000);
+    expect(chart.shadowRoot!.querySelectorAll('tbody tr').length).to.be.below(2_000);
     const { text: plain } = await copyWithKeys();
     const lines = plain.split('\n');
-    expect(lines.length).to.equal(2 + 1 + 1 + 10_000 + 1, 'the paragraph, a blank line, the caption, the header, every row, the paragraph after');
-    expect(lines.at(-2)).to.equal(`D9999\t${9999 % 97}`);
+    expect(lines.length).to.equal(2 + 1 + 1 + 2_000 + 1, 'the paragraph, a blank line, the caption, the header, every row, the paragraph after');
+    expect(lines.at(-2)).to.equal(`D1999\t${1999 % 97}`);
     screen.remove();
   });
 

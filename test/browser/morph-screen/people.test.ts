@@ -28,6 +28,24 @@ async function dragSelect(t: Text, from: number, to: number): Promise<void> {
   await sendMouse({ type: 'up' });
 }
 
+/** A chart between two paragraphs, drawn, and selected with the mouse from the first paragraph to the last. */
+async function chartSelected(attrs: Record<string, string>, data: { columns: string[]; rows: (string | number)[][] }) {
+  const screen = await mount(
+    ops(
+      { op: 'node', id: '0', type: 'p', spans: [text('Before the chart.')] },
+      { op: 'node', id: '1', type: 'Chart', attrs, data },
+      { op: 'node', id: '2', type: 'p', spans: [text('After the chart.')] },
+    ) + END,
+  );
+  await customElements.whenDefined('ae-chart');
+  await settle(screen);
+  const chart = $(screen, 'ae-chart') as HTMLElement & { updateComplete: Promise<boolean> };
+  await chart.updateComplete;
+  const paragraphs = $$(screen, 'p.prose');
+  await dragAcross([textNode(paragraphs[0]!, 'Before'), 'Before'], [textNode(paragraphs[1]!, 'chart.'), 'chart.']);
+  return { screen, chart };
+}
+
 const link = (v: string) => ({ t: 'link', href: 'https://example.com/', c: [text(v)] });
 
 /** A paragraph, a table of a header row and three rows (the last one's first cell empty), and a paragraph after it. */
@@ -120,19 +138,7 @@ describe('morph-screen: what people do with an answer', () => {
   });
 
   it('copying across a chart copies its values as the table its data table shows: tab-separated rows, and an HTML table with a caption', async () => {
-    const screen = await mount(
-      ops(
-        { op: 'node', id: '0', type: 'p', spans: [text('Before the chart.')] },
-        { op: 'node', id: '1', type: 'Chart', attrs: { type: 'bar', title: 'Sales by week' }, data: { columns: ['Week', 'Sales'], rows: [['W1', 10], ['W2', 20.5]] } },
-        { op: 'node', id: '2', type: 'p', spans: [text('After the chart.')] },
-      ) + END,
-    );
-    await customElements.whenDefined('ae-chart');
-    await settle(screen);
-    const chart = $(screen, 'ae-chart') as HTMLElement & { updateComplete: Promise<boolean> };
-    await chart.updateComplete;
-    const paragraphs = $$(screen, 'p.prose');
-    await dragAcross([textNode(paragraphs[0]!, 'Before'), 'Before'], [textNode(paragraphs[1]!, 'chart.'), 'chart.']);
+    const { screen } = await chartSelected({ type: 'bar', title: 'Sales by week' }, { columns: ['Week', 'Sales'], rows: [['W1', 10], ['W2', 20.5]] });
     const { text: plain, html: copiedHtml } = await copyWithKeys();
     expect(plain).to.equal('Before the chart.\n\nData for Sales by week\nWeek\tSales\nW1\t10\nW2\t20.5\nAfter the chart.');
     const doc = new DOMParser().parseFromString(copiedHtml, 'text/html');
@@ -143,19 +149,7 @@ describe('morph-screen: what people do with an answer', () => {
 
   it('copying across a 2,000-point chart copies every row, even while its data table is still being made', async () => {
     const rows = Array.from({ length: 2_000 }, (_, i) => [`D${i}`, i % 97]);
-    const screen = await mount(
-      ops(
-        { op: 'node', id: '0', type: 'p', spans: [text('Before the chart.')] },
-        { op: 'node', id: '1', type: 'Chart', attrs: { type: 'line', title: 'Daily' }, data: { columns: ['Day', 'Count'], rows } },
-        { op: 'node', id: '2', type: 'p', spans: [text('After the chart.')] },
-      ) + END,
-    );
-    await customElements.whenDefined('ae-chart');
-    await settle(screen);
-    const chart = $(screen, 'ae-chart') as HTMLElement & { updateComplete: Promise<boolean> };
-    await chart.updateComplete;
-    const paragraphs = $$(screen, 'p.prose');
-    await dragAcross([textNode(paragraphs[0]!, 'Before'), 'Before'], [textNode(paragraphs[1]!, 'chart.'), 'chart.']);
+    const { screen, chart } = await chartSelected({ type: 'line', title: 'Daily' }, { columns: ['Day', 'Count'], rows });
     // The table on screen is made 250 rows per task; here it has just started again (as when new data arrives),
     // and the person's Control+C comes before its last rows are made.
     (chart as unknown as { tableRows: number }).tableRows = 250;
